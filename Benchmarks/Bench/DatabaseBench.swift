@@ -1,0 +1,2 @@
+/// Placeholder until the database cases exist.
+func runDatabaseBenchmarks() {}

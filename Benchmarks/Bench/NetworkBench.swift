@@ -1,0 +1,2 @@
+/// Placeholder until the network cases exist.
+func runNetworkBenchmarks() async {}

@@ -1,0 +1,2 @@
+// Placeholder entry point until the koober host gets its code.
+print("[Welcome]")

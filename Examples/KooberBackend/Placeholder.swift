@@ -1,0 +1,1 @@
+// Placeholder until KooberBackend gets its code.

@@ -1,0 +1,1 @@
+// Placeholder until DatabaseClient gets its code.

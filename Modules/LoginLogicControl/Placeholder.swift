@@ -1,0 +1,1 @@
+// Placeholder until LoginLogicControl gets its code.

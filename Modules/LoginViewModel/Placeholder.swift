@@ -1,0 +1,1 @@
+// Placeholder until LoginViewModel gets its code.

@@ -1,0 +1,1 @@
+// Placeholder until NetworkClient gets its code.

@@ -1,0 +1,1 @@
+// Placeholder until RideLogicControl gets its code.

@@ -1,0 +1,1 @@
+// Placeholder until RideModel gets its code.

@@ -1,0 +1,1 @@
+// Placeholder until RideViewModel gets its code.

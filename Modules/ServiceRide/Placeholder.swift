@@ -1,0 +1,1 @@
+// Placeholder until ServiceRide gets its code.

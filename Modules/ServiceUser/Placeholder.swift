@@ -1,0 +1,1 @@
+// Placeholder until ServiceUser gets its code.

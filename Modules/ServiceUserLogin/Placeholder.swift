@@ -1,0 +1,1 @@
+// Placeholder until ServiceUserLogin gets its code.

@@ -1,0 +1,1 @@
+// Placeholder until UserModel gets its code.

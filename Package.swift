@@ -1,0 +1,178 @@
+// swift-tools-version: 6.0
+// The Koober login stack: small, separately linkable modules (seeds/001), an example host and
+// its reference backend. No package dependencies: system libraries come in through
+// `.systemLibrary` targets.
+import PackageDescription
+
+let package = Package(
+  name: "Koober",
+  platforms: [.iOS(.v16), .macOS(.v13)],
+  products: [
+    .library(name: "UserModel", targets: ["UserModel"]),
+    .library(name: "NetworkClient", targets: ["NetworkClient"]),
+    .library(name: "DatabaseClient", targets: ["DatabaseClient"]),
+    .library(name: "ServiceUser", targets: ["ServiceUser"]),
+    .library(name: "ServiceUserLogin", targets: ["ServiceUserLogin"]),
+    .library(name: "LoginLogicControl", targets: ["LoginLogicControl"]),
+    .library(name: "LoginViewModel", targets: ["LoginViewModel"]),
+    .library(name: "RideModel", targets: ["RideModel"]),
+    .library(name: "ServiceRide", targets: ["ServiceRide"]),
+    .library(name: "RideLogicControl", targets: ["RideLogicControl"]),
+    .library(name: "RideViewModel", targets: ["RideViewModel"]),
+    .executable(name: "koober", targets: ["Koober"]),
+    .executable(name: "bench", targets: ["Bench"]),
+  ],
+  targets: [
+    // MARK: - Infrastructure
+
+    .systemLibrary(
+      name: "CSQLite",
+      path: "Modules/CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    .target(
+      name: "DatabaseClient",
+      dependencies: [
+        .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows]))
+      ],
+      path: "Modules/DatabaseClient"
+    ),
+    .target(name: "NetworkClient", path: "Modules/NetworkClient"),
+
+    // MARK: - Models
+
+    .target(name: "UserModel", path: "Modules/UserModel"),
+    .target(name: "RideModel", path: "Modules/RideModel"),
+
+    // MARK: - Services
+
+    .target(
+      name: "ServiceUser",
+      dependencies: ["UserModel", "NetworkClient", "DatabaseClient"],
+      path: "Modules/ServiceUser"
+    ),
+    .target(
+      name: "ServiceUserLogin",
+      dependencies: ["ServiceUser", "UserModel", "NetworkClient"],
+      path: "Modules/ServiceUserLogin"
+    ),
+    .target(
+      name: "ServiceRide",
+      dependencies: ["RideModel", "UserModel", "NetworkClient", "DatabaseClient", "ServiceUser"],
+      path: "Modules/ServiceRide"
+    ),
+
+    // MARK: - Features: logic controls and view models
+
+    .target(
+      name: "LoginLogicControl",
+      dependencies: ["ServiceUserLogin", "ServiceUser", "UserModel"],
+      path: "Modules/LoginLogicControl"
+    ),
+    .target(name: "LoginViewModel", dependencies: ["UserModel"], path: "Modules/LoginViewModel"),
+    .target(
+      name: "RideLogicControl",
+      dependencies: ["ServiceRide", "RideModel", "UserModel"],
+      path: "Modules/RideLogicControl"
+    ),
+    .target(name: "RideViewModel", dependencies: ["RideModel"], path: "Modules/RideViewModel"),
+
+    // MARK: - Examples
+
+    .systemLibrary(
+      name: "CLibCrypto",
+      path: "Examples/CLibCrypto",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"])]
+    ),
+    .target(name: "LoopbackServer", path: "Examples/LoopbackServer"),
+    .target(
+      name: "KooberBackend",
+      dependencies: [
+        "LoopbackServer", "DatabaseClient", "UserModel", "RideModel",
+        .target(name: "CLibCrypto", condition: .when(platforms: [.linux, .android, .windows])),
+      ],
+      path: "Examples/KooberBackend"
+    ),
+    .executableTarget(
+      name: "Koober",
+      dependencies: [
+        "KooberBackend", "UserModel", "NetworkClient", "DatabaseClient",
+        "ServiceUser", "ServiceUserLogin", "LoginLogicControl", "LoginViewModel",
+        "RideModel", "ServiceRide", "RideLogicControl", "RideViewModel",
+      ],
+      path: "Examples/Koober"
+    ),
+
+    // MARK: - Benchmarks
+
+    .target(
+      name: "CSQLiteBaseline",
+      path: "Benchmarks/CSQLiteBaseline",
+      linkerSettings: [.linkedLibrary("sqlite3")]
+    ),
+    .executableTarget(
+      name: "Bench",
+      dependencies: ["DatabaseClient", "CSQLiteBaseline", "NetworkClient", "LoopbackServer"],
+      path: "Benchmarks/Bench"
+    ),
+
+    // MARK: - Tests
+
+    .target(name: "TestSupport", dependencies: ["LoopbackServer"], path: "Tests/TestSupport"),
+    .testTarget(
+      name: "DatabaseClientTests",
+      dependencies: ["DatabaseClient", "TestSupport"],
+      path: "Tests/DatabaseClientTests"
+    ),
+    .testTarget(
+      name: "NetworkClientTests",
+      dependencies: ["NetworkClient", "LoopbackServer", "TestSupport"],
+      path: "Tests/NetworkClientTests"
+    ),
+    .testTarget(name: "UserModelTests", dependencies: ["UserModel"], path: "Tests/UserModelTests"),
+    .testTarget(
+      name: "ServiceUserTests",
+      dependencies: ["ServiceUser", "ServiceUserLogin", "KooberBackend", "TestSupport"],
+      path: "Tests/ServiceUserTests"
+    ),
+    .testTarget(
+      name: "KooberBackendTests",
+      dependencies: ["KooberBackend", "LoopbackServer", "TestSupport"],
+      path: "Tests/KooberBackendTests"
+    ),
+    .testTarget(
+      name: "LoginLogicControlTests",
+      dependencies: ["LoginLogicControl", "TestSupport"],
+      path: "Tests/LoginLogicControlTests"
+    ),
+    .testTarget(
+      name: "LoginViewModelTests",
+      dependencies: ["LoginViewModel"],
+      path: "Tests/LoginViewModelTests"
+    ),
+    .testTarget(name: "RideModelTests", dependencies: ["RideModel"], path: "Tests/RideModelTests"),
+    .testTarget(
+      name: "ServiceRideTests",
+      dependencies: ["ServiceRide", "KooberBackend", "TestSupport"],
+      path: "Tests/ServiceRideTests"
+    ),
+    .testTarget(
+      name: "RideLogicControlTests",
+      dependencies: ["RideLogicControl", "TestSupport"],
+      path: "Tests/RideLogicControlTests"
+    ),
+    .testTarget(
+      name: "RideViewModelTests",
+      dependencies: ["RideViewModel"],
+      path: "Tests/RideViewModelTests"
+    ),
+    .testTarget(
+      name: "KooberTests",
+      dependencies: ["Koober", "TestSupport"],
+      path: "Tests/KooberTests"
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

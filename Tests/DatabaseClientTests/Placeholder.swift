@@ -1,0 +1,1 @@
+// Placeholder until DatabaseClientTests gets its tests.

@@ -1,0 +1,1 @@
+// Placeholder until KooberBackendTests gets its tests.

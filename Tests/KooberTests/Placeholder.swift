@@ -1,0 +1,1 @@
+// Placeholder until KooberTests gets its tests.

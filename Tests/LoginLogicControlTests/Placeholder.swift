@@ -1,0 +1,1 @@
+// Placeholder until LoginLogicControlTests gets its tests.

@@ -1,0 +1,1 @@
+// Placeholder until LoginViewModelTests gets its tests.

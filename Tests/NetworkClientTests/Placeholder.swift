@@ -1,0 +1,1 @@
+// Placeholder until NetworkClientTests gets its tests.

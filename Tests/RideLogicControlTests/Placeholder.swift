@@ -1,0 +1,1 @@
+// Placeholder until RideLogicControlTests gets its tests.

@@ -1,0 +1,1 @@
+// Placeholder until RideViewModelTests gets its tests.

@@ -1,0 +1,1 @@
+// Placeholder until ServiceRideTests gets its tests.

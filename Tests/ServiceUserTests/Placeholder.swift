@@ -1,0 +1,1 @@
+// Placeholder until ServiceUserTests gets its tests.

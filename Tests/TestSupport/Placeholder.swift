@@ -1,0 +1,1 @@
+// Placeholder until TestSupport gets its code.

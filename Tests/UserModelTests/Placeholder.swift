@@ -1,0 +1,1 @@
+// Placeholder until UserModelTests gets its tests.
