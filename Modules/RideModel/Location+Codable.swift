@@ -31,10 +31,6 @@ extension Location: Codable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(latitude, forKey: .latitude)
     try container.encode(longitude, forKey: .longitude)
-    if let address {
-      try container.encode(address, forKey: .address)
-    } else {
-      try container.encodeNil(forKey: .address)
-    }
+    try container.encodeOrNull(address, forKey: .address)
   }
 }

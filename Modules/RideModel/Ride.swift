@@ -93,11 +93,7 @@ public struct Ride: Hashable, Sendable, Codable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
     try container.encode(passengerId, forKey: .passengerId)
-    if let driverId {
-      try container.encode(driverId, forKey: .driverId)
-    } else {
-      try container.encodeNil(forKey: .driverId)
-    }
+    try container.encodeOrNull(driverId, forKey: .driverId)
     try container.encode(pickup, forKey: .pickup)
     try container.encode(destination, forKey: .destination)
     try container.encode(vehicleType, forKey: .vehicleType)

@@ -139,21 +139,24 @@ struct RequestRideViewModelTests {
 
   @Test("repeating the same inputs fires nothing")
   func noDuplicates() throws {
-    model.destinationQueryChanged("opera")
-    model.searchResultsChanged([try Samples.opera])
-    model.destinationSelected(try Samples.opera)
-    model.estimatesChanged(try Samples.threeEstimates)
-    model.vehicleSelected(.wallaby)
-    model.setLoading(false)
-    let first = log.take()
-    #expect(first.count == 5)
-    model.destinationQueryChanged("opera")
+    let opera = try Samples.opera
+    let estimates = try Samples.threeEstimates
+    let feed = {
+      model.destinationQueryChanged("opera")
+      model.searchResultsChanged([opera])
+      model.destinationSelected(opera)
+      model.estimatesChanged(estimates)
+      model.vehicleSelected(.wallaby)
+      model.setLoading(false)
+    }
+    feed()
+    #expect(
+      log.take() == [
+        .searchEnabled(true), .results(["1. Sydney Opera House"]),
+        .destination("Sydney Opera House"), .options(Self.options), .confirmEnabled(true),
+      ])
+    feed()
     model.destinationQueryChanged("opera ")
-    model.searchResultsChanged([try Samples.opera])
-    model.destinationSelected(try Samples.opera)
-    model.estimatesChanged(try Samples.threeEstimates)
-    model.vehicleSelected(.wallaby)
-    model.setLoading(false)
     #expect(log.take().isEmpty)
   }
 

@@ -30,10 +30,6 @@ public struct RideListResponse: Hashable, Sendable, Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(rides, forKey: .rides)
-    if let next {
-      try container.encode(next, forKey: .next)
-    } else {
-      try container.encodeNil(forKey: .next)
-    }
+    try container.encodeOrNull(next, forKey: .next)
   }
 }
