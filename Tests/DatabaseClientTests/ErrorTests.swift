@@ -61,7 +61,7 @@ struct ErrorTests {
   func openCreatesFoldersAndSetsPragmas() throws {
     let fixture = try Fixture(file: "a/b/c/app.sqlite")
     defer { fixture.folder.remove() }
-    let db = try Database(path: fixture.path)
+    let db = try Database(url: URL(fileURLWithPath: fixture.path))
     #expect(FileManager.default.fileExists(atPath: fixture.path))
     #expect(try db.fetchOne(String.self, "PRAGMA journal_mode") == "wal")
     #expect(try db.fetchOne(Int.self, "PRAGMA foreign_keys") == 1)
