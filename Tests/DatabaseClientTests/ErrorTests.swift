@@ -77,6 +77,25 @@ struct ErrorTests {
     #expect(error?.extendedResultCode == 787)
   }
 
+  @Test("a second connection waits out its busy timeout for a writer, then reports busy")
+  func busyTimeout() throws {
+    let fixture = try Fixture()
+    defer { fixture.folder.remove() }
+    let writer = try fixture.openWithPeople()
+    let other = try Database(path: fixture.path, busyTimeout: .milliseconds(100))
+    let error = try writer.transaction { tx in
+      try tx.execute("INSERT INTO people (id) VALUES (1)")
+      return #expect(throws: DatabaseError.self) {
+        try other.execute("INSERT INTO people (id) VALUES (2)")
+      }
+    }
+    #expect(error?.kind == .busy)
+    #expect(error?.resultCode == 5)
+    // Once the writer commits, the other connection sees its row and can write.
+    #expect(try count("people", in: other) == 1)
+    try other.execute("INSERT INTO people (id) VALUES (2)")
+  }
+
   @Test("a folder that cannot be created gives cannot_open")
   func cannotOpen() throws {
     let fixture = try Fixture()
