@@ -10,13 +10,13 @@ import Foundation
 /// ```
 struct JSONBody: Sendable {
   /// The object's fields.
-  let fields: [String: JSONValue]
+  let fields: [String: JSONInput]
 
   /// Parses a body; the Content-Type is not consulted.
   /// - Parameter data: the raw body.
   /// - Throws: `400 malformed_body` when it is not a JSON object.
   init(_ data: Data) throws(APIError) {
-    guard case .object(let fields) = try JSONValue.parse(data) else {
+    guard case .object(let fields) = try JSONInput.parse(data) else {
       throw .malformedBody("expected a JSON object")
     }
     self.fields = fields
@@ -24,7 +24,7 @@ struct JSONBody: Sendable {
 
   /// Wraps an already parsed object, e.g. a nested one.
   /// - Parameter fields: the object's fields.
-  init(fields: [String: JSONValue]) {
+  init(fields: [String: JSONInput]) {
     self.fields = fields
   }
 
