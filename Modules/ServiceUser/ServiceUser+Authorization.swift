@@ -23,24 +23,16 @@ extension ServiceUser: AuthorizationProvider {
     try await state.renewAccessToken(after: rejectedToken)
   }
 
-  /// `POST /v1/auth/refresh`: spends `refreshToken` for a new session.
+  /// `POST /v1/auth/refresh`: spends `refreshToken` for a new session. Any 401 is a refusal
+  /// (the session is over); everything else leaves the session as it was.
   static func refreshSession(
     _ refreshToken: String, on client: NetworkClient
   ) async throws(RenewalFailure) -> UserSession {
-    let body: Data
     do {
-      body = try KooberJSON.encoder().encode(["refreshToken": refreshToken])
+      return try await SessionRequest(configuration: .refresh(refreshToken: refreshToken))
+        .perform(on: client)
     } catch {
-      throw .unavailable(error)
-    }
-    do {
-      let response = try await client.response(
-        for: Endpoint(.post, "/v1/auth/refresh", body: body))
-      return try KooberJSON.decoder().decode(UserSession.self, from: response.data)
-    } catch let error as NetworkError {
       if error.status == 401 { throw .refused }
-      throw .unavailable(error)
-    } catch {
       throw .unavailable(error)
     }
   }

@@ -70,7 +70,12 @@ public final class ServiceUser: Sendable {
     self.plainNetwork = plain
     self.network = network.with(
       authorization: state,
-      onUnauthorized: { _ in await state.endSession(.revoked) })
+      onUnauthorized: { refusal in
+        // A refused refresh has ended the session already; a `token_expired` that reaches
+        // the hook means the renewal could not be done now (server trouble): keep it.
+        guard refusal.serverError?.code != "token_expired" else { return }
+        await state.endSession(.revoked)
+      })
     self.sessionStore = sessionStore
     self.accounts = AccountDirectory(
       databaseURL: accountDatabaseURL,
