@@ -13,7 +13,8 @@ extension ServiceUser {
     if let problem = CredentialRules.nameProblem(in: name) {
       throw .invalidName(problem.message)
     }
-    let user = try await send(UpdateNameRequest(configuration: CredentialRules.normalizedName(name)))
+    let request = UpdateNameRequest(configuration: CredentialRules.normalizedName(name))
+    let user = try await send(request)
     do {
       _ = try await updateSignedInUser(user)
     } catch {
