@@ -49,7 +49,7 @@ public final class CodeLogicControl: LoginFlowControl {
   /// The running countdown, so tests can await its end.
   package var countdownTask: Task<Void, Never>? { countdown.task }
 
-  package init(
+  init(
     environment: LoginEnvironment, entryPoint: LoginEntryPoint, credentials: SignInCredentials,
     challenge: Challenge
   ) {
@@ -88,7 +88,7 @@ public final class CodeLogicControl: LoginFlowControl {
     delegate?.codeLogicDidStartVerifying(self)
     return Task { [environment, challenge] in
       let result: Result<UserSession, LoginError>
-      do {
+      do throws(LoginError) {
         result = .success(try await environment.service.verifyCode(trimmed, for: challenge))
       } catch {
         result = .failure(error)
@@ -111,7 +111,7 @@ public final class CodeLogicControl: LoginFlowControl {
     delegate?.codeLogicDidStartResending(self)
     return Task { [environment, credentials] in
       let result: Result<SignInOutcome, LoginError>
-      do {
+      do throws(LoginError) {
         result = .success(
           try await environment.service.signIn(
             email: credentials.email, password: credentials.password))
@@ -148,7 +148,7 @@ public final class CodeLogicControl: LoginFlowControl {
       challenge = newChallenge
       phase = .waiting
       timeRanOut = false
-      environment.log.record(.codeRequired(channel: newChallenge.channel))
+      environment.log.record(.codeResent(channel: newChallenge.channel))
       delegate?.codeLogicDidResendCode(self)
       startCountdown()
     case .success(.signedIn(let session)):

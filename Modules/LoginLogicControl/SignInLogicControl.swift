@@ -64,7 +64,7 @@ public final class SignInLogicControl: LoginFlowControl {
     delegate?.signInLogicDidStart(self)
     return Task { [environment] in
       let result: Result<SignInOutcome, LoginError>
-      do {
+      do throws(LoginError) {
         result = .success(
           try await environment.service.signIn(
             email: credentials.email, password: credentials.password))

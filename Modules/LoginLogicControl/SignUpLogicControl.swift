@@ -54,7 +54,7 @@ public final class SignUpLogicControl: LoginFlowControl {
     delegate?.signUpLogicDidStart(self)
     return Task { [environment] in
       let result: Result<UserSession, LoginError>
-      do {
+      do throws(LoginError) {
         result = .success(try await environment.service.signUp(validated))
       } catch {
         result = .failure(error)
