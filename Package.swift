@@ -131,6 +131,11 @@ let package = Package(
       dependencies: ["NetworkClient", "LoopbackServer", "TestSupport"],
       path: "Tests/NetworkClientTests"
     ),
+    .testTarget(
+      name: "LoopbackServerTests",
+      dependencies: ["LoopbackServer"],
+      path: "Tests/LoopbackServerTests"
+    ),
     .testTarget(name: "UserModelTests", dependencies: ["UserModel"], path: "Tests/UserModelTests"),
     .testTarget(
       name: "ServiceUserTests",

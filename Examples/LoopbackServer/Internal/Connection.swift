@@ -1,0 +1,159 @@
+import Foundation
+
+/// Serves the requests of one TCP connection, on that connection's own thread, until the
+/// client closes it, a request asks to close, an error occurs or the server stops.
+final class Connection {
+  /// What happens after a response.
+  enum Next {
+    case keepAlive
+    /// Close after letting the client read what was sent.
+    case closeGracefully
+    /// Close at once.
+    case abort
+  }
+
+  let core: ServerCore
+  let descriptor: Int32
+  let id: Int
+  var configuration: LoopbackServer.Configuration { core.configuration }
+  /// Bytes received and not yet consumed by a request.
+  var buffer: [UInt8] = []
+  private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+
+  init(core: ServerCore, descriptor: Int32, id: Int) {
+    self.core = core
+    self.descriptor = descriptor
+    self.id = id
+  }
+
+  func run() {
+    var next = Next.keepAlive
+    while case .keepAlive = next {
+      next = serveOneRequest()
+    }
+    if case .closeGracefully = next {
+      lingeringClose()
+    }
+  }
+
+  private func serveOneRequest() -> Next {
+    let head: RequestHead
+    let bodyStart: Int
+    switch readHead() {
+    case .closed:
+      return .abort
+    case .failed(let failure):
+      return send(.error(status: failure.status, code: failure.code, message: failure.message),
+        keepAlive: false, includeBody: true)
+    case .head(let parsed, let start):
+      head = parsed
+      bodyStart = start
+    }
+    let body: Data
+    switch readBody(of: head, from: bodyStart) {
+    case .closed:
+      return .abort
+    case .failed(let failure):
+      return send(.error(status: failure.status, code: failure.code, message: failure.message),
+        keepAlive: false, includeBody: true)
+    case .tooLarge:
+      return answerTooLarge(head)
+    case .body(let bytes, let consumed):
+      body = bytes
+      buffer.removeFirst(min(consumed, buffer.count))
+    }
+    let request = HTTPRequest(
+      method: head.method, target: head.target, parts: head.parts, headers: head.headers,
+      body: body, connectionID: id)
+    let response = core.respond(to: request, segments: head.parts.segments)
+    let keepAlive = head.keepAlive && !response.asksToClose && !core.isStopping
+    return send(response, keepAlive: keepAlive, includeBody: head.method != .head)
+  }
+
+  /// API.md orders 404/405 before 413, so a too-large body to an unknown path still gets the
+  /// route miss; the connection closes either way because the body was not read.
+  private func answerTooLarge(_ head: RequestHead) -> Next {
+    let request = HTTPRequest(
+      method: head.method, target: head.target, parts: head.parts, headers: head.headers,
+      body: Data(), connectionID: id)
+    let response: HTTPResponse
+    if case .miss = core.router.resolve(method: head.method, segments: head.parts.segments) {
+      response = core.respond(to: request, segments: head.parts.segments)
+    } else {
+      response = .error(
+        status: 413, code: "body_too_large",
+        message: "The request body is larger than \(configuration.maxBodyBytes) bytes.")
+    }
+    if case .length(let length) = head.framing, !head.expectsContinue {
+      discardBody(length: length)
+    }
+    return send(response, keepAlive: false, includeBody: head.method != .head)
+  }
+
+  /// Writes the response; the caller's keep-alive wish is overridden by raw and dropped
+  /// deliveries, which always end the connection.
+  func send(_ response: HTTPResponse, keepAlive: Bool, includeBody: Bool) -> Next {
+    switch response.delivery {
+    case .dropConnection:
+      return .abort
+    case .raw(let bytes):
+      return write(bytes) ? .closeGracefully : .abort
+    case .standard:
+      let bytes = response.serialized(keepAlive: keepAlive, includeBody: includeBody)
+      guard write(bytes) else { return .abort }
+      return keepAlive ? .keepAlive : .closeGracefully
+    }
+  }
+
+  func write(_ bytes: Data) -> Bool {
+    bytes.withUnsafeBytes { Socket.sendAll(descriptor, $0) }
+  }
+
+  /// Receives more bytes into `buffer`; false at end of stream, on an error, after the idle
+  /// timeout, or once the server is stopping.
+  func receiveMore() -> Bool {
+    let deadline = Date(timeIntervalSinceNow: configuration.idleTimeout)
+    while true {
+      if core.isStopping { return false }
+      switch Socket.waitReadable(descriptor, milliseconds: 250) {
+      case .failed: return false
+      case .timedOut:
+        if Date() >= deadline { return false }
+        continue
+      case .ready:
+        let count = chunk.withUnsafeMutableBytes { Socket.receive(descriptor, into: $0) }
+        guard count > 0 else { return false }
+        buffer.append(contentsOf: chunk[0..<count])
+        return true
+      }
+    }
+  }
+
+  /// Reads and drops a body the server will not use, up to a bound, so the client is not
+  /// reset while still sending and can read the answer.
+  private func discardBody(length: Int) {
+    var remaining = length
+    let bound = max(configuration.maxBodyBytes * 4, 16 * 1024 * 1024)
+    guard length <= bound else { return }
+    while true {
+      let taken = min(remaining, buffer.count)
+      remaining -= taken
+      buffer.removeAll(keepingCapacity: true)
+      guard remaining > 0, receiveMore() else { return }
+    }
+  }
+
+  /// Half-closes and drains briefly before closing, so unread client bytes do not turn the
+  /// close into a reset that destroys the response in flight.
+  private func lingeringClose() {
+    Socket.shutdownWrite(descriptor)
+    let deadline = Date(timeIntervalSinceNow: 0.5)
+    var drained = 0
+    while drained < 1024 * 1024, Date() < deadline {
+      guard case .ready = Socket.waitReadable(descriptor, milliseconds: 50) else { return }
+      let count = chunk.withUnsafeMutableBytes { Socket.receive(descriptor, into: $0) }
+      guard count > 0 else { return }
+      drained += count
+    }
+  }
+}

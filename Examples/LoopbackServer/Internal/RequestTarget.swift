@@ -1,0 +1,72 @@
+import Foundation
+
+/// A request target split into its decoded path segments and query items; nil from the
+/// initializer when the target is not an origin-form path or its escapes are broken.
+struct RequestTarget: Sendable {
+  let path: String
+  /// The decoded segments after the leading slash; `/a/b/` gives `["a", "b", ""]`.
+  let segments: [String]
+  let queryItems: [QueryItem]
+
+  init?(_ target: String) {
+    let pieces = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    let rawPath = pieces.first.map(String.init) ?? ""
+    guard rawPath.hasPrefix("/") else { return nil }
+    var segments: [String] = []
+    for raw in rawPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+      guard let segment = PercentDecoding.decode(raw, plusIsSpace: false) else { return nil }
+      segments.append(segment)
+    }
+    guard let path = PercentDecoding.decode(rawPath[...], plusIsSpace: false) else { return nil }
+    var items: [QueryItem] = []
+    if pieces.count == 2 {
+      for pair in pieces[1].split(separator: "&") {
+        let nameAndValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard
+          let name = PercentDecoding.decode(nameAndValue[0], plusIsSpace: true),
+          let value = PercentDecoding.decode(
+            nameAndValue.count == 2 ? nameAndValue[1] : "", plusIsSpace: true)
+        else { return nil }
+        items.append(QueryItem(name: name, value: value))
+      }
+    }
+    self.path = path
+    self.segments = segments
+    self.queryItems = items
+  }
+}
+
+/// Percent-decoding of URL components, refusing broken escapes and invalid UTF-8 rather than
+/// guessing.
+enum PercentDecoding {
+  /// The decoded text, or nil when an escape is incomplete or the bytes are not UTF-8.
+  static func decode(_ text: Substring, plusIsSpace: Bool) -> String? {
+    let utf8 = Array(text.utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(utf8.count)
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      if byte == UInt8(ascii: "%") {
+        guard index + 2 < utf8.count,
+          let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
+        else { return nil }
+        bytes.append(high << 4 | low)
+        index += 3
+      } else {
+        bytes.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+        index += 1
+      }
+    }
+    return String(bytes: bytes, encoding: .utf8)
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// The running server's shared state: the listener, the open connections, the threads that
+/// serve them and the handler tasks in flight. Kept apart from ``LoopbackServer`` so the
+/// threads never keep the public object alive and its `deinit` can stop them.
+final class ServerCore: Sendable {
+  struct Counters: Sendable {
+    var connections = 0
+    var requests = 0
+  }
+
+  private struct State: Sendable {
+    var stopping = false
+    var connections: [Int: Int32] = [:]
+    var handlerTasks: [Int: Task<Void, Never>] = [:]
+    var liveThreads = 0
+    var counters = Counters()
+  }
+
+  let configuration: LoopbackServer.Configuration
+  let router = Router()
+  private let listener: Int32
+  private let state = Locked(State())
+
+  init(listener: Int32, configuration: LoopbackServer.Configuration) {
+    self.listener = listener
+    self.configuration = configuration
+  }
+
+  var isStopping: Bool { state.withLock { $0.stopping } }
+  var counters: Counters { state.withLock { $0.counters } }
+
+  func startAccepting() {
+    state.withLock { $0.liveThreads += 1 }
+    let thread = Thread { [self] in
+      acceptLoop()
+      Socket.close(listener)
+      state.withLock { $0.liveThreads -= 1 }
+    }
+    thread.name = "LoopbackServer.accept"
+    thread.start()
+  }
+
+  /// Accepts until stopped. `poll` with a short timeout backs up the `shutdown` in `stop`,
+  /// which does not wake a blocked `accept` on every platform.
+  private func acceptLoop() {
+    while !isStopping {
+      switch Socket.waitReadable(listener, milliseconds: 200) {
+      case .timedOut: continue
+      case .failed:
+        Thread.sleep(forTimeInterval: 0.01)
+        continue
+      case .ready: break
+      }
+      guard let descriptor = Socket.accept(listener) else {
+        // EMFILE and friends: back off instead of spinning.
+        Thread.sleep(forTimeInterval: 0.001)
+        continue
+      }
+      let id: Int? = state.withLock { state in
+        guard !state.stopping else { return nil }
+        state.counters.connections += 1
+        let id = state.counters.connections
+        state.connections[id] = descriptor
+        state.liveThreads += 1
+        return id
+      }
+      guard let id else {
+        Socket.close(descriptor)
+        return
+      }
+      let thread = Thread { [self] in
+        Connection(core: self, descriptor: descriptor, id: id).run()
+        finishConnection(id: id, descriptor: descriptor)
+      }
+      thread.name = "LoopbackServer.connection.\(id)"
+      thread.start()
+    }
+  }
+
+  /// Closes a connection's descriptor under the lock, so `stop` never shuts down a number the
+  /// OS has already handed to someone else.
+  private func finishConnection(id: Int, descriptor: Int32) {
+    state.withLock { state in
+      state.connections[id] = nil
+      Socket.close(descriptor)
+      state.liveThreads -= 1
+    }
+  }
+
+  /// Resolves the request and runs its handler on the cooperative pool, blocking this IO
+  /// thread (never a pool thread) until the response is ready.
+  func respond(to request: HTTPRequest, segments: [String]) -> HTTPResponse {
+    var request = request
+    let handler: @Sendable (HTTPRequest) async -> HTTPResponse
+    switch router.resolve(method: request.method, segments: segments) {
+    case .route(let routeHandler, let parameters):
+      request.pathParameters = parameters
+      handler = routeHandler
+    case .miss(let fallback, let miss):
+      handler = { await fallback($0, miss) }
+    }
+    return run(handler, with: request)
+  }
+
+  /// Runs `handler` in a task that ``stop(waitUntil:)`` can cancel.
+  func run(_ handler: @escaping LoopbackServer.Handler, with request: HTTPRequest)
+    -> HTTPResponse
+  {
+    let result = Locked<HTTPResponse?>(nil)
+    let task = Task.detached {
+      let response = await handler(request)
+      result.withLock { $0 = response }
+    }
+    let connection = request.connectionID
+    let stopping = state.withLock { state in
+      state.counters.requests += 1
+      state.handlerTasks[connection] = task
+      return state.stopping
+    }
+    if stopping { task.cancel() }
+    _ = result.wait(until: nil) { $0 != nil }
+    state.withLock { $0.handlerTasks[connection] = nil }
+    return result.withLock { $0 } ?? .dropConnection
+  }
+
+  /// Stops accepting, wakes every connection thread and cancels handlers; with a deadline,
+  /// waits until every thread has ended or the deadline passes.
+  func stop(waitUntil deadline: Date?) {
+    state.withLock { state in
+      if !state.stopping {
+        state.stopping = true
+        Socket.shutdownBoth(listener)
+      }
+      for descriptor in state.connections.values {
+        Socket.shutdownBoth(descriptor)
+      }
+      for task in state.handlerTasks.values {
+        task.cancel()
+      }
+    }
+    if let deadline {
+      _ = state.wait(until: deadline) { $0.liveThreads == 0 }
+    }
+  }
+}

@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Thin wrappers over the POSIX socket calls, hiding the Glibc/Darwin differences in constant
+/// types and SIGPIPE handling.
+enum Socket {
+  /// What `poll` saw on a descriptor.
+  enum Readiness {
+    case ready
+    case timedOut
+    case failed
+  }
+
+  #if canImport(Darwin)
+    private static let streamType = SOCK_STREAM
+    private static let sendFlags: Int32 = 0
+  #else
+    private static let streamType = Int32(SOCK_STREAM.rawValue)
+    // A peer that already closed must never raise SIGPIPE and kill the test process.
+    private static let sendFlags = Int32(MSG_NOSIGNAL)
+  #endif
+
+  /// Creates a listening IPv4 socket on `host:port` and returns it with the port bound.
+  static func listen(
+    host: String, port: UInt16, backlog: Int32
+  ) throws(LoopbackServerError) -> (descriptor: Int32, port: UInt16) {
+    var address = sockaddr_in()
+    #if canImport(Darwin)
+      address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+    #endif
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+      throw .invalidHost(host)
+    }
+    let descriptor = socket(AF_INET, streamType, 0)
+    guard descriptor >= 0 else { throw .socketFailed(call: "socket", errno: errno) }
+    var yes: Int32 = 1
+    _ = setsockopt(
+      descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    let length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+    }
+    guard bound == 0 else {
+      let code = errno
+      close(descriptor)
+      throw .socketFailed(call: "bind", errno: code)
+    }
+    guard systemListen(descriptor, backlog) == 0 else {
+      let code = errno
+      close(descriptor)
+      throw .socketFailed(call: "listen", errno: code)
+    }
+    var boundAddress = sockaddr_in()
+    var boundLength = length
+    let named = withUnsafeMutablePointer(to: &boundAddress) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getsockname(descriptor, $0, &boundLength)
+      }
+    }
+    guard named == 0 else {
+      let code = errno
+      close(descriptor)
+      throw .socketFailed(call: "getsockname", errno: code)
+    }
+    return (descriptor, UInt16(bigEndian: boundAddress.sin_port))
+  }
+
+  /// Accepts one connection; nil when none could be taken (the caller decides whether to retry).
+  static func accept(_ listener: Int32) -> Int32? {
+    let descriptor = systemAccept(listener)
+    guard descriptor >= 0 else { return nil }
+    var yes: Int32 = 1
+    let size = socklen_t(MemoryLayout<Int32>.size)
+    #if canImport(Darwin)
+      _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, size)
+    #endif
+    // Responses go out in one write; without this a keep-alive client can stall on Nagle.
+    _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, size)
+    return descriptor
+  }
+
+  /// Waits up to `milliseconds` for `descriptor` to become readable.
+  static func waitReadable(_ descriptor: Int32, milliseconds: Int32) -> Readiness {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    let result = poll(&entry, 1, milliseconds)
+    if result == 0 { return .timedOut }
+    if result < 0 { return errno == EINTR ? .timedOut : .failed }
+    if entry.revents & Int16(POLLNVAL) != 0 { return .failed }
+    return .ready
+  }
+
+  /// Reads into `buffer`: the byte count, 0 at end of stream, or -1 on an error.
+  static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    while true {
+      let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
+      if count < 0 && errno == EINTR { continue }
+      return count
+    }
+  }
+
+  /// Writes every byte, retrying partial writes; false once the peer is gone.
+  static func sendAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var offset = 0
+    while offset < bytes.count {
+      let count = send(descriptor, base + offset, bytes.count - offset, sendFlags)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += count
+    }
+    return true
+  }
+
+  /// Stops further reads and writes, waking a thread blocked on the descriptor.
+  static func shutdownBoth(_ descriptor: Int32) {
+    _ = shutdown(descriptor, Int32(SHUT_RDWR))
+  }
+
+  /// Stops further writes, so the peer sees the end of the response.
+  static func shutdownWrite(_ descriptor: Int32) {
+    _ = shutdown(descriptor, Int32(SHUT_WR))
+  }
+
+  /// Closes the descriptor.
+  static func close(_ descriptor: Int32) {
+    systemClose(descriptor)
+  }
+}
+
+// File-level forwards: inside `Socket` the names `listen`, `accept` and `close` mean its own
+// methods, so the system calls are reached from here.
+private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
+  listen(descriptor, backlog)
+}
+
+private func systemAccept(_ descriptor: Int32) -> Int32 {
+  accept(descriptor, nil, nil)
+}
+
+private func systemClose(_ descriptor: Int32) {
+  _ = close(descriptor)
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+extension LoopbackServer {
+  /// Size limits and timeouts of a server.
+  public struct Configuration: Sendable {
+    /// The largest request body accepted; a larger one answers `413 body_too_large`.
+    /// 64 KiB by default, as API.md asks.
+    public var maxBodyBytes: Int
+    /// The largest request line plus headers accepted; more answers `431 headers_too_large`.
+    public var maxHeaderBytes: Int
+    /// How long a connection may wait for the next bytes of a request (or the next request on
+    /// a kept-alive connection) before the server closes it, in seconds.
+    public var idleTimeout: TimeInterval
+    /// How long ``LoopbackServer/stop()`` waits for the server's threads, in seconds.
+    public var shutdownTimeout: TimeInterval
+    /// The listen backlog: connections the OS queues before the server accepts them.
+    public var backlog: Int32
+
+    /// Creates a configuration.
+    /// - Parameters:
+    ///   - maxBodyBytes: The body cap; 64 KiB by default.
+    ///   - maxHeaderBytes: The head cap; 16 KiB by default.
+    ///   - idleTimeout: Seconds a connection may sit idle; 30 by default.
+    ///   - shutdownTimeout: Seconds ``LoopbackServer/stop()`` waits; 5 by default.
+    ///   - backlog: The listen backlog; 128 by default.
+    public init(
+      maxBodyBytes: Int = 64 * 1024, maxHeaderBytes: Int = 16 * 1024,
+      idleTimeout: TimeInterval = 30, shutdownTimeout: TimeInterval = 5, backlog: Int32 = 128
+    ) {
+      self.maxBodyBytes = maxBodyBytes
+      self.maxHeaderBytes = maxHeaderBytes
+      self.idleTimeout = idleTimeout
+      self.shutdownTimeout = shutdownTimeout
+      self.backlog = backlog
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// A small HTTP/1.1 server on POSIX sockets for tests, benchmarks and the embedded reference
+/// backend: it listens on a loopback address, runs each connection on its own thread and
+/// answers through a table of async route handlers.
+///
+/// The server starts listening in its initializer; routes may be added at any time.
+///
+/// ```swift
+/// let server = try LoopbackServer()  // 127.0.0.1, a port the OS picks
+/// server.route(.get, "/v1/rides/{id}") { request in
+///   .json(["id": request.pathParameters["id"] ?? ""])
+/// }
+/// let url = server.baseURL.appendingPathComponent("v1/rides/ride_1")
+/// // … real URLSession calls to `url` …
+/// server.stop()
+/// ```
+///
+/// Unknown paths answer API.md's `404 not_found`, known paths with another method
+/// `405 method_not_allowed`, bodies over ``Configuration/maxBodyBytes`` `413 body_too_large`
+/// and malformed requests `400 malformed_request` (then the connection closes).
+public final class LoopbackServer: Sendable {
+  /// A route handler; it may await (a database, a deliberate delay) and is cancelled by
+  /// ``stop()``.
+  public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
+  /// The handler for requests no route takes; see ``setFallback(_:)``.
+  public typealias Fallback = @Sendable (HTTPRequest, RouteMiss) async -> HTTPResponse
+
+  /// The address the server listens on, e.g. `127.0.0.1`.
+  public let host: String
+  /// The port the server listens on; the OS's choice when 0 was asked for.
+  public let port: UInt16
+  /// `http://HOST:PORT`, without a trailing slash.
+  public let baseURL: URL
+  /// The limits the server was started with.
+  public let configuration: Configuration
+
+  private let core: ServerCore
+
+  /// Starts a server listening on `host:port`.
+  /// - Parameters:
+  ///   - host: A dotted IPv4 address; loopback by default.
+  ///   - port: The port, or 0 (the default) to let the OS pick a free one (see ``port``).
+  ///   - configuration: Size limits and timeouts.
+  /// - Throws: ``LoopbackServerError/invalidHost(_:)`` for a host that is not an IPv4
+  ///   address, ``LoopbackServerError/socketFailed(call:errno:)`` when the socket cannot be
+  ///   bound (e.g. the port is taken).
+  public init(
+    host: String = "127.0.0.1", port: UInt16 = 0, configuration: Configuration = Configuration()
+  ) throws(LoopbackServerError) {
+    let (descriptor, boundPort) = try Socket.listen(
+      host: host, port: port, backlog: configuration.backlog)
+    guard let url = URL(string: "http://\(host):\(boundPort)") else {
+      Socket.close(descriptor)
+      throw .invalidHost(host)
+    }
+    self.host = host
+    self.port = boundPort
+    self.baseURL = url
+    self.configuration = configuration
+    self.core = ServerCore(listener: descriptor, configuration: configuration)
+    core.startAccepting()
+  }
+
+  deinit {
+    // No waiting here: the last reference may be dropped on one of the server's own threads.
+    core.stop(waitUntil: nil)
+  }
+
+  /// Adds a route, replacing any route with the same method and pattern.
+  ///
+  /// A pattern is a path whose `{name}` segments each capture one path segment into
+  /// ``HTTPRequest/pathParameters``: `/v1/rides/{id}/accept`. When several patterns match,
+  /// the one with the fewest parameters wins. A `GET` route also answers `HEAD`.
+  /// - Parameters:
+  ///   - method: The method the route answers.
+  ///   - pattern: The path pattern.
+  ///   - handler: Builds the response.
+  public func route(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
+    core.router.add(method, pattern, handler)
+  }
+
+  /// Replaces the handler for requests no route takes (API.md's 404 and 405 by default).
+  /// - Parameter fallback: Builds the response from the request and why it missed.
+  public func setFallback(_ fallback: @escaping Fallback) {
+    core.router.setFallback(fallback)
+  }
+
+  /// Stops the server: closes the listener and every open connection, cancels running
+  /// handlers, and waits (up to ``Configuration/shutdownTimeout``) for the server's threads to
+  /// end. Safe to call more than once; new connections are refused once it returns.
+  public func stop() {
+    core.stop(waitUntil: Date(timeIntervalSinceNow: configuration.shutdownTimeout))
+  }
+
+  /// Whether the server still accepts connections (false once ``stop()`` was called).
+  public var isRunning: Bool { !core.isStopping }
+
+  /// How many connections the server has accepted so far.
+  public var connectionCount: Int { core.counters.connections }
+
+  /// How many requests reached a handler (a route or the fallback) so far.
+  public var requestCount: Int { core.counters.requests }
+}

@@ -1,1 +1,0 @@
-// Placeholder until LoopbackServer gets its code.
