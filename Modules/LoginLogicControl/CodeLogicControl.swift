@@ -87,11 +87,8 @@ public final class CodeLogicControl: LoginFlowControl {
     environment.log.record(.codeSubmitted)
     delegate?.codeLogicDidStartVerifying(self)
     return Task { [environment, challenge] in
-      let result: Result<UserSession, LoginError>
-      do throws(LoginError) {
-        result = .success(try await environment.service.verifyCode(trimmed, for: challenge))
-      } catch {
-        result = .failure(error)
+      let result = await Result { () async throws(LoginError) in
+        try await environment.service.verifyCode(trimmed, for: challenge)
       }
       self.finishVerifying(result)
     }
@@ -110,13 +107,9 @@ public final class CodeLogicControl: LoginFlowControl {
     environment.log.record(.resendRequested)
     delegate?.codeLogicDidStartResending(self)
     return Task { [environment, credentials] in
-      let result: Result<SignInOutcome, LoginError>
-      do throws(LoginError) {
-        result = .success(
-          try await environment.service.signIn(
-            email: credentials.email, password: credentials.password))
-      } catch {
-        result = .failure(error)
+      let result = await Result { () async throws(LoginError) in
+        try await environment.service.signIn(
+          email: credentials.email, password: credentials.password)
       }
       self.finishResending(result)
     }
