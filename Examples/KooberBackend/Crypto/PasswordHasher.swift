@@ -8,16 +8,6 @@ import Foundation
 
 /// PBKDF2-HMAC-SHA256 password hashing with a per-user salt, compared in constant time.
 struct PasswordHasher: Sendable {
-  /// The stored form of one password: derived key, salt and the iteration count used.
-  struct Hash: Sendable, Equatable {
-    /// The 32-byte derived key.
-    var key: [UInt8]
-    /// The random 16-byte salt.
-    var salt: [UInt8]
-    /// PBKDF2 iterations the key was derived with.
-    var iterations: Int
-  }
-
   /// Iterations for new hashes.
   let iterations: Int
 
@@ -28,10 +18,10 @@ struct PasswordHasher: Sendable {
   /// - Parameter password: the password as the user typed it.
   /// - Returns: the hash to store.
   /// - Throws: `APIError.internal` when the random generator or the KDF fails.
-  func hash(_ password: String) throws(APIError) -> Hash {
+  func hash(_ password: String) throws(APIError) -> PasswordHash {
     let salt = try SecureRandom.bytes(Self.saltLength)
     let key = try Self.derive(password, salt: salt, iterations: iterations)
-    return Hash(key: key, salt: salt, iterations: iterations)
+    return PasswordHash(key: key, salt: salt, iterations: iterations)
   }
 
   /// Checks a password against a stored hash in constant time.
@@ -40,7 +30,7 @@ struct PasswordHasher: Sendable {
   ///   - stored: the stored hash.
   /// - Returns: whether they match.
   /// - Throws: `APIError.internal` when the KDF fails.
-  func verify(_ password: String, against stored: Hash) throws(APIError) -> Bool {
+  func verify(_ password: String, against stored: PasswordHash) throws(APIError) -> Bool {
     let key = try Self.derive(password, salt: stored.salt, iterations: stored.iterations)
     return ConstantTime.equals(key, stored.key)
   }
