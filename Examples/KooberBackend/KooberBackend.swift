@@ -26,6 +26,8 @@ public final class KooberBackend: Sendable {
 
   let server: LoopbackServer
   let store: BackendStore
+  /// Demo mode's simulated driver; nil outside demo mode.
+  let simulatedDriver: SimulatedDriver?
 
   /// Opens the database, migrates it and starts listening.
   /// - Parameter configuration: where to listen and keep data, and the security parameters.
@@ -45,7 +47,9 @@ public final class KooberBackend: Sendable {
     let router = BackendRouter(server: server, store: store, counter: requests)
     AuthRoutes.register(on: router)
     UserRoutes.register(on: router)
+    RideRoutes.register(on: router)
     if configuration.demoMode { OutboxRoutes.register(on: router) }
+    simulatedDriver = configuration.demoMode ? try SimulatedDriver(store: store) : nil
   }
 
   /// Starts a backend; the same as `init(_:)`, named for call sites.
@@ -71,6 +75,7 @@ public final class KooberBackend: Sendable {
   /// Stops listening, closes open connections and cancels running requests. Safe to call
   /// more than once.
   public func stop() {
+    simulatedDriver?.stop()
     server.stop()
   }
 }
