@@ -9,15 +9,15 @@ struct DriverRaceTests {
     let server = try RideTestBackend()
     defer { server.stop() }
     let passenger = try await server.passenger()
-    var drivers: [TestAccount] = []
+    var drivers: [RideTestAccount] = []
     for _ in 0..<count { drivers.append(try await server.driver()) }
     for _ in 0..<3 {
       let ride = try await server.requestRide(passenger)
-      let answers = try await withThrowingTaskGroup(of: (String, Answer).self) { group in
+      let answers = try await withThrowingTaskGroup(of: (String, RideAnswer).self) { group in
         for driver in drivers {
           group.addTask { (driver.id, try await server.step("accept", ride.id, by: driver)) }
         }
-        var answers: [(String, Answer)] = []
+        var answers: [(String, RideAnswer)] = []
         for try await answer in group { answers.append(answer) }
         return answers
       }

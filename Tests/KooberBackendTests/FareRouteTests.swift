@@ -8,8 +8,8 @@ struct FareRouteTests {
   func estimatesFromDistance() async throws {
     let server = try RideTestBackend()
     defer { server.stop() }
-    let pickup = try TestPlaces.operaHouse
-    let destination = try TestPlaces.bondiBeach
+    let pickup = try RidePlaces.operaHouse
+    let destination = try RidePlaces.bondiBeach
     let answer = try await server.send(
       "POST", "/v1/fares/estimate",
       json: FareEstimateRequestBody(pickup: pickup, destination: destination))
@@ -33,12 +33,12 @@ struct FareRouteTests {
     func wallabyFare(_ to: Location) async throws -> Int {
       let answer = try await server.send(
         "POST", "/v1/fares/estimate",
-        json: FareEstimateRequestBody(pickup: try TestPlaces.operaHouse, destination: to))
+        json: FareEstimateRequestBody(pickup: try RidePlaces.operaHouse, destination: to))
       return try answer.decode(FareEstimatesResponse.self).estimates.first?.fare.amount ?? -1
     }
-    let toCentral = try await wallabyFare(try TestPlaces.centralStation)
-    let toBondi = try await wallabyFare(try TestPlaces.bondiBeach)
-    let nowhere = try await wallabyFare(try TestPlaces.operaHouse)
+    let toCentral = try await wallabyFare(try RidePlaces.centralStation)
+    let toBondi = try await wallabyFare(try RidePlaces.bondiBeach)
+    let nowhere = try await wallabyFare(try RidePlaces.operaHouse)
     #expect(toCentral < toBondi)
     #expect(nowhere == 900)
   }

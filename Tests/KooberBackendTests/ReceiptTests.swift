@@ -8,15 +8,10 @@ struct ReceiptTests {
     "durationMinutes runs from start to complete, rounded up",
     arguments: [(0.0, 0), (0.5, 1), (60, 1), (61, 2), (600, 10), (3_599.999, 60)])
   func durationRoundsUp(seconds: TimeInterval, minutes: Int) async throws {
-    let clock = TestClock()
-    let server = try RideTestBackend {
-      $0.now = { clock.now }
-      $0.accessTokenLifetime = 24 * 60 * 60  // outlives the clock's jumps
-    }
+    let clock = RideTestClock()
+    let server = try RideTestBackend(clock: clock)
     defer { server.stop() }
-    let passenger = try await server.passenger()
-    let driver = try await server.driver()
-    let ride = try await server.requestRide(passenger)
+    let (passenger, driver, ride) = try await server.requestedRide()
     clock.advance(by: 300)  // the wait before the start does not count
     _ = try await server.steps(["accept", "arrive", "start"], ride.id, by: driver)
     clock.advance(by: seconds)
@@ -28,23 +23,20 @@ struct ReceiptTests {
 
   @Test("the receipt has the ride's fare, the great-circle distance and the completion time")
   func receiptFields() async throws {
-    let clock = TestClock()
-    let server = try RideTestBackend {
-      $0.now = { clock.now }
-      $0.accessTokenLifetime = 24 * 60 * 60  // outlives the clock's jumps
-    }
+    let clock = RideTestClock()
+    let server = try RideTestBackend(clock: clock)
     defer { server.stop() }
     let passenger = try await server.passenger()
     let driver = try await server.driver()
     let ride = try await server.requestRide(
-      passenger, from: try TestPlaces.centralStation, to: try TestPlaces.taronga,
+      passenger, from: try RidePlaces.centralStation, to: try RidePlaces.taronga,
       vehicle: .kangaroo)
     _ = try await server.steps(["accept", "arrive", "start"], ride.id, by: driver)
     clock.advance(by: 1_234)
     let completed = try await server.steps(["complete"], ride.id, by: driver)
     let answer = try await server.receipt(ride.id, by: passenger)
     let receipt = try answer.decode(Receipt.self)
-    let kilometres = try TestPlaces.centralStation.distanceKilometers(to: try TestPlaces.taronga)
+    let kilometres = try RidePlaces.centralStation.distanceKilometers(to: try RidePlaces.taronga)
     #expect(
       receipt
         == (try Receipt(
@@ -78,10 +70,8 @@ struct ReceiptTests {
   func onlyThePassenger() async throws {
     let server = try RideTestBackend()
     defer { server.stop() }
-    let passenger = try await server.passenger()
+    let (passenger, driver, ride) = try await server.requestedRide()
     let stranger = try await server.passenger()
-    let driver = try await server.driver()
-    let ride = try await server.requestRide(passenger)
     _ = try await server.steps(["accept", "arrive", "start", "complete"], ride.id, by: driver)
     let path = "/v1/rides/\(ride.id)/receipt"
     let outcomes = [

@@ -8,9 +8,7 @@ struct RideCancelTests {
   func cancelRequested() async throws {
     let server = try RideTestBackend()
     defer { server.stop() }
-    let passenger = try await server.passenger()
-    let driver = try await server.driver()
-    let ride = try await server.requestRide(passenger)
+    let (passenger, driver, ride) = try await server.requestedRide()
     let cancelled = try await server.steps(["cancel"], ride.id, by: passenger)
     #expect(cancelled.status == .cancelled)
     #expect(cancelled.driverId == nil)
@@ -25,9 +23,7 @@ struct RideCancelTests {
   func cancelAccepted() async throws {
     let server = try RideTestBackend()
     defer { server.stop() }
-    let passenger = try await server.passenger()
-    let driver = try await server.driver()
-    let ride = try await server.requestRide(passenger)
+    let (passenger, driver, ride) = try await server.requestedRide()
     _ = try await server.steps(["accept"], ride.id, by: driver)
     let cancelled = try await server.steps(["cancel"], ride.id, by: passenger)
     #expect(cancelled.status == .cancelled)
@@ -63,10 +59,8 @@ struct RideCancelTests {
   func onlyThePassenger() async throws {
     let server = try RideTestBackend()
     defer { server.stop() }
-    let passenger = try await server.passenger()
+    let (passenger, driver, ride) = try await server.requestedRide()
     let stranger = try await server.passenger()
-    let driver = try await server.driver()
-    let ride = try await server.requestRide(passenger)
     _ = try await server.steps(["accept"], ride.id, by: driver)
     let outcomes = [
       try await server.step("cancel", ride.id, by: stranger).outcome,

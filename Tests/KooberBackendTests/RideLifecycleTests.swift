@@ -8,9 +8,7 @@ struct RideLifecycleTests {
   func wholeLifecycle() async throws {
     let server = try RideTestBackend()
     defer { server.stop() }
-    let passenger = try await server.passenger()
-    let driver = try await server.driver()
-    let ride = try await server.requestRide(passenger)
+    let (passenger, driver, ride) = try await server.requestedRide()
 
     let queue = try await server.send("GET", "/v1/driver/queue", token: driver.token)
     #expect(queue.status == 200)
@@ -46,7 +44,7 @@ struct RideLifecycleTests {
     defer { server.stop() }
     let driver = try await server.driver()
     var requested: [String] = []
-    var passengers: [TestAccount] = []
+    var passengers: [RideTestAccount] = []
     for _ in 0..<3 {
       let passenger = try await server.passenger()
       passengers.append(passenger)
@@ -64,9 +62,7 @@ struct RideLifecycleTests {
   func outOfOrderSteps() async throws {
     let server = try RideTestBackend()
     defer { server.stop() }
-    let passenger = try await server.passenger()
-    let driver = try await server.driver()
-    let ride = try await server.requestRide(passenger)
+    let (passenger, driver, ride) = try await server.requestedRide()
     _ = try await server.steps(["accept"], ride.id, by: driver)
     var outcomes: [String] = []
     for step in ["start", "complete", "accept"] {

@@ -8,11 +8,11 @@ struct RideListTests {
   /// first), to Bondi, Central Station, Taronga, Bondi, …
   private func history(
     _ server: RideTestBackend, count: Int
-  ) async throws -> (passenger: TestAccount, driver: TestAccount, rides: [Ride]) {
+  ) async throws -> (passenger: RideTestAccount, driver: RideTestAccount, rides: [Ride]) {
     let passenger = try await server.passenger()
     let driver = try await server.driver()
     let destinations = [
-      try TestPlaces.bondiBeach, try TestPlaces.centralStation, try TestPlaces.taronga,
+      try RidePlaces.bondiBeach, try RidePlaces.centralStation, try RidePlaces.taronga,
     ]
     var rides: [Ride] = []
     for index in 0..<count {
@@ -28,10 +28,10 @@ struct RideListTests {
   }
 
   private func page(
-    _ server: RideTestBackend, _ query: String, _ user: TestAccount
+    _ server: RideTestBackend, _ query: String, _ user: RideTestAccount
   ) async throws -> RideListResponse {
     let answer = try await server.send("GET", "/v1/rides\(query)", token: user.token)
-    guard answer.status == 200 else { throw TestFailure("list answered \(answer.outcome)") }
+    guard answer.status == 200 else { throw RideTestFailure("list answered \(answer.outcome)") }
     return try answer.decode()
   }
 

@@ -13,7 +13,7 @@ struct RideRequestTests {
     let estimate = try await server.send(
       "POST", "/v1/fares/estimate",
       json: FareEstimateRequestBody(
-        pickup: try TestPlaces.operaHouse, destination: try TestPlaces.bondiBeach))
+        pickup: try RidePlaces.operaHouse, destination: try RidePlaces.bondiBeach))
     let wallaroo = try estimate.decode(FareEstimatesResponse.self).estimates
       .first { $0.vehicleType == .wallaroo }
     #expect(ride.id.hasPrefix("ride_"))
@@ -21,8 +21,8 @@ struct RideRequestTests {
     #expect(ride.driverId == nil)
     #expect(ride.status == .requested)
     #expect(ride.vehicleType == .wallaroo)
-    #expect(ride.pickup == (try TestPlaces.operaHouse))
-    #expect(ride.destination == (try TestPlaces.bondiBeach))
+    #expect(ride.pickup == (try RidePlaces.operaHouse))
+    #expect(ride.destination == (try RidePlaces.bondiBeach))
     #expect(ride.fare == wallaroo?.fare)
     #expect(ride.requestedAt == ride.updatedAt)
     let fetched = try await server.ride(ride.id, by: passenger)
@@ -93,7 +93,7 @@ struct RideRequestTests {
     let second = try await server.send(
       "POST", "/v1/rides", token: passenger.token,
       json: RideRequestBody(
-        pickup: try TestPlaces.centralStation, destination: try TestPlaces.taronga,
+        pickup: try RidePlaces.centralStation, destination: try RidePlaces.taronga,
         vehicleType: .kangaroo))
     let invalid = try await server.send(
       "POST", "/v1/rides", token: passenger.token,
@@ -112,10 +112,8 @@ struct RideRequestTests {
   func othersGetNotFound() async throws {
     let server = try RideTestBackend()
     defer { server.stop() }
-    let passenger = try await server.passenger()
+    let (passenger, driver, ride) = try await server.requestedRide()
     let stranger = try await server.passenger()
-    let driver = try await server.driver()
-    let ride = try await server.requestRide(passenger)
     let outcomes = [
       try await server.ride(ride.id, by: stranger).outcome,
       try await server.ride(ride.id, by: driver).outcome,

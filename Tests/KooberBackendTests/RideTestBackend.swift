@@ -30,6 +30,20 @@ final class RideTestBackend: Sendable {
     backend = try KooberBackend.start(configuration)
   }
 
+  /// Starts a backend on a hand-moved clock, whose tokens outlive the clock's jumps.
+  /// - Parameters:
+  ///   - clock: the backend's clock.
+  ///   - configure: further changes to the configuration.
+  convenience init(
+    clock: RideTestClock, configure: (inout KooberBackend.Configuration) -> Void = { _ in }
+  ) throws {
+    try self.init { configuration in
+      configuration.now = { clock.now }
+      configuration.accessTokenLifetime = 24 * 60 * 60
+      configure(&configuration)
+    }
+  }
+
   /// Stops the backend and deletes its folder.
   func stop() {
     backend.stop()
@@ -45,7 +59,7 @@ final class RideTestBackend: Sendable {
   ///   - body: the raw body, if any.
   func send(
     _ method: String, _ path: String, token: String? = nil, body: Data? = nil
-  ) async throws -> Answer {
+  ) async throws -> RideAnswer {
     guard let url = URL(string: backend.baseURL.absoluteString + path) else {
       throw URLError(.badURL)
     }
@@ -56,27 +70,27 @@ final class RideTestBackend: Sendable {
     if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
     let (data, response) = try await session.data(for: request)
     guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-    return Answer(status: http.statusCode, body: data)
+    return RideAnswer(status: http.statusCode, body: data)
   }
 
   /// A request with a JSON body written from a value by `RideJSON`'s encoder.
   func send(
     _ method: String, _ path: String, token: String? = nil, json: some Encodable
-  ) async throws -> Answer {
+  ) async throws -> RideAnswer {
     try await send(method, path, token: token, body: try RideJSON.encoder().encode(json))
   }
 
   /// A request with a JSON body written from plain values (for bodies the models refuse).
   func send(
     _ method: String, _ path: String, token: String? = nil, object: [String: Any]
-  ) async throws -> Answer {
+  ) async throws -> RideAnswer {
     let body = try JSONSerialization.data(withJSONObject: object)
     return try await send(method, path, token: token, body: body)
   }
 }
 
 /// A response as a test looks at it.
-struct Answer: Sendable {
+struct RideAnswer: Sendable {
   let status: Int
   let body: Data
 

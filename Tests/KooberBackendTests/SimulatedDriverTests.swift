@@ -7,7 +7,7 @@ struct SimulatedDriverTests {
   /// Polls a ride until it reaches `status` or `timeout` passes; every distinct status seen,
   /// in order.
   private func follow(
-    _ rideID: String, on server: RideTestBackend, as passenger: TestAccount,
+    _ rideID: String, on server: RideTestBackend, as passenger: RideTestAccount,
     until status: RideStatus, timeout: TimeInterval
   ) async throws -> (statuses: [RideStatus], last: Ride?) {
     let deadline = Date().addingTimeInterval(timeout)
@@ -49,10 +49,9 @@ struct SimulatedDriverTests {
   }
 
   /// A demo backend on a hand-moved clock; its rounds run every 10 ms of real time.
-  private func demoOnClock(_ clock: TestClock) throws -> RideTestBackend {
-    try RideTestBackend {
+  private func demoOnClock(_ clock: RideTestClock) throws -> RideTestBackend {
+    try RideTestBackend(clock: clock) {
       $0.demoMode = true
-      $0.now = { clock.now }
       $0.simulatedAcceptDelay = 10
       $0.simulatedStepInterval = 0.04
     }
@@ -60,7 +59,7 @@ struct SimulatedDriverTests {
 
   @Test("it leaves alone a ride a real driver accepted, while taking another")
   func leavesRealDriversRides() async throws {
-    let clock = TestClock()
+    let clock = RideTestClock()
     let server = try demoOnClock(clock)
     defer { server.stop() }
     let passenger = try await server.passenger()
@@ -82,7 +81,7 @@ struct SimulatedDriverTests {
 
   @Test("it waits for the accept delay of the backend's clock")
   func waitsForTheDelay() async throws {
-    let clock = TestClock()
+    let clock = RideTestClock()
     let server = try demoOnClock(clock)
     defer { server.stop() }
     let passenger = try await server.passenger()

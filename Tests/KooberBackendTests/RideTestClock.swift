@@ -1,7 +1,7 @@
 import Foundation
 
 /// A clock a test moves by hand, for the backend's `now`.
-final class TestClock: @unchecked Sendable {
+final class RideTestClock: @unchecked Sendable {
   // Guarded by `lock`; every access takes it.
   private let lock = NSLock()
   private var current: Date
