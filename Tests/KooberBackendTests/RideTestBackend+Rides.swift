@@ -34,7 +34,9 @@ extension RideTestBackend {
   }
 
   /// A new passenger's ride from the Opera House to Bondi, and a new driver to take it.
-  func requestedRide() async throws -> (passenger: RideTestAccount, driver: RideTestAccount, ride: Ride) {
+  func requestedRide() async throws
+    -> (passenger: RideTestAccount, driver: RideTestAccount, ride: Ride)
+  {
     let passenger = try await passenger()
     let driver = try await driver()
     return (passenger, driver, try await requestRide(passenger))
@@ -50,7 +52,9 @@ extension RideTestBackend {
     var ride: Ride?
     for name in names {
       let answer = try await step(name, rideID, by: user)
-      guard answer.status == 200 else { throw RideTestFailure("\(name) answered \(answer.outcome)") }
+      guard answer.status == 200 else {
+        throw RideTestFailure("\(name) answered \(answer.outcome)")
+      }
       ride = try answer.decode()
     }
     guard let ride else { throw RideTestFailure("no steps given") }
