@@ -50,7 +50,7 @@ public final class KooberBackend: Sendable {
     UserRoutes.register(on: router)
     RideRoutes.register(on: router)
     if configuration.demoMode { OutboxRoutes.register(on: router) }
-    simulatedDriver = configuration.demoMode ? try SimulatedDriver(store: store) : nil
+    simulatedDriver = configuration.demoMode ? SimulatedDriver(store: store) : nil
   }
 
   /// Starts a backend; the same as `init(_:)`, named for call sites.

@@ -6,18 +6,18 @@ import Testing
 struct DriverRaceTests {
   @Test("of drivers accepting one ride at once, exactly one gets 200", arguments: [2, 6])
   func exactlyOneWins(drivers count: Int) async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let passenger = try await server.passenger()
     var drivers: [RideTestAccount] = []
     for _ in 0..<count { drivers.append(try await server.driver()) }
     for _ in 0..<3 {
       let ride = try await server.requestRide(passenger)
-      let answers = try await withThrowingTaskGroup(of: (String, RideAnswer).self) { group in
+      let answers = try await withThrowingTaskGroup(of: (String, APIResponse).self) { group in
         for driver in drivers {
           group.addTask { (driver.id, try await server.step("accept", ride.id, by: driver)) }
         }
-        var answers: [(String, RideAnswer)] = []
+        var answers: [(String, APIResponse)] = []
         for try await answer in group { answers.append(answer) }
         return answers
       }
@@ -35,7 +35,7 @@ struct DriverRaceTests {
 
   @Test("a cancel racing an accept leaves one consistent outcome")
   func cancelRacesAccept() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let passenger = try await server.passenger()
     let driver = try await server.driver()

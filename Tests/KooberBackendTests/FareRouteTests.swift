@@ -6,13 +6,13 @@ import Testing
 struct FareRouteTests {
   @Test("one estimate per vehicle type in AUD, priced from the great-circle distance")
   func estimatesFromDistance() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let pickup = try RidePlaces.operaHouse
     let destination = try RidePlaces.bondiBeach
     let answer = try await server.send(
       "POST", "/v1/fares/estimate",
-      json: FareEstimateRequestBody(pickup: pickup, destination: destination))
+      encoding: FareEstimateRequestBody(pickup: pickup, destination: destination))
     #expect(answer.status == 200)
     let estimates = try answer.decode(FareEstimatesResponse.self).estimates
     let kilometres = pickup.distanceKilometers(to: destination)
@@ -28,12 +28,12 @@ struct FareRouteTests {
 
   @Test("a longer ride costs more, and a very short one costs the minimum")
   func longerCostsMoreShortCostsMinimum() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     func wallabyFare(_ to: Location) async throws -> Int {
       let answer = try await server.send(
         "POST", "/v1/fares/estimate",
-        json: FareEstimateRequestBody(pickup: try RidePlaces.operaHouse, destination: to))
+        encoding: FareEstimateRequestBody(pickup: try RidePlaces.operaHouse, destination: to))
       return try answer.decode(FareEstimatesResponse.self).estimates.first?.fare.amount ?? -1
     }
     let toCentral = try await wallabyFare(try RidePlaces.centralStation)
@@ -45,7 +45,7 @@ struct FareRouteTests {
 
   @Test("bodies of the wrong shape are 400 malformed_body, even with a bad coordinate too")
   func malformedBodies() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let good: [String: Any] = ["latitude": -33.8, "longitude": 151.2]
     let bodies: [Data] = [
@@ -72,7 +72,7 @@ struct FareRouteTests {
 
   @Test("coordinates out of range are 422 invalid_location; a missing address is fine")
   func outOfRange() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let good: [String: Any] = ["latitude": -33.8, "longitude": 151.2]
     let cases: [[String: Any]] = [
@@ -82,7 +82,7 @@ struct FareRouteTests {
     ]
     var outcomes: [String] = []
     for object in cases {
-      outcomes.append(try await server.send("POST", "/v1/fares/estimate", object: object).outcome)
+      outcomes.append(try await server.send("POST", "/v1/fares/estimate", json: object).outcome)
     }
     #expect(outcomes == ["422 invalid_location", "422 invalid_location", "200"])
   }

@@ -6,7 +6,7 @@ import Testing
 struct PlaceRouteTests {
   @Test("finds the Opera House by a lower-case part of its name, without an account")
   func findsByCaseInsensitiveSubstring() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let answer = try await server.send("GET", "/v1/locations/search?q=oPeRa")
     #expect(answer.status == 200)
@@ -18,7 +18,7 @@ struct PlaceRouteTests {
 
   @Test("every place contains the text, and no search answers more than 20")
   func capsAtTwenty() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let answer = try await server.send("GET", "/v1/locations/search?q=a")
     let places = try answer.decode(LocationSearchResponse.self).locations
@@ -28,7 +28,7 @@ struct PlaceRouteTests {
 
   @Test("the built-in list holds at least 30 distinct named places")
   func atLeastThirtyPlaces() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     var names: Set<String> = []
     for letter in "abcdefghijklmnopqrstuvwxyz" {
@@ -42,7 +42,7 @@ struct PlaceRouteTests {
 
   @Test("a search that matches nothing answers an empty list")
   func noMatch() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let answer = try await server.send("GET", "/v1/locations/search?q=Melbourne")
     #expect(answer.status == 200)
@@ -51,7 +51,7 @@ struct PlaceRouteTests {
 
   @Test("an empty, blank or missing q is 400 malformed_query")
   func emptyQueryIsMalformed() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     var outcomes: [String] = []
     for query in ["?q=", "?q=%20%20", ""] {

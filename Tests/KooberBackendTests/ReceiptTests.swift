@@ -8,8 +8,8 @@ struct ReceiptTests {
     "durationMinutes runs from start to complete, rounded up",
     arguments: [(0.0, 0), (0.5, 1), (60, 1), (61, 2), (600, 10), (3_599.999, 60)])
   func durationRoundsUp(seconds: TimeInterval, minutes: Int) async throws {
-    let clock = RideTestClock()
-    let server = try RideTestBackend(clock: clock)
+    let server = try TestBackend.rides()
+    let clock = server.clock
     defer { server.stop() }
     let (passenger, driver, ride) = try await server.requestedRide()
     clock.advance(by: 300)  // the wait before the start does not count
@@ -23,8 +23,8 @@ struct ReceiptTests {
 
   @Test("the receipt has the ride's fare, the great-circle distance and the completion time")
   func receiptFields() async throws {
-    let clock = RideTestClock()
-    let server = try RideTestBackend(clock: clock)
+    let server = try TestBackend.rides()
+    let clock = server.clock
     defer { server.stop() }
     let passenger = try await server.passenger()
     let driver = try await server.driver()
@@ -48,7 +48,7 @@ struct ReceiptTests {
 
   @Test("409 not_completed until the ride is completed, cancelled rides included")
   func notCompleted() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let passenger = try await server.passenger()
     let driver = try await server.driver()
@@ -68,7 +68,7 @@ struct ReceiptTests {
 
   @Test("only its passenger gets the receipt: 404 for its driver and everyone else")
   func onlyThePassenger() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let (passenger, driver, ride) = try await server.requestedRide()
     let stranger = try await server.passenger()
@@ -89,7 +89,7 @@ struct ReceiptTests {
   @Test("the receiptFailure hook answers 500 for the rides it picks and only those")
   func injectedFailures() async throws {
     let failing = FailingRides()
-    let server = try RideTestBackend { $0.receiptFailure = { failing.contains($0) } }
+    let server = try TestBackend.rides { $0.receiptFailure = { failing.contains($0) } }
     defer { server.stop() }
     let passenger = try await server.passenger()
     let driver = try await server.driver()

@@ -6,7 +6,7 @@ import Testing
 struct RideCancelTests {
   @Test("the passenger cancels a requested ride, which leaves the queue")
   func cancelRequested() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let (passenger, driver, ride) = try await server.requestedRide()
     let cancelled = try await server.steps(["cancel"], ride.id, by: passenger)
@@ -21,7 +21,7 @@ struct RideCancelTests {
 
   @Test("the passenger cancels an accepted ride; the driver can no longer move it")
   func cancelAccepted() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let (passenger, driver, ride) = try await server.requestedRide()
     _ = try await server.steps(["accept"], ride.id, by: driver)
@@ -34,7 +34,7 @@ struct RideCancelTests {
 
   @Test("cancelling once the driver arrived, after completion, or twice is 409")
   func cancelTooLate() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let passenger = try await server.passenger()
     let driver = try await server.driver()
@@ -57,7 +57,7 @@ struct RideCancelTests {
 
   @Test("anyone but its passenger gets 404, its driver included")
   func onlyThePassenger() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let (passenger, driver, ride) = try await server.requestedRide()
     let stranger = try await server.passenger()

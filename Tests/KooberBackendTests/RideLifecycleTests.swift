@@ -6,7 +6,7 @@ import Testing
 struct RideLifecycleTests {
   @Test("requested → queue → accepted → arrived → inProgress → completed, seen by both")
   func wholeLifecycle() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let (passenger, driver, ride) = try await server.requestedRide()
 
@@ -40,7 +40,7 @@ struct RideLifecycleTests {
 
   @Test("the queue is for drivers only, and lists waiting rides oldest first")
   func queueOrderAndRole() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let driver = try await server.driver()
     var requested: [String] = []
@@ -60,7 +60,7 @@ struct RideLifecycleTests {
 
   @Test("steps out of order are 409 invalid_transition and change nothing")
   func outOfOrderSteps() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let (passenger, driver, ride) = try await server.requestedRide()
     _ = try await server.steps(["accept"], ride.id, by: driver)
@@ -82,7 +82,7 @@ struct RideLifecycleTests {
 
   @Test("passengers get 403 drivers_only on every driver step")
   func passengersCannotDrive() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let passenger = try await server.passenger()
     let ride = try await server.requestRide(passenger)
@@ -99,7 +99,7 @@ struct RideLifecycleTests {
 
   @Test("another driver's ride: accept is 409 already_accepted, other steps and GET are 404")
   func anotherDriversRide() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let passenger = try await server.passenger()
     let driver = try await server.driver()

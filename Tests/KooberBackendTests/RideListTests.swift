@@ -7,7 +7,7 @@ struct RideListTests {
   /// A passenger with `count` finished rides (alternately completed and cancelled, oldest
   /// first), to Bondi, Central Station, Taronga, Bondi, …
   private func history(
-    _ server: RideTestBackend, count: Int
+    _ server: TestBackend, count: Int
   ) async throws -> (passenger: RideTestAccount, driver: RideTestAccount, rides: [Ride]) {
     let passenger = try await server.passenger()
     let driver = try await server.driver()
@@ -28,7 +28,7 @@ struct RideListTests {
   }
 
   private func page(
-    _ server: RideTestBackend, _ query: String, _ user: RideTestAccount
+    _ server: TestBackend, _ query: String, _ user: RideTestAccount
   ) async throws -> RideListResponse {
     let answer = try await server.send("GET", "/v1/rides\(query)", token: user.token)
     guard answer.status == 200 else { throw RideTestFailure("list answered \(answer.outcome)") }
@@ -37,7 +37,7 @@ struct RideListTests {
 
   @Test("pages follow the cursor newest first, and next is null on the last page")
   func cursorPagination() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let (passenger, _, rides) = try await history(server, count: 5)
     var pages: [[String]] = []
@@ -54,7 +54,7 @@ struct RideListTests {
 
   @Test("a page that ends exactly at the last ride has next null")
   func exactLastPage() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let (passenger, _, rides) = try await history(server, count: 4)
     let first = try await page(server, "?limit=2", passenger)
@@ -69,7 +69,7 @@ struct RideListTests {
 
   @Test("the default page holds 20 rides")
   func defaultLimit() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let passenger = try await server.passenger()
     for _ in 0..<21 {
@@ -85,7 +85,7 @@ struct RideListTests {
 
   @Test("scopes pick statuses: all, active, completed, cancelled")
   func scopes() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let (passenger, driver, rides) = try await history(server, count: 4)
     let active = try await server.requestRide(passenger)
@@ -103,7 +103,7 @@ struct RideListTests {
 
   @Test("q matches either address, case-insensitively, and pages with its own cursor")
   func textSearch() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let (passenger, _, rides) = try await history(server, count: 6)
     let bondi = try await page(server, "?q=BONDI", passenger)
@@ -121,7 +121,7 @@ struct RideListTests {
 
   @Test("a passenger sees only their rides; a driver only the rides they accepted")
   func whoseRides() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let (passenger, driver, rides) = try await history(server, count: 3)
     let stranger = try await server.passenger()
@@ -138,7 +138,7 @@ struct RideListTests {
 
   @Test("bad scope, limit or before are 400 malformed_query; no token is 401 first")
   func malformedQueries() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let passenger = try await server.passenger()
     let queries = [

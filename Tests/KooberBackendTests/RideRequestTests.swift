@@ -6,13 +6,13 @@ import Testing
 struct RideRequestTests {
   @Test("a passenger's request is 201 requested, priced like the estimate, with no driver")
   func requestIsCreated() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let passenger = try await server.passenger()
     let ride = try await server.requestRide(passenger, vehicle: .wallaroo)
     let estimate = try await server.send(
       "POST", "/v1/fares/estimate",
-      json: FareEstimateRequestBody(
+      encoding: FareEstimateRequestBody(
         pickup: try RidePlaces.operaHouse, destination: try RidePlaces.bondiBeach))
     let wallaroo = try estimate.decode(FareEstimatesResponse.self).estimates
       .first { $0.vehicleType == .wallaroo }
@@ -32,7 +32,7 @@ struct RideRequestTests {
 
   @Test("ride ids are random, not sequential")
   func idsAreRandom() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     var ids: Set<String> = []
     for _ in 0..<3 {
@@ -45,13 +45,13 @@ struct RideRequestTests {
 
   @Test("401 without a token, 403 passengers_only for a driver, before any body check")
   func authorizationComesFirst() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let driver = try await server.driver()
     let garbage = Data("{".utf8)
     let noToken = try await server.send("POST", "/v1/rides", body: garbage)
-    let badToken = try await server.send("POST", "/v1/rides", token: "nope", body: garbage)
-    let asDriver = try await server.send("POST", "/v1/rides", token: driver.token, body: garbage)
+    let badToken = try await server.send("POST", "/v1/rides", body: garbage, token: "nope")
+    let asDriver = try await server.send("POST", "/v1/rides", body: garbage, token: driver.token)
     #expect(
       [noToken.outcome, badToken.outcome, asDriver.outcome]
         == ["401 invalid_token", "401 invalid_token", "403 passengers_only"])
@@ -59,7 +59,7 @@ struct RideRequestTests {
 
   @Test("400 malformed_body, then 422 invalid_location, then 422 invalid_vehicle_type")
   func validationOrder() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let passenger = try await server.passenger()
     let good: [String: Any] = ["latitude": -33.8, "longitude": 151.2]
@@ -75,7 +75,7 @@ struct RideRequestTests {
     var outcomes: [String] = []
     for body in bodies {
       outcomes.append(
-        try await server.send("POST", "/v1/rides", token: passenger.token, object: body).outcome)
+        try await server.send("POST", "/v1/rides", json: body, token: passenger.token).outcome)
     }
     #expect(
       outcomes == [
@@ -86,21 +86,23 @@ struct RideRequestTests {
 
   @Test("a second request while one is active is 409 ride_in_progress, but 422 comes first")
   func oneActiveRide() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let passenger = try await server.passenger()
     let first = try await server.requestRide(passenger)
     let second = try await server.send(
-      "POST", "/v1/rides", token: passenger.token,
-      json: RideRequestBody(
+      "POST", "/v1/rides",
+      encoding: RideRequestBody(
         pickup: try RidePlaces.centralStation, destination: try RidePlaces.taronga,
-        vehicleType: .kangaroo))
+        vehicleType: .kangaroo),
+      token: passenger.token)
     let invalid = try await server.send(
-      "POST", "/v1/rides", token: passenger.token,
-      object: [
+      "POST", "/v1/rides",
+      json: [
         "pickup": ["latitude": -33.8, "longitude": 151.2],
         "destination": ["latitude": -33.9, "longitude": 151.3], "vehicleType": "bus",
-      ])
+      ],
+      token: passenger.token)
     #expect(second.outcome == "409 ride_in_progress")
     #expect(invalid.outcome == "422 invalid_vehicle_type")
     _ = try await server.step("cancel", first.id, by: passenger)
@@ -110,7 +112,7 @@ struct RideRequestTests {
 
   @Test("GET /v1/rides/{id} is 404 for other passengers, unassigned drivers and unknown ids")
   func othersGetNotFound() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let (passenger, driver, ride) = try await server.requestedRide()
     let stranger = try await server.passenger()
@@ -125,7 +127,7 @@ struct RideRequestTests {
 
   @Test("routing and size answer before authentication: 405, 404, 413")
   func routingAndSizeFirst() async throws {
-    let server = try RideTestBackend()
+    let server = try TestBackend.rides()
     defer { server.stop() }
     let huge = Data(repeating: UInt8(ascii: " "), count: 70 * 1024)
     let outcomes = [

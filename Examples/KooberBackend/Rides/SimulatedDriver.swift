@@ -4,24 +4,16 @@ import Foundation
 /// `simulatedAcceptDelay`, then moves it one step every `simulatedStepInterval` until it is
 /// completed, so one person alone can watch a whole ride. It moves only rides it accepted.
 ///
-/// It is an ordinary driver account (that cannot sign in) working through the same
-/// transactions as the routes, so it races real drivers fairly. Times come from the
-/// backend's configured clock; a round runs a few times per interval of real time.
+/// It is an ordinary driver account (that cannot sign in, made when it first accepts a ride)
+/// working through the same transactions as the routes, so it races real drivers fairly.
+/// Times come from the backend's configured clock; a round runs a few times per interval of
+/// real time.
 final class SimulatedDriver: Sendable {
-  /// The driver's user id, shown as the `driverId` of the rides it takes.
-  let driverID: String
   private let task: Task<Void, Never>
 
-  /// Makes (or finds) the driver's account and starts its rounds.
+  /// Starts the rounds.
   /// - Parameter store: the backend's store; its configuration holds the intervals.
-  /// - Throws: `KooberBackendError.cannotOpenDatabase` when the account cannot be made.
-  init(store: BackendStore) throws(KooberBackendError) {
-    do {
-      driverID = try store.simulatedDriverID()
-    } catch {
-      throw .cannotOpenDatabase("cannot make the simulated driver: \(error.message)")
-    }
-    let driverID = self.driverID
+  init(store: BackendStore) {
     let acceptDelay = Self.interval(store.configuration.simulatedAcceptDelay)
     let stepInterval = Self.interval(store.configuration.simulatedStepInterval)
     let pause = Self.pause(acceptDelay: acceptDelay, stepInterval: stepInterval)
@@ -30,8 +22,7 @@ final class SimulatedDriver: Sendable {
         try? await Task.sleep(nanoseconds: UInt64(pause * 1_000_000_000))
         guard !Task.isCancelled else { return }
         // A failed round (a busy or failing database) is simply tried again next time.
-        _ = try? store.simulatedDriverRound(
-          driverID: driverID, acceptDelay: acceptDelay, stepInterval: stepInterval)
+        _ = try? store.simulatedDriverRound(acceptDelay: acceptDelay, stepInterval: stepInterval)
       }
     }
   }

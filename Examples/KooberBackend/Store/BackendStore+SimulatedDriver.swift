@@ -8,51 +8,35 @@ extension BackendStore {
   /// password ever matches it.
   static let simulatedDriverEmail = "simulated-driver@koober"
 
-  /// The simulated driver's user id, making its account the first time.
-  /// - Returns: the user id.
-  /// - Throws: `500` when the database or the random generator fails.
-  func simulatedDriverID() throws(APIError) -> String {
-    let newID = try Identifiers.user()
-    let salt = try SecureRandom.bytes(PasswordHasher.saltLength)
-    let now = self.now
-    let iterations = hasher.iterations
-    return try write { connection in
-      try connection.execute(
-        """
-        INSERT OR IGNORE INTO users (id, email, name, type, password_hash, password_salt,
-          password_iterations, created_at)
-        VALUES (?, ?, 'Simulated driver', 'driver', ?, ?, ?, ?)
-        """,
-        [newID, Self.simulatedDriverEmail, Data([0]), Data(salt), iterations, now])
-      guard let id = try connection.queryOne(
-        "SELECT id FROM users WHERE email = ?", [Self.simulatedDriverEmail])?["id"] as String?
-      else { throw APIError.internal("the simulated driver's account is missing") }
-      return id
-    }
-  }
-
   /// One round of the simulated driver, in one transaction: accepts every ride no driver took
   /// within `acceptDelay`, then moves each of its own rides whose last change is `stepInterval`
-  /// old one step further.
+  /// old one step further. Its account is made the first time it accepts a ride, so a backend
+  /// nobody rides with has none.
   /// - Parameters:
-  ///   - driverID: the simulated driver's user id.
   ///   - acceptDelay: how long a ride waits for a real driver.
   ///   - stepInterval: how long each later step takes.
   /// - Returns: the rides moved, in the order moved.
   /// - Throws: `500` when the database fails.
   func simulatedDriverRound(
-    driverID: String, acceptDelay: TimeInterval, stepInterval: TimeInterval
+    acceptDelay: TimeInterval, stepInterval: TimeInterval
   ) throws(APIError) -> [Ride] {
     let now = self.now
+    let iterations = hasher.iterations
     return try write { connection in
-      var moved: [Ride] = []
       let waiting = try connection.query(
         """
         SELECT id FROM rides WHERE status = 'requested' AND driver_id IS NULL
           AND requested_at <= ? ORDER BY seq
         """,
-        [now.addingTimeInterval(-acceptDelay)])
-      for id in waiting.compactMap({ $0["id"] as String? }) {
+        [now.addingTimeInterval(-acceptDelay)]
+      ).compactMap { $0["id"] as String? }
+      var driverID = try Self.simulatedDriverID(in: connection)
+      if driverID == nil, !waiting.isEmpty {
+        driverID = try Self.makeSimulatedDriver(in: connection, iterations: iterations, now: now)
+      }
+      guard let driverID else { return [] }
+      var moved: [Ride] = []
+      for id in waiting {
         if let ride = try Self.moveIfAllowed(id, .accept, by: driverID, in: connection, now: now) {
           moved.append(ride)
         }
@@ -74,6 +58,26 @@ extension BackendStore {
       }
       return moved
     }
+  }
+
+  private static func simulatedDriverID(in connection: Connection) throws -> String? {
+    try connection.queryOne(
+      "SELECT id FROM users WHERE email = ?", [simulatedDriverEmail])?["id"] as String?
+  }
+
+  private static func makeSimulatedDriver(
+    in connection: Connection, iterations: Int, now: Date
+  ) throws -> String {
+    let id = try Identifiers.user()
+    let salt = try SecureRandom.bytes(PasswordHasher.saltLength)
+    try connection.execute(
+      """
+      INSERT INTO users (id, email, name, type, password_hash, password_salt,
+        password_iterations, created_at)
+      VALUES (?, ?, 'Simulated driver', 'driver', ?, ?, ?, ?)
+      """,
+      [id, simulatedDriverEmail, Data([0]), Data(salt), iterations, now])
+    return id
   }
 
   /// One move of a round; a ride the rules refuse (or a damaged row) is skipped, so it cannot

@@ -19,7 +19,14 @@ enum RidePlaces {
   }
 }
 
-extension RideTestBackend {
+extension TestBackend {
+  /// A request with a JSON body written from a value by `RideJSON`'s encoder.
+  func send(
+    _ method: String, _ path: String, encoding value: some Encodable, token: String? = nil
+  ) async throws -> APIResponse {
+    try await send(method, path, body: try RideJSON.encoder().encode(value), token: token)
+  }
+
   /// Requests a ride and expects `201`.
   func requestRide(
     _ passenger: RideTestAccount, from pickup: Location? = nil, to destination: Location? = nil,
@@ -28,7 +35,7 @@ extension RideTestBackend {
     let body = RideRequestBody(
       pickup: try pickup ?? RidePlaces.operaHouse,
       destination: try destination ?? RidePlaces.bondiBeach, vehicleType: vehicle)
-    let answer = try await send("POST", "/v1/rides", token: passenger.token, json: body)
+    let answer = try await send("POST", "/v1/rides", encoding: body, token: passenger.token)
     guard answer.status == 201 else { throw RideTestFailure("request answered \(answer.outcome)") }
     return try answer.decode()
   }
@@ -43,7 +50,9 @@ extension RideTestBackend {
   }
 
   /// `POST /v1/rides/{id}/{step}` by a user.
-  func step(_ step: String, _ rideID: String, by user: RideTestAccount) async throws -> RideAnswer {
+  func step(_ step: String, _ rideID: String, by user: RideTestAccount) async throws
+    -> APIResponse
+  {
     try await send("POST", "/v1/rides/\(rideID)/\(step)", token: user.token)
   }
 
@@ -62,12 +71,12 @@ extension RideTestBackend {
   }
 
   /// `GET /v1/rides/{id}` by a user.
-  func ride(_ rideID: String, by user: RideTestAccount) async throws -> RideAnswer {
+  func ride(_ rideID: String, by user: RideTestAccount) async throws -> APIResponse {
     try await send("GET", "/v1/rides/\(rideID)", token: user.token)
   }
 
   /// `GET /v1/rides/{id}/receipt` by a user.
-  func receipt(_ rideID: String, by user: RideTestAccount) async throws -> RideAnswer {
+  func receipt(_ rideID: String, by user: RideTestAccount) async throws -> APIResponse {
     try await send("GET", "/v1/rides/\(rideID)/receipt", token: user.token)
   }
 }
