@@ -25,7 +25,7 @@ public final class RideService: Sendable {
   public let cache: RideCache
   /// How ``exportReceipts(progress:)`` runs its batch.
   public let receiptExport: ReceiptExportOptions
-  let network: NetworkClient
+  package let network: NetworkClient
 
   /// Makes the service from its parts.
   /// - Parameters:

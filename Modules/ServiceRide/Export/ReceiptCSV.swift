@@ -29,8 +29,8 @@ public enum ReceiptCSV {
       let fields = [
         text(receipt.rideId),
         RideJSON.timestamp(from: receipt.completedAt) ?? "",
-        text(entry.ride.pickup.displayText),
-        text(entry.ride.destination.displayText),
+        place(entry.ride.pickup),
+        place(entry.ride.destination),
         entry.ride.vehicleType.rawValue,
         receipt.fare.amountText.replacingOccurrences(of: ",", with: ""),
         receipt.fare.currency,
@@ -42,12 +42,25 @@ public enum ReceiptCSV {
     return lines.map { $0 + "\r\n" }.joined()
   }
 
+  /// A place: its address as text, or its coordinates (a minus sign there is a number's).
+  static func place(_ location: Location) -> String {
+    guard location.displayText != location.coordinateText else {
+      return quoted(location.coordinateText)
+    }
+    return text(location.displayText)
+  }
+
   /// One text field: neutralised if it could start a formula, quoted if it must be.
   static func text(_ value: String) -> String {
     var field = value
     if let first = field.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
       field = "'" + field
     }
+    return quoted(field)
+  }
+
+  /// The field in quotes when it holds a comma, a quote or a line break.
+  static func quoted(_ field: String) -> String {
     let needsQuotes = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
     guard needsQuotes else { return field }
     return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
