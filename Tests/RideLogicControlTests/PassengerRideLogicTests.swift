@@ -32,6 +32,16 @@ struct PassengerRideLogicTests {
     #expect(control.chooseVehicle(.wallaby))
   }
 
+  /// Requests `ride_1` and lets one poll see it accepted.
+  private func followAcceptedRide() async throws {
+    try await prepareRequest()
+    rides.request = .success(try Fixtures.ride(.requested, step: 0))
+    await control.confirm()?.value
+    #expect(await clock.waitForSleepers(1))
+    rides.server = .success(try Fixtures.ride(.accepted, step: 1))
+    #expect(await poller.tick())
+  }
+
   @Test("a whole ride: every step and status reported once, in order, then polling ends")
   func wholeRide() async throws {
     try await prepareRequest()
@@ -70,12 +80,7 @@ struct PassengerRideLogicTests {
 
   @Test("cancel while accepted: reported once, polling ends; cancel after arrival is refused")
   func cancel() async throws {
-    try await prepareRequest()
-    rides.request = .success(try Fixtures.ride(.requested, step: 0))
-    await control.confirm()?.value
-    #expect(await clock.waitForSleepers(1))
-    rides.server = .success(try Fixtures.ride(.accepted, step: 1))
-    #expect(await poller.tick())
+    try await followAcceptedRide()
 
     rides.cancel = .success(try Fixtures.ride(.cancelled, step: 2))
     await control.cancel()?.value
@@ -109,12 +114,7 @@ struct PassengerRideLogicTests {
 
   @Test("a server outage mid-ride: last state kept, reconnecting said once, then resumed")
   func outage() async throws {
-    try await prepareRequest()
-    rides.request = .success(try Fixtures.ride(.requested, step: 0))
-    await control.confirm()?.value
-    #expect(await clock.waitForSleepers(1))
-    rides.server = .success(try Fixtures.ride(.accepted, step: 1))
-    #expect(await poller.tick())
+    try await followAcceptedRide()
 
     rides.server = .failure(.offline)
     #expect(await poller.tick())

@@ -40,21 +40,13 @@ public final class DriverRideLogicControl: RideFollowing {
     follower = RideFollower(clock: clock, interval: pollInterval) { id throws(RideError) in
       try await rides.ride(id)
     }
-    follower.onEvent = { [weak self] event in
-      guard let self else { return }
-      self.delegate?.report(event, from: self)
-    }
+    follower.report(to: self) { $0.delegate }
   }
 
   /// The ride being followed, or the last one once it is over.
   public var followedRide: Ride? { follower.ride }
   /// Whether the server is unreachable and the control is trying again.
   public var isReconnecting: Bool { follower.isReconnecting }
-  /// The accepted ride when it is still going on.
-  public var activeRide: Ride? {
-    guard let ride = follower.ride, ride.status.isActive else { return nil }
-    return ride
-  }
 
   /// Follows the driver's ride still going on, if any (its state is reported first);
   /// otherwise loads the queue.

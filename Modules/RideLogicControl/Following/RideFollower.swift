@@ -37,6 +37,17 @@ final class RideFollower {
     self.fetch = fetch
   }
 
+  /// Sends every event to the responder `owner` has at that moment, on behalf of `owner`;
+  /// holds `owner` weakly.
+  func report<Owner: RideFollowing>(
+    to owner: Owner, through responder: @escaping @MainActor (Owner) -> (any RideStateResponder)?
+  ) {
+    onEvent = { [weak owner] event in
+      guard let owner else { return }
+      responder(owner)?.report(event, from: owner)
+    }
+  }
+
   /// Whether a ride is being polled now.
   var isFollowing: Bool { task != nil }
 

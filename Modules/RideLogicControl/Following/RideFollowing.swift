@@ -10,3 +10,11 @@ public protocol RideFollowing: AnyObject {
   /// Whether the server is unreachable and the control is trying again.
   var isReconnecting: Bool { get }
 }
+
+extension RideFollowing {
+  /// The followed ride while it is still going on, else `nil`.
+  public var activeRide: Ride? {
+    guard let ride = followedRide, ride.status.isActive else { return nil }
+    return ride
+  }
+}
