@@ -25,6 +25,8 @@ public final class RideService: Sendable {
   public let cache: RideCache
   /// How ``exportReceipts(progress:)`` runs its batch.
   public let receiptExport: ReceiptExportOptions
+  /// The client every request goes through (authorized with the user's token); sibling
+  /// modules and tests may reuse it.
   package let network: NetworkClient
 
   /// Makes the service from its parts.
