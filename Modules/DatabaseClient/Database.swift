@@ -47,6 +47,15 @@ public final class Database: Sendable {
     self.connection = Locked(try Connection(path: path, busyTimeout: busyTimeout))
   }
 
+  /// Opens the database at a file URL, creating the file and its parent folders if missing.
+  /// - Parameters:
+  ///   - url: A `file:` URL.
+  ///   - busyTimeout: How long to wait for another process's lock before failing `.busy`.
+  /// - Throws: ``DatabaseError`` as ``init(path:busyTimeout:)`` does.
+  public convenience init(url: URL, busyTimeout: Duration = .seconds(5)) throws(DatabaseError) {
+    try self.init(path: url.path, busyTimeout: busyTimeout)
+  }
+
   /// Opens a new, empty, private in-memory database, gone when released.
   /// - Returns: The database.
   /// - Throws: ``DatabaseError`` when SQLite cannot allocate it.
@@ -61,6 +70,7 @@ extension Database: DatabaseExecutor {
   /// - Parameter body: The work; it must not keep the connection after returning.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
+  @discardableResult
   public func withConnection<R, E: Error>(_ body: (Connection) throws(E) -> R) throws(E) -> R {
     try connection.withLock(body)
   }
