@@ -150,7 +150,7 @@ let package = Package(
     ),
     .testTarget(
       name: "KooberBackendTests",
-      dependencies: ["KooberBackend", "LoopbackServer", "TestSupport"],
+      dependencies: ["KooberBackend", "LoopbackServer", "RideModel", "TestSupport"],
       path: "Tests/KooberBackendTests"
     ),
     .testTarget(

@@ -2,8 +2,9 @@ import DatabaseClient
 import Foundation
 import LoopbackServer
 
-/// The reference backend of API.md: every auth and user route (and, in demo mode, the outbox)
-/// on a `LoopbackServer`, with users, token hashes, challenges and the outbox in SQLite.
+/// The reference backend of API.md: every auth, user and ride route (and, in demo mode, the
+/// outbox and the simulated driver) on a `LoopbackServer`, with users, token hashes,
+/// challenges, the outbox and rides in SQLite.
 ///
 /// It starts listening at once; `stop()` ends it. Route groups live in `Routes/`, one file
 /// each, and share `BackendStore` (the database and its rules) and `RequestContext` (JSON

@@ -22,8 +22,8 @@ final class SimulatedDriver: Sendable {
       throw .cannotOpenDatabase("cannot make the simulated driver: \(error.message)")
     }
     let driverID = self.driverID
-    let acceptDelay = max(0, store.configuration.simulatedAcceptDelay)
-    let stepInterval = max(0, store.configuration.simulatedStepInterval)
+    let acceptDelay = Self.interval(store.configuration.simulatedAcceptDelay)
+    let stepInterval = Self.interval(store.configuration.simulatedStepInterval)
     let pause = Self.pause(acceptDelay: acceptDelay, stepInterval: stepInterval)
     task = Task.detached(priority: .utility) {
       while !Task.isCancelled {
@@ -39,6 +39,14 @@ final class SimulatedDriver: Sendable {
   /// Stops the rounds; a round under way finishes its transaction. Safe to call twice.
   func stop() {
     task.cancel()
+  }
+
+  /// A configured interval made safe to compute with: negative is 0, NaN the 10 s default;
+  /// infinity stays (the driver then never acts).
+  /// - Parameter value: the configured seconds.
+  /// - Returns: seconds, 0 or more.
+  static func interval(_ value: TimeInterval) -> TimeInterval {
+    value.isNaN ? 10 : max(0, value)
   }
 
   /// Real time between rounds: a quarter of the shorter interval, so a step is late by at

@@ -53,7 +53,9 @@ extension BackendStore {
         """,
         [now.addingTimeInterval(-acceptDelay)])
       for id in waiting.compactMap({ $0["id"] as String? }) {
-        moved.append(try Self.move(rideID: id, .accept, by: driverID, in: connection, now: now))
+        if let ride = try Self.moveIfAllowed(id, .accept, by: driverID, in: connection, now: now) {
+          moved.append(ride)
+        }
       }
       let due = try connection.query(
         """
@@ -66,9 +68,24 @@ extension BackendStore {
           let status = (row["status"] as String?).flatMap(RideStatus.init(rawValue:)),
           let next = status.next, let step = RideStep.driverStep(to: next)
         else { continue }
-        moved.append(try Self.move(rideID: id, step, by: driverID, in: connection, now: now))
+        if let ride = try Self.moveIfAllowed(id, step, by: driverID, in: connection, now: now) {
+          moved.append(ride)
+        }
       }
       return moved
+    }
+  }
+
+  /// One move of a round; a ride the rules refuse (or a damaged row) is skipped, so it cannot
+  /// stall the simulated driver's other rides. Database failures still end the round.
+  private static func moveIfAllowed(
+    _ rideID: String, _ step: RideStep, by driverID: String, in connection: Connection,
+    now: Date
+  ) throws -> Ride? {
+    do {
+      return try move(rideID: rideID, step, by: driverID, in: connection, now: now)
+    } catch is APIError {
+      return nil
     }
   }
 }
