@@ -26,7 +26,7 @@ struct DriverRideLogicTests {
     await control.start()?.value
     rides.answer(.accept, with: .success(try Fixtures.ride(.accepted, step: 1)))
     await control.accept(waiting)?.value
-    #expect(await clock.waitForSleepers(1))
+    #expect(await poller.asleep())
     #expect(await poller.tick())  // the poll agrees: nothing new
     rides.answer(.arrive, with: .success(try Fixtures.ride(.arrived, step: 2)))
     await control.advance()?.value
@@ -52,7 +52,7 @@ struct DriverRideLogicTests {
   func stalePollIgnored() async throws {
     rides.active = .success(try Fixtures.ride(.accepted, step: 1))
     await control.start()?.value
-    #expect(await clock.waitForSleepers(1))
+    #expect(await poller.asleep())
     rides.answer(.arrive, with: .success(try Fixtures.ride(.arrived, step: 2)))
     await control.advance()?.value
     rides.server = .success(try Fixtures.ride(.accepted, step: 1))  // an answer from before
@@ -65,7 +65,7 @@ struct DriverRideLogicTests {
   func passengerCancels() async throws {
     rides.active = .success(try Fixtures.ride(.accepted, step: 1))
     await control.start()?.value
-    #expect(await clock.waitForSleepers(1))
+    #expect(await poller.asleep())
     rides.server = .success(try Fixtures.ride(.cancelled, step: 2))
     rides.answer(.arrive, with: .failure(.invalidTransition("The ride was cancelled.")))
     await control.advance()?.value
@@ -99,7 +99,7 @@ struct DriverRideLogicTests {
     let accepted = try Fixtures.ride(.accepted, step: 1)
     rides.active = .success(accepted)
     await control.start()?.value
-    #expect(await clock.waitForSleepers(1))
+    #expect(await poller.asleep())
     #expect(control.accept(try Fixtures.ride(.requested, step: 0, id: "ride_2")) == nil)
     rides.server = .failure(.timeout)
     #expect(await poller.tick())

@@ -37,7 +37,7 @@ struct PassengerRideLogicTests {
     try await prepareRequest()
     rides.request = .success(try Fixtures.ride(.requested, step: 0))
     await control.confirm()?.value
-    #expect(await clock.waitForSleepers(1))
+    #expect(await poller.asleep())
     rides.server = .success(try Fixtures.ride(.accepted, step: 1))
     #expect(await poller.tick())
   }
@@ -48,7 +48,7 @@ struct PassengerRideLogicTests {
     let requested = try Fixtures.ride(.requested, step: 0)
     rides.request = .success(requested)
     await control.confirm()?.value
-    #expect(await clock.waitForSleepers(1))
+    #expect(await poller.asleep())
 
     #expect(await poller.tick())  // still requested: nothing to say
     rides.server = .success(try Fixtures.ride(.accepted, step: 1))
@@ -107,7 +107,7 @@ struct PassengerRideLogicTests {
       .failed(.service(.invalidTransition("The driver has arrived."))),
       .arrived("ride_1"),
     ])
-    #expect(await clock.waitForSleepers(1))
+    #expect(await poller.asleep())
     #expect(control.cancel() == nil)
     #expect(log.events.last == .failed(.cannotCancel(.arrived)))
   }
@@ -137,7 +137,7 @@ struct PassengerRideLogicTests {
   func rideGone() async throws {
     rides.active = .success(try Fixtures.ride(.requested, step: 0))
     await control.start()?.value
-    #expect(await clock.waitForSleepers(1))
+    #expect(await poller.asleep())
     rides.server = .failure(.notSignedIn)
     clock.advance(by: .seconds(2))
     #expect(await log.waitForEvents(2))
@@ -150,7 +150,7 @@ struct PassengerRideLogicTests {
     let accepted = try Fixtures.ride(.accepted, step: 1)
     rides.active = .success(accepted)
     await control.start()?.value
-    #expect(await clock.waitForSleepers(1))
+    #expect(await poller.asleep())
     #expect(control.confirm() == nil)
 
     #expect(log.events == [.accepted("ride_1"), .failed(.rideInProgress(accepted))])

@@ -38,10 +38,19 @@ struct Poller {
   let clock: ManualClock
   let interval: Duration
 
+  /// How long a test waits, in real time, for the code under test to get somewhere: a
+  /// bound against hanging on a loaded machine, never a measured time.
+  static let patience: Duration = .seconds(5)
+
+  /// Waits until the follower is asleep on the clock, between two polls.
+  func asleep() async -> Bool {
+    await clock.waitForSleepers(1, within: Self.patience)
+  }
+
   /// Lets one polling interval pass and waits until the follower is asleep again.
-  /// - Returns: `false` when it did not go back to sleep in time (it stopped polling).
+  /// - Returns: `false` when it did not go back to sleep in time.
   func tick() async -> Bool {
     clock.advance(by: interval)
-    return await clock.waitForSleepers(1, within: .milliseconds(500))
+    return await asleep()
   }
 }

@@ -27,7 +27,7 @@ final class ResponderLog: PassengerRideLogicDelegate, DriverRideLogicDelegate {
   /// Waits, in real time, for at least `count` events (a bound, never asserted as timing).
   func waitForEvents(_ count: Int) async -> Bool {
     let clock = ContinuousClock()
-    let giveUp = clock.now.advanced(by: .seconds(2))
+    let giveUp = clock.now.advanced(by: Poller.patience)
     while events.count < count {
       if clock.now >= giveUp { return false }
       try? await Task.sleep(for: .milliseconds(1))
