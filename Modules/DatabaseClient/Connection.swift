@@ -1,0 +1,146 @@
+import Foundation
+
+#if canImport(SQLite3)
+  import SQLite3
+#else
+  import CSQLite
+#endif
+
+/// The one SQLite connection of a ``Database``, handed to closures that run while the
+/// database's lock is held (``Database/withConnection(_:)``, ``DatabaseExecutor/transaction(_:)``).
+///
+/// It has every ``DatabaseExecutor`` operation plus the fast path (``prepare(_:)``), the last
+/// inserted row id, and nested transactions. Do not keep it, or a ``Statement`` made from it,
+/// after the closure returns: it is only safe under the lock.
+///
+/// ```swift
+/// let id = try db.withConnection { conn in
+///   try conn.execute("INSERT INTO notes (body) VALUES (?)", [body])
+///   return conn.lastInsertedRowID
+/// }
+/// ```
+public final class Connection {
+  let handle: OpaquePointer
+  private var cache: [String: Statement] = [:]
+  var savepointDepth = 0
+
+  /// The most statements kept compiled for reuse; past it the cache starts over, so SQL built
+  /// at run time cannot grow it without bound.
+  static let cacheLimit = 64
+
+  init(path: String, busyTimeout: Duration) throws(DatabaseError) {
+    var opened: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let code = sqlite3_open_v2(path, &opened, flags, nil)
+    guard let opened else {
+      throw DatabaseError(kind: .cannotOpen, message: "SQLite could not allocate a connection")
+    }
+    handle = opened
+    guard code == SQLITE_OK else {
+      let error = DatabaseError.sqlite(code, connection: opened, sql: nil)
+      sqlite3_close_v2(opened)
+      throw error
+    }
+    sqlite3_extended_result_codes(opened, 1)
+    let (seconds, attoseconds) = busyTimeout.components
+    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    sqlite3_busy_timeout(opened, Int32(clamping: milliseconds))
+    do {
+      // Reading the header first makes a file that is not a database fail here, at open,
+      // and before anything below could try to write to it.
+      try runScript("PRAGMA schema_version")
+      try runScript("PRAGMA journal_mode = WAL")
+      try runScript("PRAGMA synchronous = NORMAL")
+      try runScript("PRAGMA foreign_keys = ON")
+    } catch {
+      sqlite3_close_v2(opened)
+      throw error
+    }
+  }
+
+  deinit {
+    cache.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  /// The rowid of the last row inserted on this connection (0 before any insert).
+  public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// Compiles `sql` into a statement of its own, for a loop that runs it many times.
+  /// - Parameter sql: Exactly one SQL statement with `?` parameters.
+  /// - Returns: The statement; finalized when released.
+  /// - Throws: ``DatabaseError`` for invalid SQL, `.misuse` for empty SQL or more than one
+  ///   statement.
+  public func prepare(_ sql: String) throws(DatabaseError) -> Statement {
+    var compiled: OpaquePointer?
+    var extra = false
+    let code = sql.withCString { text in
+      var tail: UnsafePointer<CChar>?
+      let flags = UInt32(SQLITE_PREPARE_PERSISTENT)
+      let code = sqlite3_prepare_v3(handle, text, -1, flags, &compiled, &tail)
+      if code == SQLITE_OK, let tail { extra = Self.hasStatement(in: tail, handle: handle) }
+      return code
+    }
+    guard code == SQLITE_OK else { throw DatabaseError.sqlite(code, connection: handle, sql: sql) }
+    guard let compiled else {
+      throw DatabaseError(kind: .misuse, message: "the SQL holds no statement", sql: sql)
+    }
+    guard !extra else {
+      sqlite3_finalize(compiled)
+      throw DatabaseError(
+        kind: .misuse,
+        message: "the SQL holds more than one statement; use executeScript(_:) for scripts",
+        sql: sql)
+    }
+    return Statement(handle: compiled, sql: sql)
+  }
+
+  /// Whether `tail` holds another statement (not only spaces, semicolons and comments).
+  private static func hasStatement(in tail: UnsafePointer<CChar>, handle: OpaquePointer) -> Bool {
+    var rest: UnsafePointer<CChar>? = tail
+    while let text = rest, text.pointee != 0 {
+      var next: OpaquePointer?
+      var after: UnsafePointer<CChar>?
+      let code = sqlite3_prepare_v2(handle, text, -1, &next, &after)
+      if let next {
+        sqlite3_finalize(next)
+        return true
+      }
+      // A syntax error in the tail is still something that would have been silently dropped.
+      if code != SQLITE_OK { return true }
+      rest = after
+    }
+    return false
+  }
+
+  /// The cached statement for `sql`, compiled on first use.
+  func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
+    if let statement = cache[sql] { return statement }
+    let statement = try prepare(sql)
+    if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+    cache[sql] = statement
+    return statement
+  }
+
+  /// Runs `sql` (possibly several statements) without arguments, discarding rows.
+  func runScript(_ sql: String) throws(DatabaseError) {
+    let code = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard code == SQLITE_OK else { throw DatabaseError.sqlite(code, connection: handle, sql: sql) }
+  }
+}
+
+extension Connection: DatabaseExecutor {
+  /// Runs `body` with this connection, which the caller already holds.
+  /// - Parameter body: The work.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  public func withConnection<R, E: Error>(_ body: (Connection) throws(E) -> R) throws(E) -> R {
+    try body(self)
+  }
+}
+
+@available(*, unavailable, message: "a Connection is only safe under its Database's lock")
+extension Connection: Sendable {}
+
+@available(*, unavailable, message: "a Statement is only safe under its Database's lock")
+extension Statement: Sendable {}

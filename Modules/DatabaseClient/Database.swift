@@ -1,0 +1,65 @@
+import Foundation
+
+/// An SQLite database: one file (or memory), one connection, safe to share between tasks.
+///
+/// Concurrency model: the database owns exactly one SQLite connection, and every operation
+/// takes a lock around it, so calls from many tasks or threads run one after another, each
+/// whole. A call blocks its thread while an earlier one finishes; keep transactions short.
+/// The lock is recursive: code inside a ``DatabaseExecutor/transaction(_:)`` or
+/// ``withConnection(_:)`` closure may call this database again on the same thread, and joins
+/// the work in progress (a nested transaction becomes a savepoint).
+///
+/// Every connection is opened with WAL journaling, `synchronous = NORMAL` (a commit survives
+/// the process being killed; the last commits can be lost only on power loss or an OS crash),
+/// foreign keys enforced, and a busy timeout for other processes using the same file.
+///
+/// ```swift
+/// let db = try Database(path: folder.appendingPathComponent("app.sqlite").path)
+/// try db.migrate([Migration("create notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")])
+/// try db.execute("INSERT INTO notes (body) VALUES (?)", ["hello"])
+/// let bodies = try db.query("SELECT body FROM notes").compactMap { $0["body"] as String? }
+/// ```
+public final class Database: Sendable {
+  /// The file's path, or `":memory:"`.
+  public let path: String
+  private let connection: Locked<Connection>
+
+  /// Opens the database at `path`, creating the file and its parent folders if missing.
+  /// - Parameters:
+  ///   - path: A file path; `":memory:"` opens a private in-memory database.
+  ///   - busyTimeout: How long to wait for another process's lock before failing `.busy`.
+  /// - Throws: ``DatabaseError`` `.notADatabase` when the file exists but is not an SQLite
+  ///   database or is corrupt (the file is left untouched); `.cannotOpen` when it or its
+  ///   folder cannot be opened or created.
+  public init(path: String, busyTimeout: Duration = .seconds(5)) throws(DatabaseError) {
+    if path != ":memory:" {
+      let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      } catch {
+        throw DatabaseError(
+          kind: .cannotOpen, message: "cannot create the folder \(folder.path): \(error)")
+      }
+    }
+    self.path = path
+    self.connection = Locked(try Connection(path: path, busyTimeout: busyTimeout))
+  }
+
+  /// Opens a new, empty, private in-memory database, gone when released.
+  /// - Returns: The database.
+  /// - Throws: ``DatabaseError`` when SQLite cannot allocate it.
+  public static func inMemory() throws(DatabaseError) -> Database {
+    try Database(path: ":memory:")
+  }
+}
+
+extension Database: DatabaseExecutor {
+  /// Runs `body` with exclusive use of the connection, for several statements in a row or the
+  /// ``Connection/prepare(_:)`` fast path, without opening a transaction.
+  /// - Parameter body: The work; it must not keep the connection after returning.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  public func withConnection<R, E: Error>(_ body: (Connection) throws(E) -> R) throws(E) -> R {
+    try connection.withLock(body)
+  }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+#if canImport(SQLite3)
+  import SQLite3
+#else
+  import CSQLite
+#endif
+
+/// Something that runs SQL: a ``Database``, which takes its lock for each call, or the
+/// ``Connection`` handed to a closure that already holds it. Code that takes
+/// `some DatabaseExecutor` works both on its own and as part of a caller's transaction.
+///
+/// Arguments fill the `?` parameters in order and are always bound, never spliced into the
+/// SQL text. Statements run through these operations are compiled once and cached.
+///
+/// ```swift
+/// func save(_ user: User, in db: some DatabaseExecutor) throws {
+///   try db.execute(
+///     "INSERT OR REPLACE INTO users (id, email, name) VALUES (?, ?, ?)",
+///     [user.id, user.email, user.name])
+/// }
+/// ```
+public protocol DatabaseExecutor {
+  /// Runs `body` with exclusive use of the connection.
+  /// - Parameter body: The work; it must not keep the connection after returning.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  func withConnection<R, E: Error>(_ body: (Connection) throws(E) -> R) throws(E) -> R
+}
+
+extension DatabaseExecutor {
+  /// Runs one SQL statement with arguments, discarding any rows it returns.
+  /// - Parameters:
+  ///   - sql: Exactly one statement with `?` parameters.
+  ///   - arguments: One value per parameter; `nil` binds `NULL`.
+  /// - Returns: The number of rows the statement inserted, updated or deleted (0 for others).
+  /// - Throws: ``DatabaseError``, e.g. `.constraintViolation`, or `.misuse` for a wrong count
+  ///   of arguments or more than one statement.
+  @discardableResult
+  public func execute(
+    _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
+  ) throws(DatabaseError) -> Int {
+    try withConnection { connection throws(DatabaseError) in
+      let statement = try connection.cachedStatement(sql)
+      defer { statement.clear() }
+      let before = sqlite3_total_changes(connection.handle)
+      try statement.execute(arguments: arguments)
+      guard sqlite3_total_changes(connection.handle) != before else { return 0 }
+      return Int(sqlite3_changes(connection.handle))
+    }
+  }
+
+  /// Runs several SQL statements separated by semicolons, without arguments: for schema
+  /// scripts in migrations.
+  /// - Parameter sql: The statements.
+  /// - Throws: ``DatabaseError`` for the first statement that fails; the ones before it stay
+  ///   done unless the call is inside a transaction that then rolls back.
+  public func executeScript(_ sql: String) throws(DatabaseError) {
+    try withConnection { connection throws(DatabaseError) in try connection.runScript(sql) }
+  }
+
+  /// Runs a query and reads every row.
+  /// - Parameters:
+  ///   - sql: Exactly one statement with `?` parameters.
+  ///   - arguments: One value per parameter; `nil` binds `NULL`.
+  /// - Returns: The rows, in the order SQLite returned them.
+  /// - Throws: ``DatabaseError``.
+  public func query(
+    _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
+  ) throws(DatabaseError) -> [Row] {
+    try withConnection { connection throws(DatabaseError) in
+      let statement = try connection.cachedStatement(sql)
+      defer { statement.clear() }
+      try statement.bind(arguments: arguments)
+      let names = statement.columnNames
+      var rows: [Row] = []
+      while try statement.step() {
+        rows.append(Row(columnNames: names, values: names.indices.map(statement.value(at:))))
+      }
+      return rows
+    }
+  }
+
+  /// Runs a query and reads its first row.
+  /// - Parameters:
+  ///   - sql: Exactly one statement with `?` parameters.
+  ///   - arguments: One value per parameter; `nil` binds `NULL`.
+  /// - Returns: The first row, or `nil` when there is none.
+  /// - Throws: ``DatabaseError``.
+  public func queryOne(
+    _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
+  ) throws(DatabaseError) -> Row? {
+    try withConnection { connection throws(DatabaseError) in
+      let statement = try connection.cachedStatement(sql)
+      defer { statement.clear() }
+      try statement.bind(arguments: arguments)
+      guard try statement.step() else { return nil }
+      let names = statement.columnNames
+      return Row(columnNames: names, values: names.indices.map(statement.value(at:)))
+    }
+  }
+
+  /// Runs a query and decodes every row into `T`, matching coding keys to column names.
+  /// - Parameters:
+  ///   - type: The `Decodable` type of one row.
+  ///   - sql: Exactly one statement with `?` parameters.
+  ///   - arguments: One value per parameter; `nil` binds `NULL`.
+  /// - Returns: One value per row.
+  /// - Throws: ``DatabaseError``; `.conversionFailed` when a row does not decode.
+  public func fetchAll<T: Decodable>(
+    _ type: T.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
+  ) throws(DatabaseError) -> [T] {
+    var decoded: [T] = []
+    for row in try query(sql, arguments) { decoded.append(try row.decode(T.self)) }
+    return decoded
+  }
+
+  /// Runs a query and decodes its first row into `T`.
+  /// - Parameters:
+  ///   - type: The `Decodable` type of one row.
+  ///   - sql: Exactly one statement with `?` parameters.
+  ///   - arguments: One value per parameter; `nil` binds `NULL`.
+  /// - Returns: The decoded first row, or `nil` when there is none.
+  /// - Throws: ``DatabaseError``; `.conversionFailed` when the row does not decode.
+  public func fetchOne<T: Decodable>(
+    _ type: T.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
+  ) throws(DatabaseError) -> T? {
+    try queryOne(sql, arguments)?.decode(T.self)
+  }
+}
+
+extension Statement {
+  /// Rewinds a cached statement and drops its bound values, so copies of arguments (which can
+  /// be secrets) do not linger in SQLite's memory between uses.
+  func clear() {
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+  }
+}

@@ -1,1 +1,0 @@
-// Placeholder until DatabaseClient gets its code.

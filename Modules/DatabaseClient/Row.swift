@@ -1,0 +1,134 @@
+import Foundation
+
+/// One result row, read out of SQLite into Swift values: safe to keep, pass around and send
+/// across tasks after the query returned.
+///
+/// Read columns by index (from 0) or by name (as the query spells it; names are compared
+/// exactly first, then ignoring ASCII case, as SQLite does):
+///
+/// ```swift
+/// let row = try db.queryOne("SELECT id, email, name FROM users WHERE id = ?", [id])
+/// let email = row?["email"] as String?        // nil when missing, NULL or not text
+/// let name: String? = try row?.get("name")     // throws when missing or not text
+/// let user = try row?.decode(User.self)        // by the type's coding keys
+/// ```
+public struct Row: Sendable, Equatable {
+  /// The column names, in order.
+  public let columnNames: [String]
+  /// The values, in column order.
+  public let values: [DatabaseValue]
+
+  /// Makes a row; normally the query functions make rows.
+  /// - Parameters:
+  ///   - columnNames: The column names, in order.
+  ///   - values: One value per column.
+  public init(columnNames: [String], values: [DatabaseValue]) {
+    self.columnNames = columnNames
+    self.values = values
+  }
+
+  /// The number of columns.
+  public var count: Int { values.count }
+
+  /// The index of the column called `name`, if there is one.
+  /// - Parameter name: A column name; compared exactly first, then ignoring ASCII case.
+  /// - Returns: The first matching index, or `nil`.
+  public func index(of name: String) -> Int? {
+    if let exact = columnNames.firstIndex(of: name) { return exact }
+    let lowered = name.lowercased()
+    return columnNames.firstIndex { $0.lowercased() == lowered }
+  }
+
+  /// The stored value at `index`, or `nil` when there is no such column.
+  /// - Parameter index: The column, from 0.
+  /// - Returns: The value as SQLite stored it.
+  public func value(at index: Int) -> DatabaseValue? {
+    values.indices.contains(index) ? values[index] : nil
+  }
+
+  /// The stored value of the column called `name`, or `nil` when there is no such column.
+  /// - Parameter name: A column name.
+  /// - Returns: The value as SQLite stored it.
+  public func value(named name: String) -> DatabaseValue? {
+    index(of: name).map { values[$0] }
+  }
+
+  /// The column at `index` as a `T`, or `nil` when the column is missing, `NULL`, or holds
+  /// something that is not a `T`. Use ``get(_:as:)-(Int,_)`` to tell those cases apart.
+  /// - Parameter index: The column, from 0.
+  public subscript<T: DatabaseValueConvertible>(index: Int) -> T? {
+    value(at: index).flatMap { T(databaseValue: $0) }
+  }
+
+  /// The column called `name` as a `T`, or `nil` when the column is missing, `NULL`, or holds
+  /// something that is not a `T`.
+  /// - Parameter name: A column name.
+  public subscript<T: DatabaseValueConvertible>(name: String) -> T? {
+    value(named: name).flatMap { T(databaseValue: $0) }
+  }
+
+  /// The column at `index` as a `T`, strictly.
+  /// - Parameters:
+  ///   - index: The column, from 0.
+  ///   - type: The Swift type; an `Optional` type accepts `NULL`.
+  /// - Returns: The value.
+  /// - Throws: ``DatabaseError`` `.conversionFailed` when the column is missing or holds
+  ///   something that is not a `T` (`NULL` for a non-optional `T`).
+  public func get<T: DatabaseValueConvertible>(
+    _ index: Int, as type: T.Type = T.self
+  ) throws(DatabaseError) -> T {
+    try convert(value(at: index), column: "\(index)")
+  }
+
+  /// The column called `name` as a `T`, strictly.
+  /// - Parameters:
+  ///   - name: A column name.
+  ///   - type: The Swift type; an `Optional` type accepts `NULL`.
+  /// - Returns: The value.
+  /// - Throws: ``DatabaseError`` `.conversionFailed` when the column is missing or holds
+  ///   something that is not a `T` (`NULL` for a non-optional `T`).
+  public func get<T: DatabaseValueConvertible>(
+    _ name: String, as type: T.Type = T.self
+  ) throws(DatabaseError) -> T {
+    try convert(value(named: name), column: name)
+  }
+
+  private func convert<T: DatabaseValueConvertible>(
+    _ stored: DatabaseValue?, column: String
+  ) throws(DatabaseError) -> T {
+    guard let stored else {
+      throw DatabaseError(kind: .conversionFailed, message: "no column \(column) in the row")
+    }
+    guard let converted = T(databaseValue: stored) else {
+      throw .conversion(column: column, stored: stored, wanted: T.self, sql: nil)
+    }
+    return converted
+  }
+}
+
+extension DatabaseError {
+  /// The error for a stored value that does not read as the Swift type asked for. Names the
+  /// storage class only, never the value, which can be a secret.
+  static func conversion(
+    column: String, stored: DatabaseValue, wanted: Any.Type, sql: String?
+  ) -> DatabaseError {
+    DatabaseError(
+      kind: .conversionFailed,
+      message: "column \(column) \(stored.mismatchDescription(wanted))", sql: sql)
+  }
+}
+
+extension DatabaseValue {
+  /// "holds TEXT, which does not read as Int": the storage class, never the value.
+  func mismatchDescription(_ wanted: Any.Type) -> String {
+    let storage: String
+    switch self {
+    case .null: storage = "NULL"
+    case .integer: storage = "an INTEGER"
+    case .real: storage = "a REAL"
+    case .text: storage = "TEXT"
+    case .blob: storage = "a BLOB"
+    }
+    return "holds \(storage), which does not read as \(wanted)"
+  }
+}

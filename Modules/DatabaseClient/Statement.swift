@@ -1,0 +1,138 @@
+import Foundation
+
+#if canImport(SQLite3)
+  import SQLite3
+#else
+  import CSQLite
+#endif
+
+/// A compiled SQL statement, reusable for many executions: the fast path for bulk work.
+///
+/// Get one from ``Connection/prepare(_:)`` inside ``Database/withConnection(_:)`` or a
+/// transaction, and do not let it outlive that closure: like its connection, it must only be
+/// used while the database's lock is held. Binding takes the values as a parameter pack, so a
+/// loop allocates nothing per row and looks nothing up by name.
+///
+/// ```swift
+/// try db.transaction { conn in
+///   let insert = try conn.prepare("INSERT INTO points (id, label, score) VALUES (?, ?, ?)")
+///   for point in points { try insert.execute(point.id, point.label, point.score) }
+/// }
+/// try db.withConnection { conn in
+///   let select = try conn.prepare("SELECT id, score FROM points WHERE score > ?")
+///   try select.bind(0.5)
+///   while try select.step() { total += select.double(at: 1) }
+/// }
+/// ```
+public final class Statement {
+  let handle: OpaquePointer
+  /// The SQL text this statement was compiled from.
+  public let sql: String
+  private let parameterCount: Int32
+  private var names: [String]?
+
+  init(handle: OpaquePointer, sql: String) {
+    self.handle = handle
+    self.sql = sql
+    self.parameterCount = sqlite3_bind_parameter_count(handle)
+  }
+
+  deinit {
+    sqlite3_finalize(handle)
+  }
+
+  /// The names of the result columns, as `AS` or the table gives them.
+  public var columnNames: [String] {
+    if let names { return names }
+    let count = sqlite3_column_count(handle)
+    let made = (0..<count).map { column in
+      sqlite3_column_name(handle, column).map { String(cString: $0) } ?? ""
+    }
+    names = made
+    return made
+  }
+
+  /// Resets the statement, binds `values` to its `?` parameters in order, runs it to the end
+  /// and discards any rows it returns.
+  /// - Parameter values: One value per parameter, each bound as itself (no `[Any]` boxing).
+  /// - Throws: ``DatabaseError`` `.misuse` when the count of values is not the count of
+  ///   parameters; the SQLite failure otherwise (e.g. `.constraintViolation`).
+  public func execute<each Value: DatabaseValueConvertible>(
+    _ values: repeat each Value
+  ) throws(DatabaseError) {
+    try bind(repeat each values)
+    try runToEnd()
+  }
+
+  /// Like ``execute(_:)`` with the values in an array, for argument lists built at run time.
+  /// - Parameter arguments: One value per parameter; `nil` binds `NULL`.
+  /// - Throws: ``DatabaseError`` as ``execute(_:)`` does.
+  public func execute(arguments: [(any DatabaseValueConvertible)?]) throws(DatabaseError) {
+    try bind(arguments: arguments)
+    try runToEnd()
+  }
+
+  /// Resets the statement and binds `values` to its `?` parameters in order, ready for
+  /// ``step()``.
+  /// - Parameter values: One value per parameter.
+  /// - Throws: ``DatabaseError`` `.misuse` when the count of values is not the count of
+  ///   parameters, `.conversionFailed` when SQLite refuses a value (too big).
+  public func bind<each Value: DatabaseValueConvertible>(
+    _ values: repeat each Value
+  ) throws(DatabaseError) {
+    sqlite3_reset(handle)
+    var index: Int32 = 0
+    for value in repeat each values {
+      index += 1
+      try bind(value.databaseValue, at: index)
+    }
+    try checkCount(index)
+  }
+
+  /// Like ``bind(_:)`` with the values in an array, for argument lists built at run time.
+  /// - Parameter arguments: One value per parameter; `nil` binds `NULL`.
+  /// - Throws: ``DatabaseError`` as ``bind(_:)`` does.
+  public func bind(arguments: [(any DatabaseValueConvertible)?]) throws(DatabaseError) {
+    sqlite3_reset(handle)
+    var index: Int32 = 0
+    for argument in arguments {
+      index += 1
+      try bind(argument?.databaseValue ?? .null, at: index)
+    }
+    try checkCount(index)
+  }
+
+  /// Advances to the next result row.
+  /// - Returns: `true` when a row is available to the column readers, `false` when the
+  ///   statement has finished.
+  /// - Throws: ``DatabaseError`` for any SQLite failure while running the statement.
+  public func step() throws(DatabaseError) -> Bool {
+    let code = sqlite3_step(handle)
+    if code == SQLITE_ROW { return true }
+    if code == SQLITE_DONE { return false }
+    throw failure(code)
+  }
+
+  /// Rewinds the statement so it can run again and releases what it holds on the file; the
+  /// bound values stay.
+  public func reset() {
+    sqlite3_reset(handle)
+  }
+
+  private func runToEnd() throws(DatabaseError) {
+    while try step() {}
+  }
+
+  private func checkCount(_ bound: Int32) throws(DatabaseError) {
+    guard bound == parameterCount else {
+      throw DatabaseError(
+        kind: .misuse,
+        message: "the statement has \(parameterCount) parameters but \(bound) values were given",
+        sql: sql)
+    }
+  }
+
+  func failure(_ code: Int32) -> DatabaseError {
+    DatabaseError.sqlite(code, connection: sqlite3_db_handle(handle), sql: sql)
+  }
+}

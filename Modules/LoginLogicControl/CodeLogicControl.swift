@@ -1,0 +1,243 @@
+import Foundation
+import ServiceUserLogin
+import UserModel
+
+/// The one-time-code step of a driver's sign-in (seeds/003): counts down to the challenge's
+/// expiry on the injected clock, checks the code, and ends in the signed-in route or back at
+/// sign-in (expired after 60 seconds, or too many wrong codes). A new code is asked for by
+/// signing in again with the same credentials.
+///
+/// It comes from `SignInLogicDelegate.signInLogic(_:needsCode:)`:
+/// ```swift
+/// func signInLogic(_ control: SignInLogicControl, needsCode codeControl: CodeLogicControl) {
+///   codeControl.delegate = codeScreen
+///   show(codeScreen)
+///   codeControl.start()
+/// }
+/// ```
+@MainActor
+public final class CodeLogicControl: LoginFlowControl {
+  /// Where the challenge stands.
+  enum Phase: Equatable {
+    case notStarted, waiting, verifying, resending, ended
+  }
+
+  /// Told what happens; held weakly.
+  public weak var delegate: (any CodeLogicDelegate)?
+  /// Where the sign-in began.
+  public let entryPoint: LoginEntryPoint
+  /// The current challenge (a new one after each resend).
+  public private(set) var challenge: Challenge
+  /// Whole seconds until the code expires, as last ticked.
+  public private(set) var secondsLeft = 0
+  /// `true` while a code is being checked or a new one is being asked for.
+  public var isBusy: Bool { phase == .verifying || phase == .resending }
+  /// `true` once the step is over: signed in, back at sign-in, or stopped.
+  public var hasEnded: Bool { phase == .ended }
+
+  /// The most seconds a countdown shows, whatever date a server sends.
+  public nonisolated static let longestCountdown = 3600
+
+  private let environment: LoginEnvironment
+  // Kept in memory only, to sign in again for a new code; never logged or shown.
+  private let credentials: SignInCredentials
+  private let countdown = Countdown()
+  private var phase = Phase.notStarted
+  // The countdown reached zero while a request was out; its answer decides what follows.
+  private var timeRanOut = false
+
+  /// The running countdown, so tests can await its end.
+  package var countdownTask: Task<Void, Never>? { countdown.task }
+
+  package init(
+    environment: LoginEnvironment, entryPoint: LoginEntryPoint, credentials: SignInCredentials,
+    challenge: Challenge
+  ) {
+    self.environment = environment
+    self.entryPoint = entryPoint
+    self.credentials = credentials
+    self.challenge = challenge
+  }
+
+  /// Starts the countdown; the first tick (e.g. 60) comes at once. Call it once the delegate
+  /// is set; later calls do nothing.
+  public func start() {
+    guard phase == .notStarted else { return }
+    phase = .waiting
+    startCountdown()
+  }
+
+  /// Checks a code; ignored while another request is out or after the step ended.
+  /// - Parameter code: The code as typed; surrounding whitespace is ignored. Anything but six
+  ///   digits is refused (`.malformedCode`) without a request.
+  /// - Returns: The running check, or `nil` when nothing was sent.
+  @discardableResult
+  public func submit(code: String) -> Task<Void, Never>? {
+    guard phase == .waiting else {
+      environment.log.record(.ignored(.code, because: "not waiting for a code"))
+      return nil
+    }
+    let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard trimmed.count == 6, trimmed.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) })
+    else {
+      report(.malformedCode)
+      return nil
+    }
+    phase = .verifying
+    environment.log.record(.codeSubmitted)
+    delegate?.codeLogicDidStartVerifying(self)
+    return Task { [environment, challenge] in
+      let result: Result<UserSession, LoginError>
+      do {
+        result = .success(try await environment.service.verifyCode(trimmed, for: challenge))
+      } catch {
+        result = .failure(error)
+      }
+      self.finishVerifying(result)
+    }
+  }
+
+  /// Asks for a new code by signing in again; ignored while another request is out or after
+  /// the step ended.
+  /// - Returns: The running request, or `nil` when nothing was sent.
+  @discardableResult
+  public func resendCode() -> Task<Void, Never>? {
+    guard phase == .waiting else {
+      environment.log.record(.ignored(.code, because: "not waiting for a code"))
+      return nil
+    }
+    phase = .resending
+    environment.log.record(.resendRequested)
+    delegate?.codeLogicDidStartResending(self)
+    return Task { [environment, credentials] in
+      let result: Result<SignInOutcome, LoginError>
+      do {
+        result = .success(
+          try await environment.service.signIn(
+            email: credentials.email, password: credentials.password))
+      } catch {
+        result = .failure(error)
+      }
+      self.finishResending(result)
+    }
+  }
+
+  /// Stops the step (the person left the screen): no tick or outcome follows.
+  public func stop() {
+    guard phase != .ended else { return }
+    end()
+    environment.log.record(.codeStopped)
+  }
+
+  // MARK: - Outcomes
+
+  private func finishVerifying(_ result: Result<UserSession, LoginError>) {
+    guard phase == .verifying else { return }
+    switch result {
+    case .success(let session):
+      signedIn(session.user)
+    case .failure(let error):
+      handle(LoginFailure(error))
+    }
+  }
+
+  private func finishResending(_ result: Result<SignInOutcome, LoginError>) {
+    guard phase == .resending else { return }
+    switch result {
+    case .success(.codeRequired(let newChallenge)):
+      challenge = newChallenge
+      phase = .waiting
+      timeRanOut = false
+      environment.log.record(.codeRequired(channel: newChallenge.channel))
+      delegate?.codeLogicDidResendCode(self)
+      startCountdown()
+    case .success(.signedIn(let session)):
+      signedIn(session.user)
+    case .failure(let error):
+      let failure = LoginFailure(error)
+      switch failure {
+      case .wrongEmailOrPassword, .locked: endChallenge(failure)
+      default: handle(failure)
+      }
+    }
+  }
+
+  /// A failure that ends the challenge goes back to sign-in; any other keeps the screen,
+  /// unless time ran out while the request was out.
+  private func handle(_ failure: LoginFailure) {
+    switch failure {
+    case .codeExpired, .tooManyAttempts:
+      endChallenge(failure)
+    case .wrongCode(attemptsLeft: 0):
+      endChallenge(.tooManyAttempts)
+    default:
+      if timeRanOut {
+        endChallenge(.codeExpired)
+      } else {
+        phase = .waiting
+        report(failure)
+      }
+    }
+  }
+
+  private func signedIn(_ user: User) {
+    end()
+    let route = LoginRoute(signedIn: user.type, from: entryPoint)
+    environment.log.record(.succeeded(.code, user.type, route))
+    delegate?.deliver(route, for: user, from: self)
+  }
+
+  private func report(_ failure: LoginFailure) {
+    environment.log.record(.failed(.code, failure))
+    delegate?.codeLogic(self, didFail: failure)
+  }
+
+  private func endChallenge(_ failure: LoginFailure) {
+    end()
+    environment.log.record(.challengeEnded(failure))
+    delegate?.codeLogic(self, challengeEndedGoBackToSignIn: failure)
+  }
+
+  private func end() {
+    phase = .ended
+    countdown.stop()
+  }
+
+  // MARK: - Countdown
+
+  private func startCountdown() {
+    let seconds = secondsUntilExpiry()
+    environment.log.record(.countdownStarted(seconds: seconds))
+    guard seconds > 0 else {
+      timeIsUp()
+      return
+    }
+    tick(seconds)
+    countdown.start(seconds: seconds, clock: environment.clock) { [weak self] left in
+      self?.tick(left)
+    }
+  }
+
+  private func tick(_ left: Int) {
+    secondsLeft = left
+    if left > 0 {
+      delegate?.codeLogic(self, countdownDidTick: left)
+    } else {
+      timeIsUp()
+    }
+  }
+
+  private func timeIsUp() {
+    if phase == .waiting {
+      endChallenge(.codeExpired)
+    } else {
+      timeRanOut = true
+    }
+  }
+
+  private func secondsUntilExpiry() -> Int {
+    let interval = challenge.expiresAt.timeIntervalSince(environment.now())
+    guard interval.isFinite, interval > 0 else { return 0 }
+    return Int(min(interval.rounded(.up), Double(Self.longestCountdown)))
+  }
+}

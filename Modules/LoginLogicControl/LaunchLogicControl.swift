@@ -1,0 +1,79 @@
+import ServiceUserLogin
+import UserModel
+
+/// The launch check: restores the saved session, validates it, and tells the delegate where
+/// the app starts.
+///
+/// ```swift
+/// let launch = LaunchLogicControl(environment: environment)
+/// launch.delegate = appNavigator
+/// launch.checkSession()
+/// ```
+@MainActor
+public final class LaunchLogicControl {
+  /// Told where the app starts; held weakly.
+  public weak var delegate: (any LaunchLogicDelegate)?
+  /// `true` while a check is running.
+  public private(set) var isChecking = false
+
+  private let environment: LoginEnvironment
+
+  /// The sentence shown on welcome after an expired session.
+  public nonisolated static let expiredMessage =
+    "Your session has expired; please sign in again."
+  /// The sentence shown on the home screen when the session could not be validated.
+  public nonisolated static let offlineMessage =
+    "You're offline; Koober will check your session when the connection is back."
+  /// The sentence shown on welcome when the session store cannot be read.
+  public nonisolated static let unreadableMessage =
+    "Your saved sign-in could not be read, so please sign in again; nothing was deleted."
+
+  /// Makes a launch control.
+  /// - Parameter environment: The shared service, log and clocks.
+  public init(environment: LoginEnvironment) {
+    self.environment = environment
+  }
+
+  /// Starts the launch check; a second call while one runs is ignored.
+  /// - Returns: The running check (await it to know it finished), or `nil` when ignored.
+  @discardableResult
+  public func checkSession() -> Task<Void, Never>? {
+    guard !isChecking else {
+      environment.log.record(.ignored(.launch, because: "a check is already running"))
+      return nil
+    }
+    isChecking = true
+    environment.log.record(.launchCheckStarted)
+    return Task { [environment] in
+      let outcome = await environment.service.restoreSession()
+      self.finish(with: outcome)
+    }
+  }
+
+  private func finish(with outcome: RestoreOutcome) {
+    isChecking = false
+    let log = environment.log
+    switch outcome {
+    case .signedIn(let session):
+      let user = session.user
+      log.record(.launchOutcome("session valid for \(user.type.rawValue) -> home (root)"))
+      delegate?.launchLogic(self, didRestoreSessionOf: user, goHomeAsRoot: user.type)
+    case .offline(let session):
+      let user = session.user
+      log.record(
+        .launchOutcome("offline, session of \(user.type.rawValue) kept -> home (root, offline)"))
+      delegate?.launchLogic(
+        self, couldNotValidateSessionOf: user, goHomeOfflineAsRoot: user.type,
+        message: Self.offlineMessage)
+    case .notSignedIn:
+      log.record(.launchOutcome("no session -> welcome"))
+      delegate?.launchLogicFoundNoSessionGoToWelcome(self)
+    case .expired:
+      log.record(.launchOutcome("session expired -> welcome"))
+      delegate?.launchLogic(self, sessionExpiredGoToWelcomeWith: Self.expiredMessage)
+    case .unavailable:
+      log.record(.launchOutcome("session store unreadable, nothing deleted -> welcome"))
+      delegate?.launchLogic(self, sessionUnreadableGoToWelcomeWith: Self.unreadableMessage)
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import ServiceUser
+import UserModel
+
+/// One entry of the event log. Cases carry only what is safe to keep: user types, routes,
+/// failure codes and emails (masked when written). No case can hold a password, a token or
+/// a one-time code, so none can reach the log.
+enum LoginEvent {
+  /// The flow an event belongs to; the line's prefix.
+  enum Area: String {
+    case launch
+    case signIn = "sign-in"
+    case code
+    case signUp = "sign-up"
+    case session
+    case guest
+  }
+
+  case launchCheckStarted
+  case launchOutcome(String)
+  case signInSubmitted(email: String, entry: LoginEntryPoint)
+  case codeRequired(channel: String)
+  case countdownStarted(seconds: Int)
+  case codeSubmitted
+  case resendRequested
+  case codeStopped
+  case signUpSubmitted(email: String, type: UserType, entry: LoginEntryPoint)
+  case signOutRequested
+  case signedOut(locally: Bool)
+  case sessionStarted(UserType)
+  case sessionEnded(SignOutReason)
+  case featureChecked(AppFeature, signedInAs: UserType?, FeatureAccess)
+  case ignored(Area, because: String)
+  case failed(Area, LoginFailure)
+  case challengeEnded(LoginFailure)
+  case succeeded(Area, UserType, LoginRoute)
+
+  var text: String {
+    switch self {
+    case .launchCheckStarted:
+      "launch: checking the saved session"
+    case .launchOutcome(let outcome):
+      "launch: \(outcome)"
+    case .signInSubmitted(let email, let entry):
+      "sign-in: submitted for \(LoginEventLog.maskedEmail(email)) from \(entry)"
+    case .codeRequired(let channel):
+      "sign-in: one-time code required, sent by \(channel.prefix(20))"
+    case .countdownStarted(let seconds):
+      "code: countdown started, \(seconds) s left"
+    case .codeSubmitted:
+      "code: submitted"
+    case .resendRequested:
+      "code: new code requested"
+    case .codeStopped:
+      "code: screen left, countdown stopped"
+    case .signUpSubmitted(let email, let type, let entry):
+      "sign-up: submitted for \(LoginEventLog.maskedEmail(email)) as \(type.rawValue) "
+        + "from \(entry)"
+    case .signOutRequested:
+      "session: sign-out requested"
+    case .signedOut(let locally):
+      locally ? "session: signed out on this device only (server unreachable) -> welcome"
+        : "session: signed out -> welcome"
+    case .sessionStarted(let type):
+      "session: signed in as \(type.rawValue)"
+    case .sessionEnded(let reason):
+      "session: ended (\(reason.rawValue)) -> welcome"
+    case .featureChecked(let feature, let type, let access):
+      "guest: \(feature.rawValue) as \(type?.rawValue ?? "guest") -> \(access)"
+    case .ignored(let area, let reason):
+      "\(area.rawValue): ignored, \(reason)"
+    case .failed(let area, let failure):
+      "\(area.rawValue): failed, \(LoginEvent.detail(failure))"
+    case .challengeEnded(let failure):
+      "code: challenge ended, \(LoginEvent.detail(failure)) -> sign-in"
+    case .succeeded(let area, let type, let route):
+      "\(area.rawValue): signed in as \(type.rawValue) -> \(route)"
+    }
+  }
+
+  /// The failure's code, with the numbers that matter for a bug report.
+  private static func detail(_ failure: LoginFailure) -> String {
+    switch failure {
+    case .wrongCode(let left): "\(failure.code) (\(left) attempts left)"
+    case .locked(let minutes): "\(failure.code) (\(minutes) min)"
+    default: failure.code
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import ServiceUserLogin
+
+extension LoginFailure {
+  /// Translates the service's error into the reason shown to the person.
+  ///
+  /// Server details (`serverTrouble`'s text, storage paths) are dropped: they help nobody on
+  /// screen and could carry things the event log must not hold.
+  /// - Parameter error: What the service threw.
+  public init(_ error: LoginError) {
+    switch error {
+    case .invalidCredentials: self = .wrongEmailOrPassword
+    case .locked(let seconds): self = .locked(minutes: Self.wholeMinutes(seconds))
+    case .emailTaken: self = .emailTaken
+    case .invalidEmail(let message): self = .rejectedByServer(code: error.code, message: message)
+    case .weakPassword(let message): self = .rejectedByServer(code: error.code, message: message)
+    case .invalidName(let message): self = .rejectedByServer(code: error.code, message: message)
+    case .invalidType: self = .rejectedByServer(code: error.code, message: error.message)
+    case .invalidCode(let left): self = .wrongCode(attemptsLeft: max(0, left))
+    case .challengeExpired: self = .codeExpired
+    case .tooManyAttempts: self = .tooManyAttempts
+    case .notSignedIn: self = .signedOut
+    case .alreadyInProgress: self = .busy
+    case .offline, .timeout: self = .offline
+    case .serverTrouble: self = .serverTrouble
+    case .sessionUnavailable, .storage: self = .notSaved
+    }
+  }
+
+  /// Rounds up to whole minutes, at least one; written so no server value can overflow.
+  private static func wholeMinutes(_ seconds: Int) -> Int {
+    guard seconds > 60 else { return 1 }
+    return seconds / 60 + (seconds % 60 == 0 ? 0 : 1)
+  }
+}

@@ -1,0 +1,76 @@
+import UserModel
+
+/// Why a login step did not succeed: a typed reason a program can switch on, with a stable
+/// `code` and one sentence (`message`) a person understands.
+public enum LoginFailure: Error, Sendable, Hashable {
+  /// The form breaks a `CredentialRules` rule; nothing was sent.
+  case invalidInput(CredentialProblem)
+  /// The one-time code is not six digits; nothing was sent.
+  case malformedCode
+  /// The email or the password is wrong (the server does not say which).
+  case wrongEmailOrPassword
+  /// Too many failed sign-ins for this email; try again after `minutes`.
+  case locked(minutes: Int)
+  /// An account with this email already exists.
+  case emailTaken
+  /// The server refused a field of the form (`code` is the API's, e.g. `weak_password`).
+  case rejectedByServer(code: String, message: String)
+  /// The one-time code is wrong; `attemptsLeft` more may be tried.
+  case wrongCode(attemptsLeft: Int)
+  /// The one-time code's 60 seconds are over; sign in again for a new one.
+  case codeExpired
+  /// The third wrong code ended the challenge; sign in again for a new one.
+  case tooManyAttempts
+  /// Another sign-in of this app is already running.
+  case busy
+  /// The server cannot be reached (no connection, or it did not answer in time).
+  case offline
+  /// The server answered with an error or something unreadable.
+  case serverTrouble
+  /// The session could not be saved on this device.
+  case notSaved
+  /// There is no session to act on.
+  case signedOut
+
+  /// A stable snake_case identifier, safe for the event log.
+  public var code: String {
+    switch self {
+    case .invalidInput(let problem): problem.code
+    case .malformedCode: "malformed_code"
+    case .wrongEmailOrPassword: "invalid_credentials"
+    case .locked: "account_locked"
+    case .emailTaken: "email_taken"
+    case .rejectedByServer(let code, _): code
+    case .wrongCode: "invalid_code"
+    case .codeExpired: "challenge_expired"
+    case .tooManyAttempts: "too_many_attempts"
+    case .busy: "already_in_progress"
+    case .offline: "offline"
+    case .serverTrouble: "server_trouble"
+    case .notSaved: "storage_failed"
+    case .signedOut: "not_signed_in"
+    }
+  }
+
+  /// One sentence that says what went wrong and what to do.
+  public var message: String {
+    switch self {
+    case .invalidInput(let problem): problem.message
+    case .malformedCode: "Enter the 6-digit code from your message."
+    case .wrongEmailOrPassword: "The email or password is wrong."
+    case .locked(let minutes):
+      "Too many failed attempts; try again in \(minutes) \(minutes == 1 ? "minute" : "minutes")."
+    case .emailTaken: "An account with this email already exists; sign in instead."
+    case .rejectedByServer(_, let message): message
+    case .wrongCode(let left):
+      "That code is wrong; \(left) \(left == 1 ? "attempt" : "attempts") left."
+    case .codeExpired: "The code has expired; sign in again to get a new one."
+    case .tooManyAttempts: "Too many wrong codes; sign in again to get a new one."
+    case .busy: "A sign-in is already in progress."
+    case .offline: "Koober can't be reached; check your connection and try again."
+    case .serverTrouble: "Koober's server is having trouble; try again in a moment."
+    case .notSaved: "Your sign-in could not be saved on this device; try again."
+    case .signedOut: "You are signed out; sign in again."
+    }
+  }
+}

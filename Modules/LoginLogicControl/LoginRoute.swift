@@ -1,0 +1,56 @@
+import UserModel
+
+/// Where a signed-in user goes next, decided by the user's type and the entry point.
+///
+/// ```swift
+/// LoginRoute(signedIn: .driver, from: .guestFeature(.requestRide))
+/// // .homeInstead(of: .requestRide, home: .driver)
+/// ```
+public enum LoginRoute: Sendable, Hashable {
+  /// The home of this user type, as the new root (sign-in began at launch or welcome).
+  case homeAsRoot(UserType)
+  /// Back to the feature the guest opened.
+  case backToFeature(AppFeature)
+  /// The home of this user type, with a message: that type cannot use the feature.
+  case homeInstead(of: AppFeature, home: UserType)
+
+  /// Decides the route after a successful sign-in or sign-up.
+  /// - Parameters:
+  ///   - type: The signed-in user's type.
+  ///   - entry: Where the sign-in began.
+  public init(signedIn type: UserType, from entry: LoginEntryPoint) {
+    switch entry {
+    case .launch, .welcome:
+      self = .homeAsRoot(type)
+    case .guestFeature(let feature) where feature.isAvailable(to: type):
+      self = .backToFeature(feature)
+    case .guestFeature(let feature):
+      self = .homeInstead(of: feature, home: type)
+    }
+  }
+
+  /// The sentence to show with the route, when there is one.
+  public var message: String? {
+    switch self {
+    case .homeAsRoot, .backToFeature:
+      nil
+    case .homeInstead(let feature, let home):
+      LoginRoute.unavailableMessage(feature, home: home)
+    }
+  }
+
+  static func unavailableMessage(_ feature: AppFeature, home: UserType) -> String {
+    feature.notAvailableClause(to: home) + ", so here is your \(home.rawValue) home."
+  }
+}
+
+extension LoginRoute: CustomStringConvertible {
+  /// A short name for the event log, e.g. `home passenger (root)`.
+  public var description: String {
+    switch self {
+    case .homeAsRoot(let type): "home \(type.rawValue) (root)"
+    case .backToFeature(let feature): "back to \(feature.rawValue)"
+    case .homeInstead(let feature, let home): "home \(home.rawValue) instead of \(feature.rawValue)"
+    }
+  }
+}

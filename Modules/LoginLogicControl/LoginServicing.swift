@@ -1,0 +1,49 @@
+import ServiceUser
+import ServiceUserLogin
+import UserModel
+
+/// The service calls the login logic makes: exactly the ServiceUserLogin operations it needs,
+/// plus the session change stream and the last signed-in email.
+///
+/// `ServiceUser` conforms (see `ServiceUser+LoginServicing.swift`); tests pass a small
+/// hand-written fake instead, so every flow runs without a network or a database.
+public protocol LoginServicing: Sendable {
+  /// Restores the stored session and validates it with the server.
+  /// - Returns: What the launch check found.
+  func restoreSession() async -> RestoreOutcome
+
+  /// Signs in with an email and a password (request, account row, last email, session).
+  /// - Parameters:
+  ///   - email: The email, already normalised by `CredentialRules`.
+  ///   - password: The password as typed.
+  /// - Returns: The session (passengers) or a one-time-code challenge (drivers).
+  /// - Throws: `LoginError` for every refusal or failure.
+  func signIn(email: String, password: String) async throws(LoginError) -> SignInOutcome
+
+  /// Answers a one-time-code challenge.
+  /// - Parameters:
+  ///   - code: The code the user typed.
+  ///   - challenge: The challenge the code belongs to.
+  /// - Returns: The new session.
+  /// - Throws: `LoginError`, e.g. `.invalidCode(attemptsLeft:)` or `.challengeExpired`.
+  func verifyCode(_ code: String, for challenge: Challenge) async throws(LoginError)
+    -> UserSession
+
+  /// Creates an account and signs it in.
+  /// - Parameter credentials: The validated sign-up form.
+  /// - Returns: The new session.
+  /// - Throws: `LoginError`, e.g. `.emailTaken`.
+  func signUp(_ credentials: SignUpCredentials) async throws(LoginError) -> UserSession
+
+  /// Signs out: on the server when it can be reached, on this device always.
+  /// - Returns: Whether the server took part.
+  func signOut() async -> SignOutOutcome
+
+  /// A new stream of sign-in and sign-out changes for one listener.
+  /// - Returns: The stream; it ends when the service goes away.
+  func sessionChanges() -> AsyncStream<SessionChange>
+
+  /// The email of the last account that signed in on this device, to pre-fill the form.
+  /// - Returns: The email, or `nil` when nobody has signed in yet.
+  func lastSignedInEmail() async -> String?
+}

@@ -1,1 +1,0 @@
-// Placeholder until LoginLogicControl gets its code.

@@ -1,0 +1,107 @@
+import ServiceUser
+import ServiceUserLogin
+
+/// The signed-in session's logic: signing out, and noticing (through the service's change
+/// stream) that the session was revoked or expired, whatever screen is showing.
+///
+/// The host's app container keeps one for the app's lifetime:
+/// ```swift
+/// let session = SessionLogicControl(environment: environment)
+/// session.delegate = appNavigator
+/// session.startListening()
+/// // on "Sign out":
+/// session.signOut()
+/// ```
+@MainActor
+public final class SessionLogicControl {
+  /// Told when the session ends; held weakly.
+  public weak var delegate: (any SessionLogicDelegate)?
+  /// `true` while a sign-out is in flight.
+  public private(set) var isSigningOut = false
+
+  /// The message shown on welcome after the server revoked the session.
+  public nonisolated static let revokedMessage =
+    "You were signed out because your session was ended elsewhere; please sign in again."
+  /// The message shown on welcome after the session expired.
+  public nonisolated static let expiredMessage = "Your session has expired; please sign in again."
+  /// The notice shown after a sign-out the server did not hear about.
+  public nonisolated static let signedOutLocallyNotice =
+    "Signed out on this device; Koober's server could not be reached to end the session there."
+
+  private let environment: LoginEnvironment
+  private var listener: Task<Void, Never>?
+  // An end is reported once; a later sign-in re-arms it.
+  private var endReported = false
+
+  /// The task reading the change stream, so tests can await its end.
+  package var listenerTask: Task<Void, Never>? { listener }
+
+  /// Makes a session control.
+  /// - Parameter environment: The shared service and log.
+  public init(environment: LoginEnvironment) {
+    self.environment = environment
+  }
+
+  /// Starts following the service's session changes; a second call does nothing.
+  public func startListening() {
+    guard listener == nil else { return }
+    let changes = environment.service.sessionChanges()
+    listener = Task { [weak self] in
+      for await change in changes {
+        guard let self else { return }
+        self.handle(change)
+      }
+    }
+  }
+
+  /// Stops following session changes.
+  public func stopListening() {
+    listener?.cancel()
+    listener = nil
+  }
+
+  /// Signs out (on the server when it can be reached) and reports the way to welcome; a second
+  /// call while one is in flight is ignored.
+  /// - Returns: The running sign-out, or `nil` when ignored.
+  @discardableResult
+  public func signOut() -> Task<Void, Never>? {
+    guard !isSigningOut else {
+      environment.log.record(.ignored(.session, because: "a sign-out is already in flight"))
+      return nil
+    }
+    isSigningOut = true
+    environment.log.record(.signOutRequested)
+    delegate?.sessionLogicDidStartSigningOut(self)
+    return Task { [environment] in
+      let outcome = await environment.service.signOut()
+      self.finishSigningOut(outcome)
+    }
+  }
+
+  private func finishSigningOut(_ outcome: SignOutOutcome) {
+    isSigningOut = false
+    endReported = true
+    let locally = outcome == .signedOutLocally
+    environment.log.record(.signedOut(locally: locally))
+    delegate?.sessionLogic(
+      self, didSignOutGoToWelcomeWith: locally ? Self.signedOutLocallyNotice : nil)
+  }
+
+  private func handle(_ change: SessionChange) {
+    switch change {
+    case .signedIn(let user):
+      endReported = false
+      environment.log.record(.sessionStarted(user.type))
+    case .signedOut(.userAction):
+      // Reported by `signOut()` itself; the stream only confirms it.
+      break
+    case .signedOut(let reason):
+      guard !endReported, !isSigningOut else { return }
+      endReported = true
+      environment.log.record(.sessionEnded(reason))
+      delegate?.sessionLogic(
+        self, sessionDidEnd: reason,
+        goToWelcomeWith: reason == .expired ? Self.expiredMessage : Self.revokedMessage)
+    }
+  }
+}

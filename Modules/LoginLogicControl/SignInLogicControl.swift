@@ -1,0 +1,97 @@
+import ServiceUserLogin
+import UserModel
+
+/// The sign-in screen's logic: checks the form with `CredentialRules` (the view model's
+/// rules), keeps one sign-in in flight, and reports start, failure, code-required or the
+/// route of the signed-in user.
+///
+/// ```swift
+/// let signIn = SignInLogicControl(environment: environment, entryPoint: .welcome)
+/// signIn.delegate = signInScreen
+/// signInScreen.prefill(await signIn.lastSignedInEmail())
+/// signIn.signIn(email: typedEmail, password: typedPassword)
+/// ```
+@MainActor
+public final class SignInLogicControl: LoginFlowControl {
+  /// Told what happens; held weakly.
+  public weak var delegate: (any SignInLogicDelegate)?
+  /// Where this sign-in began.
+  public let entryPoint: LoginEntryPoint
+  /// `true` while a sign-in is in flight; taps meanwhile are ignored.
+  public private(set) var isSigningIn = false
+
+  private let environment: LoginEnvironment
+
+  /// Makes a sign-in control.
+  /// - Parameters:
+  ///   - environment: The shared service, log and clocks.
+  ///   - entryPoint: Where the sign-in began; decides where success goes.
+  public init(environment: LoginEnvironment, entryPoint: LoginEntryPoint) {
+    self.environment = environment
+    self.entryPoint = entryPoint
+  }
+
+  /// The email of the last account that signed in here, to pre-fill the form.
+  /// - Returns: The email, or `nil` when nobody has signed in on this device.
+  public func lastSignedInEmail() async -> String? {
+    await environment.service.lastSignedInEmail()
+  }
+
+  /// Signs in, unless the form breaks a rule (reported as `.invalidInput`) or a sign-in is
+  /// already in flight (ignored: a second tap does nothing).
+  /// - Parameters:
+  ///   - email: The email as typed; it is trimmed and lower-cased before sending.
+  ///   - password: The password as typed.
+  /// - Returns: The running sign-in, or `nil` when nothing was sent.
+  @discardableResult
+  public func signIn(email: String, password: String) -> Task<Void, Never>? {
+    let log = environment.log
+    guard !isSigningIn else {
+      log.record(.ignored(.signIn, because: "a sign-in is already in flight"))
+      return nil
+    }
+    let credentials: SignInCredentials
+    do {
+      credentials = try CredentialRules.validated(
+        SignInCredentials(email: email, password: password))
+    } catch {
+      log.record(.failed(.signIn, .invalidInput(error)))
+      delegate?.signInLogic(self, didFail: .invalidInput(error))
+      return nil
+    }
+    isSigningIn = true
+    log.record(.signInSubmitted(email: credentials.email, entry: entryPoint))
+    delegate?.signInLogicDidStart(self)
+    return Task { [environment] in
+      let result: Result<SignInOutcome, LoginError>
+      do {
+        result = .success(
+          try await environment.service.signIn(
+            email: credentials.email, password: credentials.password))
+      } catch {
+        result = .failure(error)
+      }
+      self.finish(result, credentials: credentials)
+    }
+  }
+
+  private func finish(_ result: Result<SignInOutcome, LoginError>, credentials: SignInCredentials) {
+    isSigningIn = false
+    switch result {
+    case .success(.signedIn(let session)):
+      let route = LoginRoute(signedIn: session.user.type, from: entryPoint)
+      environment.log.record(.succeeded(.signIn, session.user.type, route))
+      delegate?.deliver(route, for: session.user, from: self)
+    case .success(.codeRequired(let challenge)):
+      environment.log.record(.codeRequired(channel: challenge.channel))
+      let codeControl = CodeLogicControl(
+        environment: environment, entryPoint: entryPoint, credentials: credentials,
+        challenge: challenge)
+      delegate?.signInLogic(self, needsCode: codeControl)
+    case .failure(let error):
+      let failure = LoginFailure(error)
+      environment.log.record(.failed(.signIn, failure))
+      delegate?.signInLogic(self, didFail: failure)
+    }
+  }
+}

@@ -1,0 +1,22 @@
+/// Receives what happens on the sign-in screen; success arrives through the
+/// `LoginRouteDelegate` methods it inherits.
+@MainActor
+public protocol SignInLogicDelegate: LoginRouteDelegate {
+  /// A sign-in was sent: show that it is loading.
+  /// - Parameter control: The sign-in control.
+  func signInLogicDidStart(_ control: SignInLogicControl)
+
+  /// The sign-in was refused or failed; stay on the screen and show `failure.message`.
+  /// - Parameters:
+  ///   - control: The sign-in control.
+  ///   - failure: Why, e.g. `.invalidInput(_)` (nothing sent), `.wrongEmailOrPassword`,
+  ///     `.locked(minutes:)`, `.offline`, `.serverTrouble`.
+  func signInLogic(_ control: SignInLogicControl, didFail failure: LoginFailure)
+
+  /// The account needs a one-time code (drivers): show the code screen driven by
+  /// `codeControl`, set its delegate, then call its `start()`.
+  /// - Parameters:
+  ///   - control: The sign-in control.
+  ///   - codeControl: The control of the code step, already holding the challenge.
+  func signInLogic(_ control: SignInLogicControl, needsCode codeControl: CodeLogicControl)
+}

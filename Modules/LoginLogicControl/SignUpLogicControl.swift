@@ -1,0 +1,79 @@
+import ServiceUserLogin
+import UserModel
+
+/// The sign-up screen's logic: checks the form with `CredentialRules`, keeps one sign-up in
+/// flight, and reports start, failure, or the route of the new user (passengers and drivers
+/// alike are signed in at once; a driver meets the one-time code at the next sign-in).
+///
+/// ```swift
+/// let signUp = SignUpLogicControl(environment: environment, entryPoint: .welcome)
+/// signUp.delegate = signUpScreen
+/// signUp.signUp(SignUpCredentials(email: email, password: password, name: name, type: .driver))
+/// ```
+@MainActor
+public final class SignUpLogicControl: LoginFlowControl {
+  /// Told what happens; held weakly.
+  public weak var delegate: (any SignUpLogicDelegate)?
+  /// Where the sign-up began.
+  public let entryPoint: LoginEntryPoint
+  /// `true` while a sign-up is in flight; taps meanwhile are ignored.
+  public private(set) var isSigningUp = false
+
+  private let environment: LoginEnvironment
+
+  /// Makes a sign-up control.
+  /// - Parameters:
+  ///   - environment: The shared service, log and clocks.
+  ///   - entryPoint: Where the sign-up began; decides where success goes.
+  public init(environment: LoginEnvironment, entryPoint: LoginEntryPoint) {
+    self.environment = environment
+    self.entryPoint = entryPoint
+  }
+
+  /// Creates the account, unless the form breaks a rule (reported as `.invalidInput`) or a
+  /// sign-up is already in flight (ignored).
+  /// - Parameter credentials: The form as typed; email and name are normalised before sending.
+  /// - Returns: The running sign-up, or `nil` when nothing was sent.
+  @discardableResult
+  public func signUp(_ credentials: SignUpCredentials) -> Task<Void, Never>? {
+    let log = environment.log
+    guard !isSigningUp else {
+      log.record(.ignored(.signUp, because: "a sign-up is already in flight"))
+      return nil
+    }
+    let validated: SignUpCredentials
+    do {
+      validated = try CredentialRules.validated(credentials)
+    } catch {
+      log.record(.failed(.signUp, .invalidInput(error)))
+      delegate?.signUpLogic(self, didFail: .invalidInput(error))
+      return nil
+    }
+    isSigningUp = true
+    log.record(.signUpSubmitted(email: validated.email, type: validated.type, entry: entryPoint))
+    delegate?.signUpLogicDidStart(self)
+    return Task { [environment] in
+      let result: Result<UserSession, LoginError>
+      do {
+        result = .success(try await environment.service.signUp(validated))
+      } catch {
+        result = .failure(error)
+      }
+      self.finish(result)
+    }
+  }
+
+  private func finish(_ result: Result<UserSession, LoginError>) {
+    isSigningUp = false
+    switch result {
+    case .success(let session):
+      let route = LoginRoute(signedIn: session.user.type, from: entryPoint)
+      environment.log.record(.succeeded(.signUp, session.user.type, route))
+      delegate?.deliver(route, for: session.user, from: self)
+    case .failure(let error):
+      let failure = LoginFailure(error)
+      environment.log.record(.failed(.signUp, failure))
+      delegate?.signUpLogic(self, didFail: failure)
+    }
+  }
+}

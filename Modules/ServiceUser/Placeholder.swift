@@ -1,1 +1,0 @@
-// Placeholder until ServiceUser gets its code.

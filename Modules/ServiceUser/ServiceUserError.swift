@@ -1,0 +1,35 @@
+/// Why a ServiceUser operation on the device's own data failed.
+public enum ServiceUserError: Error, Sendable, Equatable {
+  /// No account with that user id has signed in on this device.
+  case unknownAccount
+  /// The account database could not be opened, migrated, read or written.
+  case accountDatabase(String)
+  /// A user's own database could not be opened.
+  case userDatabase(String)
+  /// The session store failed.
+  case sessionStore(SessionStoreError)
+  /// No user is signed in.
+  case notSignedIn
+
+  /// A stable snake_case code a program can switch on.
+  public var code: String {
+    switch self {
+    case .unknownAccount: "unknown_account"
+    case .accountDatabase: "account_database_failed"
+    case .userDatabase: "user_database_failed"
+    case .sessionStore(let error): error.code
+    case .notSignedIn: "not_signed_in"
+    }
+  }
+
+  /// One sentence a person understands.
+  public var message: String {
+    switch self {
+    case .unknownAccount: "No account with that id has signed in on this device."
+    case .accountDatabase(let detail): "The account database failed: \(detail)."
+    case .userDatabase(let detail): "The user's database could not be opened: \(detail)."
+    case .sessionStore(let error): error.message
+    case .notSignedIn: "No one is signed in."
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import UserModel
+
+/// Keeps the session in one file: the default store on Linux.
+///
+/// The file is written atomically (a new 0600 file, flushed, then renamed over the old one),
+/// inside a folder this store keeps at 0700; its bytes are `UserSessionPropertyListCoder`'s
+/// versioned property list. Give the store a folder of its own: it narrows that folder's
+/// permissions.
+///
+/// A file that exists but cannot be read, is damaged, or comes from a newer release makes
+/// `load()` throw, and is left in place, so the person can be told and nothing is lost.
+/// The next `save(_:)` or `clear()` (a new sign-in or a sign-out) sets such a file aside as
+/// `<name>.unreadable-<time>-<random>` rather than deleting it.
+///
+/// ```swift
+/// let store = FileSessionStore(directory: dataFolder.appendingPathComponent("Session"))
+/// try store.save(session)
+/// let again = try store.load()   // the same session
+/// ```
+public struct FileSessionStore: SessionStore {
+  /// The session file.
+  public let fileURL: URL
+
+  /// A session file can never be this big; a larger one is damaged.
+  private static let sizeLimit = 1 << 20
+
+  /// Creates a store; nothing is touched on disk until the first call.
+  /// - Parameters:
+  ///   - directory: The folder for the session file, created 0700 when missing.
+  ///   - fileName: The file's name inside it.
+  public init(directory: URL, fileName: String = "session.plist") {
+    fileURL = directory.appendingPathComponent(fileName, isDirectory: false)
+  }
+
+  /// Reads the stored session.
+  /// - Returns: The session, or `nil` when there is no file.
+  /// - Throws: `SessionStoreError` when the file exists but cannot be read or decoded.
+  public func load() throws(SessionStoreError) -> UserSession? {
+    switch try SecureFile.contents(of: fileURL.path, limit: Self.sizeLimit) {
+    case .missing: return nil
+    case .contents(let data): return try UserSessionPropertyListCoder.decode(data)
+    }
+  }
+
+  /// Replaces the stored session, atomically.
+  /// - Parameter session: The session to keep.
+  /// - Throws: `SessionStoreError.writeFailed`; the previous file is kept then.
+  public func save(_ session: UserSession) throws(SessionStoreError) {
+    let data = try UserSessionPropertyListCoder.encode(session)
+    try SecureFile.makePrivateDirectory(fileURL.deletingLastPathComponent())
+    try setAsideIfUnreadable()
+    try SecureFile.replaceContents(of: fileURL.path, with: data)
+  }
+
+  /// Removes the stored session (an unreadable file is set aside instead).
+  /// - Throws: `SessionStoreError.removeFailed`.
+  public func clear() throws(SessionStoreError) {
+    try setAsideIfUnreadable()
+    try SecureFile.removeFile(fileURL.path)
+  }
+
+  /// Renames a file `load()` cannot read, so writing a new session never destroys it.
+  private func setAsideIfUnreadable() throws(SessionStoreError) {
+    do {
+      _ = try load()
+    } catch {
+      let suffix = "\(Int(Date().timeIntervalSince1970))-\(UUID().uuidString.prefix(8))"
+      try SecureFile.moveFile(fileURL.path, to: fileURL.path + ".unreadable-" + suffix)
+    }
+  }
+}

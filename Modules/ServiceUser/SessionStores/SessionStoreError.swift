@@ -1,0 +1,40 @@
+/// Why a session store could not read, write or remove the stored session.
+public enum SessionStoreError: Error, Sendable, Equatable {
+  /// A stored session exists but could not be read (permissions, I/O, Keychain locked).
+  case unreadable(String)
+  /// A stored session was read but is not a session this release understands (corrupt).
+  case corrupt(String)
+  /// A stored session was written by a newer release, in a format this one cannot read.
+  case unsupportedVersion(Int)
+  /// The session could not be written; the one stored before is still in place.
+  case writeFailed(String)
+  /// The stored session could not be removed.
+  case removeFailed(String)
+
+  /// A stable snake_case code a program can switch on.
+  public var code: String {
+    switch self {
+    case .unreadable: "session_unreadable"
+    case .corrupt: "session_corrupt"
+    case .unsupportedVersion: "session_unsupported_version"
+    case .writeFailed: "session_write_failed"
+    case .removeFailed: "session_remove_failed"
+    }
+  }
+
+  /// One sentence a person understands.
+  public var message: String {
+    switch self {
+    case .unreadable(let detail):
+      "The saved session could not be read (\(detail)); it was left in place."
+    case .corrupt(let detail):
+      "The saved session is damaged (\(detail)); it was left in place."
+    case .unsupportedVersion(let version):
+      "The saved session was written by a newer version of the app (format \(version))."
+    case .writeFailed(let detail):
+      "The session could not be saved (\(detail))."
+    case .removeFailed(let detail):
+      "The saved session could not be removed (\(detail))."
+    }
+  }
+}

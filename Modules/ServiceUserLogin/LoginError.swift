@@ -1,0 +1,116 @@
+/// Why a sign-in, sign-up, code check or profile change failed.
+///
+/// Each server answer of API.md becomes one case:
+///
+/// | API answer                                          | LoginError                       |
+/// |-----------------------------------------------------|----------------------------------|
+/// | 401 `invalid_credentials`                           | `.invalidCredentials`            |
+/// | 423 `account_locked` + `retryAfter`                 | `.locked(retryAfterSeconds:)`    |
+/// | 409 `email_taken`                                   | `.emailTaken`                    |
+/// | 422 `invalid_email`                                 | `.invalidEmail(message)`         |
+/// | 422 `weak_password`                                 | `.weakPassword(message)`         |
+/// | 422 `invalid_name`                                  | `.invalidName(message)`          |
+/// | 422 `invalid_type`                                  | `.invalidType`                   |
+/// | 401 `invalid_code` + `attemptsLeft`                 | `.invalidCode(attemptsLeft:)`    |
+/// | 410 `challenge_expired`                             | `.challengeExpired`              |
+/// | 429 `too_many_attempts`                             | `.tooManyAttempts`               |
+/// | 401 `invalid_token` / `token_expired` after renewal | `.notSignedIn` (session ended)   |
+/// | 401 `invalid_refresh_token` / `refresh_token_reused`| `.notSignedIn` (session ended)   |
+/// | 400 `malformed_body`, 413, 404, 405, other codes    | `.serverTrouble(message)`        |
+/// | 5xx, a body that is not the API's JSON              | `.serverTrouble(message)`        |
+/// | no connection (offline, DNS, refused, TLS)          | `.offline`                       |
+/// | no answer in time                                   | `.timeout`                       |
+///
+/// The email, password and name rules are also checked on the device before sign-up and
+/// `updateName(_:)` send anything, giving the same cases without a round trip.
+public enum LoginError: Error, Sendable, Equatable {
+  /// The email and password do not match an account (the same answer for an unknown email).
+  case invalidCredentials
+  /// Too many failed sign-ins for this email; try again after the given number of seconds.
+  case locked(retryAfterSeconds: Int)
+  /// Another account already uses this email.
+  case emailTaken
+  /// The email is not acceptable; the message says why.
+  case invalidEmail(String)
+  /// The password is too weak; the message says what it needs.
+  case weakPassword(String)
+  /// The name is not acceptable; the message says why.
+  case invalidName(String)
+  /// The account type is not one the server knows.
+  case invalidType
+  /// The one-time code is wrong; this many attempts are left.
+  case invalidCode(attemptsLeft: Int)
+  /// The one-time code's challenge expired or was already used: sign in again.
+  case challengeExpired
+  /// Three wrong codes ended the challenge: sign in again.
+  case tooManyAttempts
+  /// No one is signed in (or the server ended the session).
+  case notSignedIn
+  /// Another sign-in, sign-up or code check of this service is still running.
+  case alreadyInProgress
+  /// The server could not be reached.
+  case offline
+  /// The server did not answer in time.
+  case timeout
+  /// The server failed or answered something the app does not understand; the message says
+  /// what.
+  case serverTrouble(String)
+  /// The stored session exists but cannot be read; nothing was deleted. The message says why.
+  case sessionUnavailable(String)
+  /// Saving on this device failed; nothing was half-written. The message says what failed.
+  case storage(String)
+
+  /// A stable snake_case code a program can switch on (the API's code where there is one).
+  public var code: String {
+    switch self {
+    case .invalidCredentials: "invalid_credentials"
+    case .locked: "account_locked"
+    case .emailTaken: "email_taken"
+    case .invalidEmail: "invalid_email"
+    case .weakPassword: "weak_password"
+    case .invalidName: "invalid_name"
+    case .invalidType: "invalid_type"
+    case .invalidCode: "invalid_code"
+    case .challengeExpired: "challenge_expired"
+    case .tooManyAttempts: "too_many_attempts"
+    case .notSignedIn: "not_signed_in"
+    case .alreadyInProgress: "already_in_progress"
+    case .offline: "offline"
+    case .timeout: "timeout"
+    case .serverTrouble: "server_trouble"
+    case .sessionUnavailable: "session_unavailable"
+    case .storage: "storage_failed"
+    }
+  }
+
+  /// One sentence a person understands.
+  public var message: String {
+    switch self {
+    case .invalidCredentials: "The email or password is wrong."
+    case .locked(let seconds):
+      "Too many failed attempts; try again in \(Self.minutesText(seconds))."
+    case .emailTaken: "An account with this email already exists; sign in instead."
+    case .invalidEmail(let reason): reason
+    case .weakPassword(let reason): reason
+    case .invalidName(let reason): reason
+    case .invalidType: "Choose passenger or driver."
+    case .invalidCode(let left):
+      "The code is wrong; \(left) \(left == 1 ? "attempt" : "attempts") left."
+    case .challengeExpired: "The code has expired; sign in again to get a new one."
+    case .tooManyAttempts: "Too many wrong codes; sign in again to get a new one."
+    case .notSignedIn: "You are not signed in; sign in again."
+    case .alreadyInProgress: "A sign-in is already in progress."
+    case .offline: "The server cannot be reached; check the connection and try again."
+    case .timeout: "The server took too long to answer; try again."
+    case .serverTrouble(let detail): "The server had a problem: \(detail)"
+    case .sessionUnavailable(let detail): "The saved session cannot be read: \(detail)"
+    case .storage(let detail): "Saving on this device failed: \(detail)"
+    }
+  }
+
+  private static func minutesText(_ seconds: Int) -> String {
+    guard seconds > 60 else { return "\(max(seconds, 1)) seconds" }
+    let minutes = (seconds + 59) / 60
+    return "\(minutes) minutes"
+  }
+}

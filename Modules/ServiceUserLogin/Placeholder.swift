@@ -1,1 +1,0 @@
-// Placeholder until ServiceUserLogin gets its code.

@@ -1,0 +1,15 @@
+import UserModel
+
+/// What the launch check (`restoreSession()`) found.
+public enum RestoreOutcome: Sendable, Equatable {
+  /// A stored session, validated with the server (and renewed if it had to be).
+  case signedIn(UserSession)
+  /// No stored session.
+  case notSignedIn
+  /// The stored session's refresh token expired, or the server refused it; it was cleared.
+  case expired
+  /// The server could not be reached: the stored session is kept and used, not validated.
+  case offline(UserSession)
+  /// A stored session exists but cannot be read; nothing was deleted. The message says why.
+  case unavailable(String)
+}

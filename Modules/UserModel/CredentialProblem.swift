@@ -1,0 +1,31 @@
+/// The first reason a set of credentials was refused, whichever field it concerns.
+///
+/// `code` is the API's error code for that field (`invalid_email`, `weak_password`,
+/// `invalid_name`), so the backend can answer with it and a client can map a server answer
+/// back onto the field; the field's own problem keeps the precise reason.
+public enum CredentialProblem: Error, Sendable, Hashable {
+  /// The email is unusable.
+  case email(EmailProblem)
+  /// The password is too weak (or, for sign-in, empty).
+  case password(PasswordProblem)
+  /// The display name is unusable.
+  case name(NameProblem)
+
+  /// The API error code: `invalid_email`, `weak_password` or `invalid_name`.
+  public var code: String {
+    switch self {
+    case .email: "invalid_email"
+    case .password: "weak_password"
+    case .name: "invalid_name"
+    }
+  }
+
+  /// The field problem's sentence, ready to show a person.
+  public var message: String {
+    switch self {
+    case .email(let problem): problem.message
+    case .password(let problem): problem.message
+    case .name(let problem): problem.message
+    }
+  }
+}

@@ -1,0 +1,45 @@
+/// Why an email cannot be used, in the order `CredentialRules` checks: the first that applies
+/// is the one reported.
+public enum EmailProblem: Error, Sendable, Hashable {
+  /// Nothing but whitespace was entered.
+  case empty
+  /// Longer than `maximum` characters after trimming.
+  case tooLong(maximum: Int)
+  /// Whitespace inside the address (around it is trimmed, not an error).
+  case containsWhitespace
+  /// No `@` at all.
+  case missingAt
+  /// More than one `@`.
+  case multipleAt
+  /// Nothing before the `@`.
+  case missingLocalPart
+  /// The part after the `@` is not a dotted domain (`example.com`): no dot, or an empty label
+  /// as in `a@.com`, `a@com.` or `a@b..com`.
+  case invalidDomain
+
+  /// A stable identifier a program can switch on or log.
+  public var code: String {
+    switch self {
+    case .empty: "email_empty"
+    case .tooLong: "email_too_long"
+    case .containsWhitespace: "email_contains_whitespace"
+    case .missingAt: "email_missing_at"
+    case .multipleAt: "email_multiple_at"
+    case .missingLocalPart: "email_missing_local_part"
+    case .invalidDomain: "email_invalid_domain"
+    }
+  }
+
+  /// One sentence a person can act on, ready to show under the field.
+  public var message: String {
+    switch self {
+    case .empty: "Enter your email address."
+    case .tooLong(let maximum): "An email address can have at most \(maximum) characters."
+    case .containsWhitespace: "An email address cannot contain spaces."
+    case .missingAt: "An email address needs an @, as in ann@example.com."
+    case .multipleAt: "An email address has only one @."
+    case .missingLocalPart: "Put your name before the @, as in ann@example.com."
+    case .invalidDomain: "After the @ comes a domain with a dot, as in example.com."
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/// A hint for the password field; ordered, so `strength >= .fair` means "acceptable".
+///
+/// `weak` fails `CredentialRules`; `fair` passes them; `strong` passes them with at least
+/// `CredentialRules.strongPasswordLength` characters drawn from at least three kinds
+/// (lower-case letters, upper-case letters, letters without case such as 漢字, digits, others).
+public enum PasswordStrength: Int, Sendable, Hashable, Comparable, CaseIterable {
+  /// Not accepted: fails at least one rule.
+  case weak
+  /// Accepted.
+  case fair
+  /// Accepted, and long and varied.
+  case strong
+
+  /// A short label to show beside the field.
+  public var message: String {
+    switch self {
+    case .weak: "Weak"
+    case .fair: "Fair"
+    case .strong: "Strong"
+    }
+  }
+
+  /// Orders weak < fair < strong.
+  /// - Parameters:
+  ///   - lhs: One strength.
+  ///   - rhs: Another.
+  /// - Returns: Whether `lhs` is weaker than `rhs`.
+  public static func < (lhs: PasswordStrength, rhs: PasswordStrength) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+}

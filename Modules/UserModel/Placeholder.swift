@@ -1,1 +1,0 @@
-// Placeholder until UserModel gets its code.

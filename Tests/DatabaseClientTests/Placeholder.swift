@@ -1,1 +1,0 @@
-// Placeholder until DatabaseClientTests gets its tests.

@@ -1,1 +1,0 @@
-// Placeholder until LoginLogicControlTests gets its tests.

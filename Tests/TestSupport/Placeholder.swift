@@ -1,1 +1,0 @@
-// Placeholder until TestSupport gets its code.
