@@ -154,7 +154,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LoginViewModelTests",
-      dependencies: ["LoginViewModel"],
+      dependencies: ["LoginViewModel", "UserModel"],
       path: "Tests/LoginViewModelTests"
     ),
     .testTarget(name: "RideModelTests", dependencies: ["RideModel"], path: "Tests/RideModelTests"),

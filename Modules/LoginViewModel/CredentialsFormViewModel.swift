@@ -1,0 +1,90 @@
+import UserModel
+
+/// What the sign-in and sign-up forms share: the email and password fields, their error
+/// texts, and the loading state. Use `SignInViewModel` or `SignUpViewModel`; this class only
+/// holds the common inputs and outputs so the two forms follow one rule.
+///
+/// Errors follow "punish late, reward early": a field's error shows only after the person
+/// first finishes the field (`emailEditingEnded()`, `passwordEditingEnded()`, e.g. on focus
+/// loss or Return) and from then on follows every change, so `a`, `an`, `ann@` are not
+/// scolded on the way to `ann@example.com`, and fixing a shown error clears it at once.
+@MainActor
+public class CredentialsFormViewModel {
+  /// Called with the email field's new error text, or `nil` to hide it.
+  public var onEmailErrorChange: ((String?) -> Void)?
+  /// Called with the password field's new error text, or `nil` to hide it.
+  public var onPasswordErrorChange: ((String?) -> Void)?
+  /// Called when a request starts or ends, to show or hide progress.
+  public var onLoadingChange: ((Bool) -> Void)?
+
+  /// The email field's error text, or `nil` when none shows.
+  public private(set) var emailError: String?
+  /// The password field's error text, or `nil` when none shows.
+  public private(set) var passwordError: String?
+  /// Whether a request is in flight (set by the host from the logic layer); the form's
+  /// button is disabled meanwhile, so a second tap cannot start a second request.
+  public private(set) var isLoading = false
+
+  var email: FieldInput
+  var password = FieldInput()
+
+  init(email: String) {
+    self.email = FieldInput(text: email)
+  }
+
+  /// The email field's text, as typed or pre-filled.
+  public var emailText: String { email.text }
+
+  /// The email field changed.
+  /// - Parameter text: The field's whole new text; surrounding spaces are allowed (trimmed).
+  public func emailChanged(_ text: String) {
+    email.text = text
+    refresh()
+  }
+
+  /// The person finished the email field; its error may show from now on.
+  public func emailEditingEnded() {
+    email.isRevealed = true
+    refresh()
+  }
+
+  /// The password field changed.
+  /// - Parameter text: The field's whole new text, taken exactly (never trimmed).
+  public func passwordChanged(_ text: String) {
+    password.text = text
+    refresh()
+  }
+
+  /// The person finished the password field; its error may show from now on.
+  public func passwordEditingEnded() {
+    password.isRevealed = true
+    refresh()
+  }
+
+  /// Shows or hides progress.
+  /// - Parameter isLoading: Whether a request is in flight.
+  public func setLoading(_ isLoading: Bool) {
+    updateIfChanged(&self.isLoading, to: isLoading, notify: onLoadingChange)
+    refresh()
+  }
+
+  /// Recomputes every output after an input event: the shared field errors first, then the
+  /// form's own outputs.
+  final func refresh() {
+    updateIfChanged(
+      &emailError, to: email.error { CredentialRules.emailProblem(in: $0)?.message },
+      notify: onEmailErrorChange)
+    updateIfChanged(
+      &passwordError, to: password.error { passwordProblem(in: $0)?.message },
+      notify: onPasswordErrorChange)
+    refreshFormOutputs()
+  }
+
+  /// The password rule of this form; sign-in only asks for a password, sign-up for a strong one.
+  func passwordProblem(in password: String) -> PasswordProblem? {
+    password.isEmpty ? .empty : nil
+  }
+
+  /// Updates the outputs that only one form has (its button, hints).
+  func refreshFormOutputs() {}
+}

@@ -1,1 +1,0 @@
-// Placeholder until LoginViewModel gets its code.

@@ -1,0 +1,88 @@
+import UserModel
+
+/// The sign-up form's view state: email, password, optional name and the passenger / driver
+/// choice in; field errors, a password-strength hint and the button's state out.
+///
+/// Each closure fires only when its value changes; read the matching property for the initial
+/// state. Within one event, closures fire in this order: email error, password error, password
+/// strength, name error, selected type, loading, sign-up enabled.
+///
+/// Email and password errors show once a field is finished (see `CredentialsFormViewModel`).
+/// A name error shows at once, because no name problem (too long, a control character) can be
+/// fixed by typing more. The strength hint follows the password live and is `nil` while the
+/// password is empty.
+///
+/// ```swift
+/// let form = SignUpViewModel()
+/// form.onPasswordStrengthChange = { meter.show($0?.message) }
+/// form.onSignUpEnabledChange = { button.isEnabled = $0 }
+/// driverSwitch.onToggle = { form.typeSelected($0 ? .driver : .passenger) }
+/// ```
+@MainActor
+public final class SignUpViewModel: CredentialsFormViewModel {
+  /// Called with the new enabled state of the sign-up button.
+  public var onSignUpEnabledChange: ((Bool) -> Void)?
+  /// Called with the new strength hint, or `nil` to hide it (empty password).
+  public var onPasswordStrengthChange: ((PasswordStrength?) -> Void)?
+  /// Called with the name field's new error text, or `nil` to hide it.
+  public var onNameErrorChange: ((String?) -> Void)?
+  /// Called when the passenger / driver choice changes.
+  public var onSelectedTypeChange: ((UserType) -> Void)?
+
+  /// Whether the sign-up button can be tapped.
+  public private(set) var isSignUpEnabled = false
+  /// The password's strength, or `nil` while the password is empty.
+  public private(set) var passwordStrength: PasswordStrength?
+  /// The name field's error text, or `nil` when none shows.
+  public private(set) var nameError: String?
+  /// The chosen account type.
+  public private(set) var selectedType: UserType
+
+  private var name = ""
+
+  /// Creates an empty form.
+  /// - Parameter type: The account type chosen at first; passenger unless the host knows
+  ///   better (e.g. a "drive with us" entry point).
+  public init(type: UserType = .passenger) {
+    selectedType = type
+    super.init(email: "")
+  }
+
+  /// The input as typed, for the host to hand to the logic layer when the button is tapped;
+  /// an empty name is passed as `nil`.
+  public var credentials: SignUpCredentials {
+    SignUpCredentials(
+      email: email.text, password: password.text, name: name.isEmpty ? nil : name,
+      type: selectedType)
+  }
+
+  /// The name field changed.
+  /// - Parameter text: The field's whole new text; empty means "no name".
+  public func nameChanged(_ text: String) {
+    name = text
+    refresh()
+  }
+
+  /// The person chose passenger or driver.
+  /// - Parameter type: The chosen type.
+  public func typeSelected(_ type: UserType) {
+    updateIfChanged(&selectedType, to: type, notify: onSelectedTypeChange)
+    refresh()
+  }
+
+  override func passwordProblem(in password: String) -> PasswordProblem? {
+    CredentialRules.passwordProblem(in: password)
+  }
+
+  override func refreshFormOutputs() {
+    updateIfChanged(
+      &passwordStrength,
+      to: password.text.isEmpty ? nil : CredentialRules.passwordStrength(of: password.text),
+      notify: onPasswordStrengthChange)
+    updateIfChanged(
+      &nameError, to: CredentialRules.nameProblem(in: name)?.message, notify: onNameErrorChange)
+    let isComplete = (try? CredentialRules.validated(credentials)) != nil
+    updateIfChanged(
+      &isSignUpEnabled, to: !isLoading && isComplete, notify: onSignUpEnabledChange)
+  }
+}

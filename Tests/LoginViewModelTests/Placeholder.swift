@@ -1,1 +1,0 @@
-// Placeholder until LoginViewModelTests gets its tests.

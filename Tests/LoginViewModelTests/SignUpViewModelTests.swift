@@ -1,0 +1,148 @@
+import LoginViewModel
+import Testing
+import UserModel
+
+@MainActor
+@Suite("SignUpViewModel")
+struct SignUpViewModelTests {
+  @Test("a new form is a passenger with nothing shown, and attaching closures fires nothing")
+  func initialState() {
+    let model = SignUpViewModel()
+    let log = ViewEventLog.recording(model)
+    #expect(model.selectedType == .passenger && !model.isSignUpEnabled)
+    #expect(model.emailError == nil && model.passwordError == nil && model.nameError == nil)
+    #expect(model.passwordStrength == nil)
+    #expect(SignUpViewModel(type: .driver).selectedType == .driver)
+    #expect(log.events == [])
+  }
+
+  @Test("the strength hint goes weak, fair, strong while typing and back while deleting")
+  func strengthProgression() {
+    let model = SignUpViewModel()
+    model.emailChanged("ann@example.com")
+    let log = ViewEventLog.recording(model)
+    typeCharacters("trail3rs-Go!", into: model.passwordChanged)
+    #expect(
+      log.take() == [
+        .passwordStrength(.weak),  // "t"
+        .passwordStrength(.fair), .signUpEnabled(true),  // "trail3rs": 8 characters
+        .passwordStrength(.strong),  // "trail3rs-Go!": 12 characters of four kinds
+      ])
+    let typed = "trail3rs-Go!"
+    for length in stride(from: typed.count - 1, through: 0, by: -1) {
+      model.passwordChanged(String(typed.prefix(length)))
+    }
+    #expect(
+      log.take() == [
+        .passwordStrength(.fair),  // "trail3rs-Go"
+        .passwordStrength(.weak), .signUpEnabled(false),  // "trail3r"
+        .passwordStrength(nil),  // ""
+      ])
+  }
+
+  @Test("a finished password shows its first problem and follows each change")
+  func passwordErrors() {
+    let model = SignUpViewModel()
+    let log = ViewEventLog.recording(model)
+    model.passwordChanged("abc")
+    model.passwordEditingEnded()
+    model.passwordChanged("abcdefgh")
+    model.passwordChanged("abcdefgh1")
+    #expect(
+      log.events == [
+        .passwordStrength(.weak), .passwordError(Message.passwordTooShort),
+        .passwordError(Message.passwordNoDigit), .passwordError(nil), .passwordStrength(.fair),
+      ])
+  }
+
+  @Test("name errors show at once: 51 scalars, a control character; emoji and 50 are fine")
+  func nameErrors() {
+    let model = SignUpViewModel()
+    let log = ViewEventLog.recording(model)
+    model.nameChanged(String(repeating: "n", count: 50))
+    model.nameChanged(String(repeating: "n", count: 51))
+    model.nameChanged("Ann\nSmith")
+    model.nameChanged("Ann 🚕")
+    model.nameChanged(String(repeating: "👩‍👩‍👧‍👦", count: 8))
+    model.nameChanged("")
+    #expect(
+      log.events == [
+        .nameError(Message.nameTooLong), .nameError(Message.nameControl), .nameError(nil),
+        .nameError(Message.nameTooLong), .nameError(nil),
+      ])
+  }
+
+  @Test("a whole form: pasted email, non-ASCII name, driver, then a bad name disables it")
+  func wholeForm() throws {
+    let model = SignUpViewModel()
+    let log = ViewEventLog.recording(model)
+    model.emailChanged(" Zoë@Example.com ")
+    model.emailEditingEnded()
+    model.passwordChanged("kängurú7")
+    model.passwordEditingEnded()
+    model.nameChanged("Zoë")
+    model.typeSelected(.driver)
+    model.typeSelected(.driver)
+    #expect(
+      log.take() == [
+        .passwordStrength(.fair), .signUpEnabled(true), .selectedType(.driver),
+      ])
+    #expect(
+      try CredentialRules.validated(model.credentials)
+        == SignUpCredentials(
+          email: "zoë@example.com", password: "kängurú7", name: "Zoë", type: .driver))
+    model.nameChanged("Zoë\t")
+    #expect(log.take() == [.nameError(Message.nameControl), .signUpEnabled(false)])
+    model.nameChanged("")
+    #expect(log.take() == [.nameError(nil), .signUpEnabled(true)])
+    #expect(model.credentials.name == nil)
+  }
+
+  @Test("1,000-character inputs: email and name refused, a long password is strong")
+  func longInputs() {
+    let model = SignUpViewModel()
+    let log = ViewEventLog.recording(model)
+    model.emailChanged(String(repeating: "a", count: 988) + "@example.com")
+    model.emailEditingEnded()
+    model.nameChanged(String(repeating: "é", count: 1_000))
+    model.passwordChanged(String(repeating: "Ab1-", count: 250))
+    #expect(
+      log.events == [
+        .emailError(Message.emailTooLong), .nameError(Message.nameTooLong),
+        .passwordStrength(.strong),
+      ])
+    #expect(!model.isSignUpEnabled)
+  }
+
+  @Test("clearing a finished email asks for it; whitespace inside is refused")
+  func clearingEmail() {
+    let model = SignUpViewModel()
+    model.passwordChanged("trail3rs")
+    let log = ViewEventLog.recording(model)
+    model.emailChanged("ann@example.com")
+    model.emailEditingEnded()
+    model.emailChanged("ann @example.com")
+    model.emailChanged("")
+    #expect(
+      log.events == [
+        .signUpEnabled(true), .emailError(Message.emailWhitespace), .signUpEnabled(false),
+        .emailError(Message.enterEmail),
+      ])
+  }
+
+  @Test("loading disables the button and re-enables it")
+  func loading() {
+    let model = SignUpViewModel(type: .driver)
+    model.emailChanged("ann@example.com")
+    model.passwordChanged("trail3rs")
+    let log = ViewEventLog.recording(model)
+    model.setLoading(true)
+    model.typeSelected(.passenger)
+    model.setLoading(false)
+    #expect(
+      log.events == [
+        .loading(true), .signUpEnabled(false), .selectedType(.passenger), .loading(false),
+        .signUpEnabled(true),
+      ])
+  }
+}

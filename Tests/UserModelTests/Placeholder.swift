@@ -1,1 +1,0 @@
-// Placeholder until UserModelTests gets its tests.

@@ -1,0 +1,71 @@
+import Testing
+import UserModel
+
+@Suite("Validating whole forms")
+struct ValidatedCredentialsTests {
+  @Test("sign-in normalises the email and keeps the password exactly as typed")
+  func signInNormalises() throws {
+    let typed = SignInCredentials(email: "  Ann@Example.COM\n", password: " short ")
+    let ready = try CredentialRules.validated(typed)
+    #expect(ready == SignInCredentials(email: "ann@example.com", password: " short "))
+  }
+
+  @Test("sign-in refuses a malformed email before an empty password")
+  func signInProblems() {
+    #expect(throws: CredentialProblem.email(.missingAt)) {
+      try CredentialRules.validated(SignInCredentials(email: "ann", password: ""))
+    }
+    #expect(throws: CredentialProblem.password(.empty)) {
+      try CredentialRules.validated(SignInCredentials(email: "ann@example.com", password: ""))
+    }
+  }
+
+  @Test("sign-up normalises email and name, and an empty name becomes nil")
+  func signUpNormalises() throws {
+    let typed = SignUpCredentials(
+      email: " ZOË@Example.com ", password: "trail3rs", name: "  Zoë  ", type: .driver)
+    #expect(
+      try CredentialRules.validated(typed)
+        == SignUpCredentials(
+          email: "zoë@example.com", password: "trail3rs", name: "Zoë", type: .driver))
+    var unnamed = typed
+    unnamed.name = "   "
+    #expect(try CredentialRules.validated(unnamed).name == nil)
+  }
+
+  @Test(
+    "sign-up reports email, then password, then name, with the API's error codes",
+    arguments: [
+      (
+        SignUpCredentials(email: "ann@", password: "short", name: "\n", type: .passenger),
+        CredentialProblem.email(.invalidDomain), "invalid_email"
+      ),
+      (
+        SignUpCredentials(email: "a@b.co", password: "short", name: "\n", type: .passenger),
+        .password(.tooShort(minimum: 8)), "weak_password"
+      ),
+      (
+        SignUpCredentials(email: "a@b.co", password: "longenough1", name: "\n", type: .driver),
+        .name(.controlCharacter), "invalid_name"
+      ),
+    ]
+  )
+  func signUpProblems(form: SignUpCredentials, expected: CredentialProblem, code: String) {
+    #expect(throws: expected) { try CredentialRules.validated(form) }
+    #expect(expected.code == code)
+  }
+
+  @Test("a credential problem shows the field problem's message")
+  func problemMessage() {
+    #expect(CredentialProblem.email(.missingAt).message == EmailProblem.missingAt.message)
+    #expect(CredentialProblem.name(.tooLong(maximum: 50)).message.contains("50"))
+  }
+
+  @Test("sign-up credentials encode as the API body, leaving out a nil name")
+  func signUpBody() throws {
+    let form = SignUpCredentials(
+      email: "ann@example.com", password: "trail3rs", name: nil, type: .driver)
+    let body = String(decoding: try KooberJSON.encoder().encode(form), as: UTF8.self)
+    #expect(body == #"{"email":"ann@example.com","password":"trail3rs","type":"driver"}"#)
+  }
+}
