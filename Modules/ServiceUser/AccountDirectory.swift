@@ -1,24 +1,162 @@
 import DatabaseClient
 import Foundation
+import UserModel
 
-/// The device's account database: accounts seen here, the last signed-in email, and where
-/// each user's own database file lives. Opened (and migrated) on first use.
-package actor AccountDirectory {
+/// The device's account database: the accounts seen here, the last signed-in email, and the
+/// file of each user's own database. Opened and migrated on first use, so a failure to open
+/// it surfaces as a typed error of the operation that needed it (and is retried next time)
+/// rather than failing the service's construction.
+///
+/// Synchronous and lock-based: `SessionState` calls it inside one actor turn, so the account
+/// rows and the session store change together with nothing in between.
+package final class AccountDirectory: @unchecked Sendable {
   private let databaseURL: URL
   private let userDatabasesFolder: URL
+  private let lock = NSLock()
+  private var database: Database?
+  private var userDatabases: [String: Database] = [:]
 
   init(databaseURL: URL, userDatabasesFolder: URL) {
     self.databaseURL = databaseURL
     self.userDatabasesFolder = userDatabasesFolder
   }
 
-  /// The email of the last account that signed in here.
-  package func lastSignedInEmail() throws(ServiceUserError) -> String? {
-    nil
+  /// Records a signed-in user: the account row (created or updated) and the last signed-in
+  /// email, with `persist` (the session store's write) inside the same transaction, so
+  /// either all of it happens or none of it.
+  /// - Throws: `.accountDatabase`, or `.sessionStore` when `persist` fails (rows rolled back).
+  package func recordSignIn(
+    of user: User, at moment: Date, persist: () throws(SessionStoreError) -> Void
+  ) throws(ServiceUserError) {
+    try write { connection in
+      try connection.execute(
+        """
+        INSERT INTO account (user_id, email, name, type, database_file, first_signed_in_at,
+          last_signed_in_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (user_id) DO UPDATE SET email = excluded.email, name = excluded.name,
+          type = excluded.type, last_signed_in_at = excluded.last_signed_in_at
+        """,
+        [
+          user.id, user.email, user.name, user.type.rawValue,
+          Self.databaseFileName(for: user.id), moment, moment,
+        ])
+      try connection.execute(
+        "INSERT OR REPLACE INTO last_sign_in (id, email, user_id) VALUES (1, ?, ?)",
+        [user.email, user.id])
+      try persist()
+    }
   }
 
-  /// The open database of one user.
-  package func userDatabase(for userID: String) throws(ServiceUserError) -> Database {
-    throw .unknownAccount
+  /// The email of the last account that signed in here.
+  /// - Throws: `.accountDatabase`.
+  package func lastSignedInEmail() throws(ServiceUserError) -> String? {
+    let row = try read { database throws(DatabaseError) in
+      try database.queryOne("SELECT email FROM last_sign_in WHERE id = 1")
+    }
+    return row?["email"]
   }
+
+  /// The accounts that have signed in here, most recent first.
+  /// - Throws: `.accountDatabase`.
+  package func accounts() throws(ServiceUserError) -> [User] {
+    let rows = try read { database throws(DatabaseError) in
+      try database.query(
+        "SELECT user_id, email, name, type FROM account ORDER BY last_signed_in_at DESC")
+    }
+    return rows.compactMap { row in
+      guard let id: String = row["user_id"], let email: String = row["email"],
+        let typeName: String = row["type"], let type = UserType(rawValue: typeName)
+      else { return nil }
+      return User(id: id, email: email, name: row["name"], type: type)
+    }
+  }
+
+  /// The open database of one user, shared by every caller of this directory.
+  /// - Throws: `.unknownAccount`, `.accountDatabase`, `.userDatabase`.
+  package func userDatabase(for userID: String) throws(ServiceUserError) -> Database {
+    let row = try read { database throws(DatabaseError) in
+      try database.queryOne("SELECT database_file FROM account WHERE user_id = ?", [userID])
+    }
+    guard let fileName: String = row?["database_file"] else { throw .unknownAccount }
+    lock.lock()
+    defer { lock.unlock() }
+    if let open = userDatabases[userID] { return open }
+    do {
+      let path = userDatabasesFolder.appendingPathComponent(fileName, isDirectory: false).path
+      let opened = try Database(path: path)
+      userDatabases[userID] = opened
+      return opened
+    } catch {
+      throw .userDatabase(error.message)
+    }
+  }
+
+  // MARK: - Opening
+
+  private func read<R>(
+    _ body: (Database) throws(DatabaseError) -> R
+  ) throws(ServiceUserError) -> R {
+    let database = try openDatabase()
+    do {
+      return try body(database)
+    } catch {
+      throw .accountDatabase(error.message)
+    }
+  }
+
+  private func write(_ body: (Connection) throws -> Void) throws(ServiceUserError) {
+    let database = try openDatabase()
+    do {
+      try database.transaction(body)
+    } catch let error as SessionStoreError {
+      throw .sessionStore(error)
+    } catch let error as DatabaseError {
+      throw .accountDatabase(error.message)
+    } catch {
+      throw .accountDatabase("\(error)")
+    }
+  }
+
+  private func openDatabase() throws(ServiceUserError) -> Database {
+    lock.lock()
+    defer { lock.unlock() }
+    if let database { return database }
+    do {
+      let opened = try Database(path: databaseURL.path)
+      _ = try opened.migrate(Self.migrations)
+      database = opened
+      return opened
+    } catch {
+      throw .accountDatabase(error.message)
+    }
+  }
+
+  /// A file name for a user's database: readable for the API's ids (`usr_…`), a random one
+  /// for any id that could not be a safe file name.
+  private static func databaseFileName(for userID: String) -> String {
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-".utf8)
+    let safe = (1...64).contains(userID.utf8.count) && userID.utf8.allSatisfy(allowed.contains)
+    return "user-" + (safe ? userID : UUID().uuidString) + ".sqlite"
+  }
+
+  private static let migrations = [
+    Migration(
+      "create account and last_sign_in",
+      sql: """
+        CREATE TABLE account (
+          user_id TEXT PRIMARY KEY NOT NULL,
+          email TEXT NOT NULL,
+          name TEXT,
+          type TEXT NOT NULL,
+          database_file TEXT NOT NULL UNIQUE,
+          first_signed_in_at REAL NOT NULL,
+          last_signed_in_at REAL NOT NULL
+        );
+        CREATE TABLE last_sign_in (
+          id INTEGER PRIMARY KEY CHECK (id = 1),
+          email TEXT NOT NULL,
+          user_id TEXT NOT NULL REFERENCES account (user_id)
+        );
+        """)
+  ]
 }

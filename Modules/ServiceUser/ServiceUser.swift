@@ -11,17 +11,26 @@ import UserModel
 /// current session, renews its access token for the network client, and tells every
 /// listener when someone signs in or out.
 ///
+/// Construction needs no wiring: pass a plain `NetworkClient` and the service derives its
+/// own authorized copy (`network`) whose authorization provider is this service's session and
+/// whose unauthorized hook ends the session with `.revoked`. The refresh call goes through the
+/// plain client.
+///
 /// ```swift
-/// let service = ServiceUser.make(
-///   baseURL: URL(string: "http://127.0.0.1:8080")!,
+/// let client = NetworkClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
+/// let service = ServiceUser(
+///   network: client,
 ///   accountDatabaseURL: support.appendingPathComponent("accounts.sqlite"),
 ///   sessionStore: FileSessionStore(directory: support.appendingPathComponent("Session")))
 /// Task { for await change in service.sessionChanges() { print(change) } }
 /// switch await service.restoreSession() { ... }   // from ServiceUserLogin
 /// ```
 public final class ServiceUser: Sendable {
-  /// The network client every operation of this service sends its requests through.
+  /// The network client every operation of this service sends its requests through; its
+  /// authorized requests carry this service's access token.
   package let network: NetworkClient
+  /// The same client without authorization, for calls that must not carry a token.
+  package let plainNetwork: NetworkClient
   /// Where the session survives a relaunch.
   package let sessionStore: any SessionStore
   /// The device's accounts, the last signed-in email and each user's own database.
@@ -30,29 +39,48 @@ public final class ServiceUser: Sendable {
   package let state: SessionState
   /// The clock every expiry check reads.
   package let now: @Sendable () -> Date
+  /// Keeps sign-in, sign-up and code checks to one at a time.
+  package let credentialGate = ExclusiveGate()
 
   /// Creates the service.
   ///
   /// Nothing is read or opened here: the account database opens on first use, and the
-  /// stored session is read by `restoreSession()` (ServiceUserLogin). Connect the network
-  /// client's authorization provider to this service (see `make(baseURL:...)`, which does it).
+  /// stored session is read by `restoreSession()` (ServiceUserLogin).
   /// - Parameters:
-  ///   - network: The client for the API; its authorization provider should be this service.
+  ///   - network: The client for the API. Its own authorization provider and unauthorized
+  ///     hook, if any, are replaced by this service's in the copy the service uses.
   ///   - accountDatabaseURL: The SQLite file of the device's accounts (created if missing).
   ///   - sessionStore: Where the session is kept between launches.
   ///   - userDatabasesFolder: Where each user's own database file goes; by default the folder
   ///     of the account database.
+  ///   - renewalMargin: How close to its expiry an access token is renewed before use; a
+  ///     minute by default.
   ///   - now: The clock for expiry checks.
   public init(
     network: NetworkClient, accountDatabaseURL: URL, sessionStore: any SessionStore,
-    userDatabasesFolder: URL? = nil, now: @escaping @Sendable () -> Date = Date.init
+    userDatabasesFolder: URL? = nil, renewalMargin: TimeInterval = UserSession.renewalMargin,
+    now: @escaping @Sendable () -> Date = Date.init
   ) {
-    self.network = network
+    let plain = network.with(authorization: nil, onUnauthorized: nil)
+    let state = SessionState(
+      store: sessionStore, now: now, renewalMargin: renewalMargin,
+      renewer: { refreshToken throws(RenewalFailure) in
+        try await Self.refreshSession(refreshToken, on: plain)
+      })
+    self.plainNetwork = plain
+    self.network = network.with(
+      authorization: state,
+      onUnauthorized: { refusal in
+        // A refused refresh has ended the session already; a `token_expired` that reaches
+        // the hook means the renewal could not be done now (server trouble): keep it.
+        guard refusal.serverError?.code != "token_expired" else { return }
+        await state.endSession(.revoked)
+      })
     self.sessionStore = sessionStore
     self.accounts = AccountDirectory(
       databaseURL: accountDatabaseURL,
       userDatabasesFolder: userDatabasesFolder ?? accountDatabaseURL.deletingLastPathComponent())
-    self.state = SessionState(store: sessionStore, now: now)
+    self.state = state
     self.now = now
   }
 
@@ -73,7 +101,13 @@ public final class ServiceUser: Sendable {
   /// - Returns: The email, or `nil` when no one has signed in yet or the account database
   ///   cannot be read.
   public func lastSignedInEmail() async -> String? {
-    try? await accounts.lastSignedInEmail()
+    try? accounts.lastSignedInEmail()
+  }
+
+  /// The accounts that have signed in on this device, most recent first.
+  /// - Returns: The accounts, or an empty list when the account database cannot be read.
+  public func knownAccounts() async -> [User] {
+    (try? accounts.accounts()) ?? []
   }
 
   /// The user's own database: a separate SQLite file per account, for that user's data.
@@ -82,6 +116,6 @@ public final class ServiceUser: Sendable {
   /// - Throws: `ServiceUserError.unknownAccount` for an id never seen here;
   ///   `ServiceUserError.accountDatabase` / `.userDatabase` when a file cannot be opened.
   public func userDatabase(for userID: String) async throws -> Database {
-    try await accounts.userDatabase(for: userID)
+    try accounts.userDatabase(for: userID)
   }
 }

@@ -2,7 +2,12 @@ import Foundation
 import UserModel
 
 /// The current session and everything that changes it, serialized by one actor: setting and
-/// ending the session, and renewing its access token (one renewal in flight at a time).
+/// ending the session, and renewing its access token.
+///
+/// Renewal is coalesced: at most one refresh call is in flight, and every caller that needs
+/// a new token meanwhile awaits that same task, because a refresh token is spent by one use
+/// and presenting it twice revokes the whole session (API.md). The renewed session is saved
+/// to the store before any caller receives its token.
 package actor SessionState {
   /// The signed-in session, if any.
   package private(set) var session: UserSession?
@@ -11,9 +16,196 @@ package actor SessionState {
 
   private let store: any SessionStore
   private let now: @Sendable () -> Date
+  private let renewalMargin: TimeInterval
+  private let renewer: Renewer
+  private var renewal: Task<UserSession, any Error>?
+  /// Whether the listeners have heard `.signedIn` for the current session.
+  private var announced = false
+  /// Bumped whenever the session is set or ended, so a renewal that finishes after that
+  /// can tell its result belongs to a session that no longer exists.
+  private var generation = 0
 
-  init(store: any SessionStore, now: @escaping @Sendable () -> Date) {
+  /// - Parameter renewer: Exchanges a refresh token for a new session (the network call).
+  init(
+    store: any SessionStore, now: @escaping @Sendable () -> Date, renewalMargin: TimeInterval,
+    renewer: @escaping Renewer
+  ) {
     self.store = store
     self.now = now
+    self.renewalMargin = renewalMargin
+    self.renewer = renewer
   }
+
+  // MARK: - Setting and ending
+
+  /// Makes `newSession` current and, when `announce` is set, tells the listeners.
+  ///
+  /// `record` runs first, inside this actor's turn, so nothing can renew or end the session
+  /// between the writes and the switch. It is handed `persist`, which saves `newSession` to
+  /// the store; when `record` throws after `persist` succeeded, the store is put back as it
+  /// was, so a failure changes nothing.
+  /// - Parameters:
+  ///   - newSession: The session to make current.
+  ///   - announce: Whether listeners hear `.signedIn` now. A restored session waiting for
+  ///     the server's word is set unannounced, and announced by `announce()` later.
+  ///   - record: The account-row writes, calling `persist` inside their transaction.
+  /// - Throws: What `record` throws.
+  package func setSession(
+    _ newSession: UserSession, announce: Bool,
+    record: (_ persist: () throws(SessionStoreError) -> Void) throws(ServiceUserError) -> Void
+  ) throws(ServiceUserError) {
+    var saved = false
+    do {
+      try record { () throws(SessionStoreError) in
+        try store.save(newSession)
+        saved = true
+      }
+    } catch {
+      if saved { putBackStore() }
+      throw error
+    }
+    generation += 1
+    renewal = nil
+    session = newSession
+    announced = false
+    if announce { self.announce() }
+  }
+
+  /// Replaces the signed-in user's details (a profile change or the server's latest copy),
+  /// keeping the tokens and any renewal in flight.
+  /// - Parameters:
+  ///   - user: The user's new details; ignored when someone else is signed in now.
+  ///   - record: The account-row writes, calling `persist` inside their transaction.
+  /// - Returns: The updated session, or `nil` when that user is no longer signed in.
+  /// - Throws: What `record` throws.
+  package func updateUser(
+    _ user: User,
+    record: (_ persist: () throws(SessionStoreError) -> Void) throws(ServiceUserError) -> Void
+  ) throws(ServiceUserError) -> UserSession? {
+    guard var updated = session, updated.user.id == user.id else { return nil }
+    updated.user = user
+    var saved = false
+    do {
+      try record { () throws(SessionStoreError) in
+        try store.save(updated)
+        saved = true
+      }
+    } catch {
+      if saved { putBackStore() }
+      throw error
+    }
+    session = updated
+    return updated
+  }
+
+  /// Tells the listeners that the current session is signed in (once per session).
+  package func announce() {
+    guard let session, !announced else { return }
+    announced = true
+    broadcaster.publish(.signedIn(session.user))
+  }
+
+  /// Ends the session: clears the store, forgets it here, and tells the listeners (when they
+  /// heard of it). Does nothing when no one is signed in, so many failing requests end it
+  /// only once.
+  /// - Parameter reason: Why it ended.
+  /// - Returns: The store's error when it could not be cleared (the session is ended in
+  ///   memory anyway: the server no longer honours it, or the person asked for it).
+  @discardableResult
+  package func endSession(_ reason: SignOutReason) -> SessionStoreError? {
+    guard session != nil else { return nil }
+    var failure: SessionStoreError?
+    do { try store.clear() } catch { failure = error }
+    generation += 1
+    renewal = nil
+    session = nil
+    if announced { broadcaster.publish(.signedOut(reason)) }
+    announced = false
+    return failure
+  }
+
+  /// Writes the current session (or its absence) back after a failed change.
+  private func putBackStore() {
+    if let session { try? store.save(session) } else { try? store.clear() }
+  }
+
+  // MARK: - Access tokens
+
+  /// A valid access token, renewed first when it expires within the renewal margin.
+  /// - Throws: `ServiceUserError.notSignedIn` with no session (or once the refresh token
+  ///   has expired, which ends the session with `.expired`); the renewal's error otherwise.
+  package func accessToken() async throws -> String {
+    guard let current = session else { throw ServiceUserError.notSignedIn }
+    let moment = now()
+    if current.isRefreshExpired(at: moment) {
+      endSession(.expired)
+      throw ServiceUserError.notSignedIn
+    }
+    guard current.expiresSoon(at: moment, within: renewalMargin) else { return current.token }
+    return try await renew().token
+  }
+
+  /// A new access token after the server refused `rejectedToken` as expired; the current
+  /// token when another request already renewed it.
+  /// - Throws: like `accessToken()`.
+  package func renewAccessToken(after rejectedToken: String) async throws -> String {
+    guard let current = session else { throw ServiceUserError.notSignedIn }
+    if current.token != rejectedToken { return current.token }
+    if current.isRefreshExpired(at: now()) {
+      endSession(.expired)
+      throw ServiceUserError.notSignedIn
+    }
+    return try await renew().token
+  }
+
+  /// The renewed session: joins the renewal in flight, or starts the only one.
+  package func renew() async throws -> UserSession {
+    if let renewal { return try await renewal.value }
+    guard let current = session else { throw ServiceUserError.notSignedIn }
+    let startedIn = generation
+    let task = Task {
+      let outcome: Result<UserSession, RenewalFailure>
+      do throws(RenewalFailure) {
+        outcome = .success(try await renewer(current.refreshToken))
+      } catch {
+        outcome = .failure(error)
+      }
+      return try self.finishRenewal(outcome, startedIn: startedIn)
+    }
+    renewal = task
+    return try await task.value
+  }
+
+  private func finishRenewal(
+    _ outcome: Result<UserSession, RenewalFailure>, startedIn: Int
+  ) throws -> UserSession {
+    // A sign-out or a new sign-in happened meanwhile: this result is for a session gone.
+    guard startedIn == generation else { throw ServiceUserError.notSignedIn }
+    renewal = nil
+    switch outcome {
+    case .success(let renewed):
+      // Saved before anyone gets the new token. When the store fails, the renewed session
+      // is still used for this run: the old refresh token is spent already, so keeping the
+      // old session would only fail later.
+      try? store.save(renewed)
+      session = renewed
+      return renewed
+    case .failure(.refused):
+      endSession(.revoked)
+      throw ServiceUserError.notSignedIn
+    case .failure(.unavailable(let error)):
+      throw error
+    }
+  }
+}
+
+/// Exchanges a refresh token for a renewed session.
+package typealias Renewer = @Sendable (String) async throws(RenewalFailure) -> UserSession
+
+/// Why a renewal failed.
+package enum RenewalFailure: Error {
+  /// The server refused the refresh token (revoked, expired, reused): the session is over.
+  case refused
+  /// The server could not be asked or failed; the session is kept.
+  case unavailable(any Error)
 }

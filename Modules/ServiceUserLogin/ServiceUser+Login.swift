@@ -1,3 +1,5 @@
+import Foundation
+import NetworkClient
 import ServiceUser
 import UserModel
 
@@ -6,16 +8,32 @@ extension ServiceUser {
   /// one-time code (the outcome carries its challenge).
   ///
   /// On success the account row, the last signed-in email and the session are all written
-  /// before this returns, and listeners hear `.signedIn`. On failure nothing changes.
-  /// Only one sign-in, sign-up or code check runs at a time: a second call while one is in
+  /// before this returns, and listeners hear `.signedIn`. On failure nothing changes; when
+  /// the server accepted but this device could not record it, the error is `.storage`.
+  /// One sign-in, sign-up or code check runs at a time: a second call while one is in
   /// flight fails at once with `.alreadyInProgress` (it does not join the first).
   /// - Parameters:
   ///   - email: The email as typed (trimmed and lower-cased before sending).
-  ///   - password: The password as typed; never stored or logged.
+  ///   - password: The password as typed; sent to the server only, never stored or logged.
   /// - Returns: `.signedIn(session)` or `.codeRequired(challenge)`.
-  /// - Throws: `LoginError`, see its mapping table.
+  /// - Throws: `LoginError`; see its table for what each server answer becomes.
   public func signIn(email: String, password: String) async throws(LoginError) -> SignInOutcome {
-    throw .serverTrouble("not implemented yet")
+    try await exclusively { () throws(LoginError) in
+      let credentials: SignInCredentials
+      do throws(CredentialProblem) {
+        credentials = try CredentialRules.validated(
+          SignInCredentials(email: email, password: password))
+      } catch {
+        throw LoginError(error)
+      }
+      switch try await send(SignInRequest(configuration: credentials)) {
+      case .challenge(let challenge):
+        return .codeRequired(challenge)
+      case .session(let session):
+        try await record(session)
+        return .signedIn(session)
+      }
+    }
   }
 
   /// Completes a driver's sign-in with the one-time code.
@@ -23,40 +41,66 @@ extension ServiceUser {
   ///   - code: The code the person received.
   ///   - challenge: The challenge from `signIn(email:password:)`.
   /// - Returns: The new session, already stored and published.
-  /// - Throws: `.invalidCode(attemptsLeft:)`, `.challengeExpired`, `.tooManyAttempts`, …
+  /// - Throws: `.invalidCode(attemptsLeft:)`, `.challengeExpired`, `.tooManyAttempts`,
+  ///   `.alreadyInProgress`, `.offline`, `.storage`, … (see `LoginError`).
   public func verifyCode(_ code: String, for challenge: Challenge) async throws(LoginError)
     -> UserSession
   {
-    throw .serverTrouble("not implemented yet")
+    try await exclusively { () throws(LoginError) in
+      let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
+      let session = try await send(
+        SessionRequest(configuration: .verifyCode(challengeID: challenge.id, code: trimmed)))
+      try await record(session)
+      return session
+    }
   }
 
-  /// Creates an account and signs it in.
-  /// - Parameter credentials: The sign-up form; checked with `CredentialRules` first.
+  /// Creates an account and signs it in. The form is checked with `CredentialRules` first,
+  /// so a refused email, password or name costs no round trip.
+  /// - Parameter credentials: The sign-up form.
   /// - Returns: The new session, already stored and published.
-  /// - Throws: `.emailTaken`, `.invalidEmail`, `.weakPassword`, `.invalidName`, …
+  /// - Throws: `.emailTaken`, `.invalidEmail`, `.weakPassword`, `.invalidName`,
+  ///   `.alreadyInProgress`, `.offline`, `.storage`, … (see `LoginError`).
   public func signUp(_ credentials: SignUpCredentials) async throws(LoginError) -> UserSession {
-    throw .serverTrouble("not implemented yet")
+    try await exclusively { () throws(LoginError) in
+      let form: SignUpCredentials
+      do throws(CredentialProblem) {
+        form = try CredentialRules.validated(credentials)
+      } catch {
+        throw LoginError(error)
+      }
+      let session = try await send(SessionRequest(configuration: .signUp(form)))
+      try await record(session)
+      return session
+    }
   }
 
-  /// Signs out: revokes the session on the server, then clears it on this device. The
-  /// device is signed out whatever the server says.
-  /// - Returns: `.signedOut`, or `.signedOutLocally` when the server could not be reached.
-  public func signOut() async -> SignOutOutcome {
-    .signedOutLocally
+  // MARK: - Helpers shared by the login operations
+
+  /// Runs `operation` unless another credential operation is running.
+  private func exclusively<T>(
+    _ operation: () async throws(LoginError) -> T
+  ) async throws(LoginError) -> T {
+    guard credentialGate.enter() else { throw .alreadyInProgress }
+    defer { credentialGate.leave() }
+    return try await operation()
   }
 
-  /// The launch check: reads the stored session, rejects an expired one locally, and
-  /// validates it with the server (renewing the access token if needed).
-  /// - Returns: What was found; see `RestoreOutcome`.
-  public func restoreSession() async -> RestoreOutcome {
-    .notSignedIn
+  /// Sends a request through the service's client, mapping its failure.
+  func send<R: DefaultRequest>(_ request: R) async throws(LoginError) -> R.ResultData {
+    do {
+      return try await request.perform(on: network)
+    } catch {
+      throw LoginError(error)
+    }
   }
 
-  /// Changes the signed-in user's display name.
-  /// - Parameter name: The new name, or `nil` to clear it.
-  /// - Returns: The updated user (also stored in the session and the account row).
-  /// - Throws: `.invalidName`, `.notSignedIn`, `.offline`, …
-  public func updateName(_ name: String?) async throws(LoginError) -> User {
-    throw .notSignedIn
+  /// Records a session the server issued: rows, store, then `.signedIn`.
+  private func record(_ session: UserSession) async throws(LoginError) {
+    do {
+      try await establishSession(session)
+    } catch {
+      throw LoginError(error)
+    }
   }
 }

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Any JSON value, for the parts of a server's answer whose shape is not known in advance
+/// (the extra fields of an error).
+public enum JSONValue: Sendable, Equatable, Hashable, Codable {
+  /// `null`.
+  case null
+  /// `true` or `false`.
+  case bool(Bool)
+  /// A number; JSON does not distinguish integers.
+  case number(Double)
+  /// A string.
+  case string(String)
+  /// An array.
+  case array([JSONValue])
+  /// An object.
+  case object([String: JSONValue])
+
+  /// Decodes whichever JSON value comes next.
+  /// - Parameter decoder: the decoder positioned at the value.
+  /// - Throws: `DecodingError` when the input is not JSON.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([JSONValue].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+
+  /// Encodes the value as the JSON it stands for.
+  /// - Parameter encoder: the encoder to write into.
+  /// - Throws: `EncodingError` from the encoder.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let value): try container.encode(value)
+    case .number(let value): try container.encode(value)
+    case .string(let value): try container.encode(value)
+    case .array(let value): try container.encode(value)
+    case .object(let value): try container.encode(value)
+    }
+  }
+
+  /// The value as an `Int` when it is a whole number, else `nil`.
+  public var intValue: Int? {
+    guard case .number(let value) = self else { return nil }
+    return Int(exactly: value)
+  }
+
+  /// The value as a `String` when it is one, else `nil`.
+  public var stringValue: String? {
+    guard case .string(let value) = self else { return nil }
+    return value
+  }
+}

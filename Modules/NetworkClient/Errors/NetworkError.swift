@@ -1,0 +1,59 @@
+import Foundation
+
+/// Everything that can go wrong with a request, as cases a caller can switch on. Each has a
+/// stable `code` and a `message` a person understands; `description` never contains a token,
+/// a password or a one-time code.
+///
+/// ```swift
+/// do {
+///   let user = try await MeRequest(configuration: ()).perform(on: client)
+/// } catch .transport(.offline) {
+///   showOfflineBanner()
+/// } catch .http(status: 401, let server, _) where server?.code == "invalid_token" {
+///   signOut()
+/// } catch {
+///   show(error.message)
+/// }
+/// ```
+public enum NetworkError: Error, Sendable, Equatable {
+  /// The URL could not be built from the base URL, path and query.
+  case invalidURL(String)
+  /// Plain `http://` to a host that is not loopback, refused because the client does not
+  /// allow insecure HTTP. Carries the host.
+  case insecureURL(host: String)
+  /// The request body could not be encoded as JSON; `path` is the coding path.
+  case encoding(path: String, detail: String)
+  /// The request needs an account but no access token could be had (no authorization
+  /// provider, or the provider failed with an error of its own).
+  case authorizationUnavailable(reason: String)
+  /// No HTTP response: offline, DNS, connection refused or lost, TLS.
+  case transport(TransportFailure)
+  /// The request took longer than its timeout.
+  case timeout
+  /// The calling task was cancelled.
+  case cancelled
+  /// A non-2xx answer: its status, the server's error when the body had the API.md shape,
+  /// else a short excerpt of the body (at most `NetworkError.excerptLimit` bytes, secrets
+  /// redacted).
+  case http(status: Int, server: ServerError?, excerpt: String?)
+  /// A 2xx body that did not match the expected JSON; `path` is the coding path, like
+  /// `rides[3].status`.
+  case decoding(path: String, detail: String)
+  /// A 2xx answer the request could not use (its transform refused it, or it was not HTTP).
+  case unexpectedResponse(String)
+
+  /// The most bytes of a response body an `.http` excerpt keeps.
+  public static let excerptLimit = 512
+
+  /// The HTTP status for `.http`, else `nil`.
+  public var status: Int? {
+    guard case .http(let status, _, _) = self else { return nil }
+    return status
+  }
+
+  /// The server's error for `.http` answers in the API.md shape, else `nil`.
+  public var serverError: ServerError? {
+    guard case .http(_, let server, _) = self else { return nil }
+    return server
+  }
+}

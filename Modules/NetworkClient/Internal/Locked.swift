@@ -1,0 +1,17 @@
+import Foundation
+
+/// A value guarded by a lock, for state shared with callbacks that are not async (URLSession
+/// completion handlers, task cancellation handlers). `Synchronization.Mutex` needs iOS 18.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  /// Runs `body` with exclusive access to the value.
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}

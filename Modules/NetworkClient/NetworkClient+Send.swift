@@ -1,0 +1,150 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension NetworkClient {
+  /// Sends `endpoint` and returns its 2xx answer: adds the bearer token when the endpoint
+  /// needs one (renewing it once after `401 token_expired`), retries as the retry policy
+  /// allows, and turns every failure into a `NetworkError`.
+  /// - Parameter endpoint: the call.
+  /// - Returns: the 2xx answer.
+  /// - Throws: `NetworkError`; `.http` for non-2xx answers after the last retry.
+  public func response(for endpoint: Endpoint) async throws(NetworkError) -> NetworkResponse {
+    var request = try urlRequest(for: endpoint)
+    let policy = endpoint.retryPolicy ?? retryPolicy
+    let timeout = endpoint.timeout ?? self.timeout
+    var token: String?
+    if endpoint.requiresAuthorization {
+      let current = try await currentAccessToken()
+      token = current
+      request.setValue("Bearer \(current)", forHTTPHeaderField: "Authorization")
+    }
+    var retries = 0
+    var renewed = false
+    while true {
+      if Task.isCancelled { throw .cancelled }
+      let failure: NetworkError
+      var requestedWait: Duration?
+      switch await attempt(request, timeout: timeout) {
+      case .success((let data, let response)) where (200..<300).contains(response.statusCode):
+        return NetworkResponse(data: data, response: response)
+      case .success((let data, let response)):
+        failure = Self.httpError(status: response.statusCode, body: data)
+        if response.statusCode == 401, endpoint.requiresAuthorization {
+          if !renewed, failure.serverError?.code == "token_expired", let refused = token {
+            renewed = true
+            let renewedToken = try await renewAccessToken(after: refused, refusal: failure)
+            token = renewedToken
+            request.setValue("Bearer \(renewedToken)", forHTTPHeaderField: "Authorization")
+            continue
+          }
+          await onUnauthorized?(failure)
+          throw failure
+        }
+        requestedWait = Self.retryAfter(response)
+      case .failure(let error):
+        failure = error
+      }
+      guard retries < policy.maxRetries, policy.allowsRetry(of: failure, method: endpoint.method)
+      else { throw failure }
+      let wait = requestedWait ?? policy.delay(beforeRetry: retries)
+      // A server that asks for a longer wait than the cap gets its answer to the caller now.
+      guard wait <= policy.maxDelay else { throw failure }
+      retries += 1
+      do {
+        try await clock.sleep(for: wait)
+      } catch {
+        throw .cancelled
+      }
+    }
+  }
+
+  private func attempt(_ request: URLRequest, timeout: Duration?) async
+    -> Result<(Data, HTTPURLResponse), NetworkError>
+  {
+    let outcome: Result<(Data, HTTPURLResponse), NetworkError>
+    do {
+      outcome = .success(try await transport.send(request, timeout: timeout))
+    } catch {
+      outcome = .failure(error)
+    }
+    if logger != nil {
+      switch outcome {
+      case .success((let data, let response)):
+        log(request, outcome: "\(response.statusCode), \(data.count) bytes")
+      case .failure(let error):
+        log(request, outcome: error.code)
+      }
+    }
+    return outcome
+  }
+
+  private func currentAccessToken() async throws(NetworkError) -> String {
+    guard let authorization else {
+      throw .authorizationUnavailable(reason: "the client has no authorization provider")
+    }
+    do {
+      return try await authorization.accessToken()
+    } catch {
+      throw Self.providerError(error)
+    }
+  }
+
+  /// Asks the provider for a new token after `refusal` (a `401 token_expired`). A renewal
+  /// that only failed to reach the server, or was cancelled, is passed on as it is: the
+  /// session is not over. Any other failure means the session cannot be renewed: the hook
+  /// hears the refusal, and so does the caller.
+  private func renewAccessToken(after refused: String, refusal: NetworkError)
+    async throws(NetworkError) -> String
+  {
+    guard let authorization else { throw refusal }
+    do {
+      return try await authorization.renewAccessToken(after: refused)
+    } catch {
+      let failure = Self.providerError(error)
+      switch failure {
+      case .cancelled, .timeout, .transport:
+        throw failure
+      default:
+        await onUnauthorized?(refusal)
+        throw refusal
+      }
+    }
+  }
+
+  private static func providerError(_ error: any Error) -> NetworkError {
+    if let error = error as? NetworkError { return error }
+    if error is CancellationError { return .cancelled }
+    let reason = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+    return .authorizationUnavailable(reason: reason)
+  }
+
+  /// The error for a non-2xx answer: the server's error when the body has the API.md shape,
+  /// else a redacted, size-capped excerpt.
+  static func httpError(status: Int, body: Data) -> NetworkError {
+    if let server = ServerError(body: body) {
+      return .http(status: status, server: server, excerpt: nil)
+    }
+    return .http(status: status, server: nil, excerpt: Redactor.excerpt(of: body))
+  }
+
+  /// The wait a `Retry-After` header asks for: delay-seconds or an HTTP date.
+  static func retryAfter(_ response: HTTPURLResponse) -> Duration? {
+    guard let value = response.value(forHTTPHeaderField: "Retry-After")?
+      .trimmingCharacters(in: .whitespaces), !value.isEmpty
+    else { return nil }
+    if let seconds = Int(value) { return .seconds(max(0, seconds)) }
+    guard let date = httpDate(value) else { return nil }
+    return .seconds(max(0, date.timeIntervalSinceNow.rounded(.up)))
+  }
+
+  private static func httpDate(_ text: String) -> Date? {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    return formatter.date(from: text)
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension NetworkClient {
+  /// The full URL of `endpoint`: base URL, percent-encoded path and query.
+  /// - Parameter endpoint: the call.
+  /// - Returns: the URL.
+  /// - Throws: `.insecureURL` or `.invalidURL` when the base URL is refused or the result is
+  ///   not a URL.
+  public func url(for endpoint: Endpoint) throws(NetworkError) -> URL {
+    if let baseProblem { throw baseProblem }
+    guard let path = URLPolicy.encodePath(endpoint.path) else {
+      throw .invalidURL("the path '\(endpoint.path)' cannot be percent-encoded")
+    }
+    var text = baseString + path
+    if !endpoint.query.isEmpty {
+      guard let query = URLPolicy.encodeQuery(endpoint.query) else {
+        throw .invalidURL("a query item of \(endpoint) cannot be percent-encoded")
+      }
+      text += "?" + query
+    }
+    guard let url = URL(string: text) else {
+      throw .invalidURL("'\(endpoint)' does not make a valid URL")
+    }
+    return url
+  }
+
+  /// The `URLRequest` for `endpoint`, without the `Authorization` header (added per attempt).
+  func urlRequest(for endpoint: Endpoint) throws(NetworkError) -> URLRequest {
+    var request = URLRequest(url: try url(for: endpoint))
+    request.httpMethod = endpoint.method.rawValue
+    var headers = baseHeaders
+    if endpoint.body != nil, headers["Content-Type"] == nil {
+      headers["Content-Type"] = "application/json; charset=utf-8"
+    }
+    for (name, value) in endpoint.headers { headers[name] = value }
+    request.allHTTPHeaderFields = headers
+    request.httpBody = endpoint.body
+    return request
+  }
+
+  /// One redacted log line for an attempt and its outcome.
+  func log(_ request: URLRequest, outcome: String) {
+    guard let logger else { return }
+    var line = "\(request.httpMethod ?? "GET") \(Redactor.describe(request.url))"
+    if let headers = request.allHTTPHeaderFields, !headers.isEmpty {
+      line += " [\(Redactor.describe(headers: headers))]"
+    }
+    if let body = request.httpBody, let excerpt = Redactor.excerpt(of: body, limit: 1024) {
+      line += " body: \(excerpt)"
+    }
+    logger(line + " -> " + outcome)
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// Sends requests to one server (an environment: its base URL) and turns the answers into
+/// values or typed errors: authorization with renewal, retries with backoff, timeouts,
+/// cancellation, and the refusal of unencrypted HTTP to hosts that are not loopback.
+///
+/// ```swift
+/// struct MeRequest: DefaultRequest {
+///   typealias Result = User
+///   typealias ResultData = User
+///   let configuration: Void
+///   init(configuration: Void) {}
+///   var method: HTTPMethod { .get }
+///   var path: String { "/v1/users/me" }
+///   var requiresAuthorization: Bool { true }
+/// }
+///
+/// let client = NetworkClient(baseURL: URL(string: "https://api.koober.example")!,
+///                            authorization: tokens,
+///                            onUnauthorized: { error in await session.end(error) })
+/// let me = try await MeRequest(configuration: ()).perform(on: client)
+/// ```
+public final class NetworkClient: Sendable {
+  /// The server's base URL; request paths are appended to it.
+  public let baseURL: URL
+  /// What sends each attempt.
+  public let transport: any HTTPTransport
+  /// Headers sent with every request, unless the request sets the same name.
+  public let defaultHeaders: [String: String]
+  /// Where access tokens for authorized requests come from.
+  public let authorization: (any AuthorizationProvider)?
+  /// Called once for each authorized request that finally fails with 401 (after a renewal,
+  /// if one was tried), and when a renewal is refused.
+  public let onUnauthorized: (@Sendable (NetworkError) async -> Void)?
+  /// Whether plain `http://` may go to hosts that are not loopback.
+  public let allowsInsecureHTTP: Bool
+  /// The retry policy of requests that do not name their own.
+  public let retryPolicy: RetryPolicy
+  /// The time limit of one attempt for requests that do not name their own.
+  public let timeout: Duration?
+  /// The clock retry waits sleep on; tests inject one that records the waits.
+  public let clock: any Clock<Duration>
+  /// Receives one line per attempt (method, URL, headers, body, outcome) with every secret
+  /// redacted; `nil` logs nothing.
+  public let logger: (@Sendable (String) -> Void)?
+
+  let baseProblem: NetworkError?
+  let baseString: String
+  let baseHeaders: [String: String]
+
+  /// Makes a client.
+  /// - Parameters:
+  ///   - baseURL: the server, e.g. `https://api.koober.example` or `http://127.0.0.1:8080`.
+  ///   - transport: what sends requests; a new `URLSessionTransport` by default.
+  ///   - defaultHeaders: headers for every request.
+  ///   - authorization: where bearer tokens come from, for requests that need an account.
+  ///   - onUnauthorized: called when an authorized request finally fails with 401.
+  ///   - allowsInsecureHTTP: allow `http://` to hosts that are not loopback (never in
+  ///     production: tokens and passwords would travel in clear).
+  ///   - retryPolicy: the default retry policy.
+  ///   - timeout: the default time limit of one attempt (60 s); `nil` for none.
+  ///   - clock: the clock for retry waits.
+  ///   - logger: receives redacted log lines.
+  public init(
+    baseURL: URL,
+    transport: any HTTPTransport = URLSessionTransport(),
+    defaultHeaders: [String: String] = [:],
+    authorization: (any AuthorizationProvider)? = nil,
+    onUnauthorized: (@Sendable (NetworkError) async -> Void)? = nil,
+    allowsInsecureHTTP: Bool = false,
+    retryPolicy: RetryPolicy = .default,
+    timeout: Duration? = .seconds(60),
+    clock: any Clock<Duration> = ContinuousClock(),
+    logger: (@Sendable (String) -> Void)? = nil
+  ) {
+    self.baseURL = baseURL
+    self.transport = transport
+    self.defaultHeaders = defaultHeaders
+    self.authorization = authorization
+    self.onUnauthorized = onUnauthorized
+    self.allowsInsecureHTTP = allowsInsecureHTTP
+    self.retryPolicy = retryPolicy
+    self.timeout = timeout
+    self.clock = clock
+    self.logger = logger
+    baseProblem = URLPolicy.problem(with: baseURL, allowsInsecureHTTP: allowsInsecureHTTP)
+    var base = baseURL.absoluteString
+    while base.hasSuffix("/") { base.removeLast() }
+    baseString = base
+    baseHeaders = ["Accept": "application/json"].merging(defaultHeaders) { _, custom in custom }
+  }
+
+  /// A copy of this client, same transport and settings, with another authorization
+  /// provider and unauthorized hook. Lets a service make its authorized client after the
+  /// object that provides tokens exists, and keep the plain one for the refresh call.
+  /// - Parameters:
+  ///   - authorization: the token provider.
+  ///   - onUnauthorized: the hook for final 401 answers.
+  /// - Returns: the new client.
+  public func with(
+    authorization: (any AuthorizationProvider)?,
+    onUnauthorized: (@Sendable (NetworkError) async -> Void)?
+  ) -> NetworkClient {
+    NetworkClient(
+      baseURL: baseURL, transport: transport, defaultHeaders: defaultHeaders,
+      authorization: authorization, onUnauthorized: onUnauthorized,
+      allowsInsecureHTTP: allowsInsecureHTTP, retryPolicy: retryPolicy, timeout: timeout,
+      clock: clock, logger: logger)
+  }
+}

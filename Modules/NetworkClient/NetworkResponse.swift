@@ -1,0 +1,30 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A 2xx answer: its body and the HTTP response it came with.
+public struct NetworkResponse: Sendable {
+  /// The raw body; empty when there was none.
+  public let data: Data
+  /// The response: status and headers.
+  public let response: HTTPURLResponse
+
+  /// Makes a response; mostly for fake transports.
+  /// - Parameters:
+  ///   - data: the body.
+  ///   - response: the HTTP response.
+  public init(data: Data, response: HTTPURLResponse) {
+    self.data = data
+    self.response = response
+  }
+
+  /// The HTTP status, e.g. 200.
+  public var status: Int { response.statusCode }
+
+  /// The value of a header, looked up case-insensitively.
+  /// - Parameter name: the header name.
+  /// - Returns: the value, or `nil` when absent.
+  public func header(_ name: String) -> String? { response.value(forHTTPHeaderField: name) }
+}

@@ -1,1 +1,0 @@
-// Placeholder until NetworkClient gets its code.

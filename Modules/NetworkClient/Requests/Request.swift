@@ -1,0 +1,56 @@
+/// One kind of call to the server, defined by four types (seeds/004): what the caller passes
+/// in (`Configuration`), the Decodable template of the server's JSON (`Result`), what the
+/// caller gets back (`ResultData`), and its error type (`Failure`).
+///
+/// Most requests adopt `DefaultRequest`, which supplies `perform(on:)`. Requests that share a
+/// result type can share one request type whose `Configuration` is an enum, a request group:
+///
+/// ```swift
+/// enum RideListConfiguration: Sendable {
+///   case active
+///   case search(String)
+/// }
+///
+/// struct RideListRequest: DefaultRequest {
+///   typealias Result = RidePage
+///   typealias ResultData = [Ride]
+///   let configuration: RideListConfiguration
+///   init(configuration: RideListConfiguration) { self.configuration = configuration }
+///   var method: HTTPMethod { .get }
+///   var path: String { "/v1/rides" }
+///   var requiresAuthorization: Bool { true }
+///   var query: [URLQueryItem] {
+///     switch configuration {
+///     case .active: [URLQueryItem(name: "scope", value: "active")]
+///     case .search(let text): [URLQueryItem(name: "q", value: text)]
+///     }
+///   }
+///   func transform(_ result: RidePage) -> [Ride]? { result.rides }
+/// }
+///
+/// // One view model serves every member of the group:
+/// let rides = try await RideListRequest(configuration: .search("opera")).perform(on: client)
+/// ```
+public protocol Request: Sendable {
+  /// What the caller passes in.
+  associatedtype Configuration: Sendable
+  /// The Decodable template of the server's JSON.
+  associatedtype Result
+  /// What the caller gets back.
+  associatedtype ResultData: Sendable
+  /// What can go wrong.
+  associatedtype Failure: Error
+
+  /// The parameters this request was made with.
+  var configuration: Configuration { get }
+
+  /// Makes the request from its parameters.
+  /// - Parameter configuration: what the caller passes in.
+  init(configuration: Configuration)
+
+  /// Sends the request and returns what the caller asked for.
+  /// - Parameter client: the client to send it through.
+  /// - Returns: the result, transformed for the caller.
+  /// - Throws: `Failure`.
+  func perform(on client: NetworkClient) async throws(Failure) -> ResultData
+}

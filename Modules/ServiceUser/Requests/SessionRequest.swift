@@ -1,0 +1,55 @@
+import Foundation
+import NetworkClient
+import UserModel
+
+/// The requests whose answer is a Session object, as one request group (seeds/004): sign-up,
+/// the one-time code check and the token refresh share the result type and differ only in
+/// path and body.
+///
+/// ```swift
+/// let session = try await SessionRequest(configuration: .refresh(refreshToken: token))
+///   .perform(on: client)
+/// ```
+package struct SessionRequest: DefaultRequest {
+  /// Which member of the group.
+  package enum Configuration: Sendable {
+    /// `POST /v1/auth/sign-up` with the (validated) form.
+    case signUp(SignUpCredentials)
+    /// `POST /v1/auth/otp/verify` with a driver's one-time code.
+    case verifyCode(challengeID: String, code: String)
+    /// `POST /v1/auth/refresh`, spending the refresh token.
+    case refresh(refreshToken: String)
+  }
+
+  package typealias Result = UserSession
+  package typealias ResultData = UserSession
+
+  package let configuration: Configuration
+
+  /// Creates the request.
+  /// - Parameter configuration: Which member of the group.
+  package init(configuration: Configuration) {
+    self.configuration = configuration
+  }
+
+  package var method: HTTPMethod { .post }
+
+  package var path: String {
+    switch configuration {
+    case .signUp: "/v1/auth/sign-up"
+    case .verifyCode: "/v1/auth/otp/verify"
+    case .refresh: "/v1/auth/refresh"
+    }
+  }
+
+  package var body: (any Encodable & Sendable)? {
+    switch configuration {
+    case .signUp(let credentials): credentials
+    case .verifyCode(let challengeID, let code): ["challengeId": challengeID, "code": code]
+    case .refresh(let refreshToken): ["refreshToken": refreshToken]
+    }
+  }
+
+  package static var decoder: JSONDecoder { KooberJSON.decoder() }
+  package static var encoder: JSONEncoder { KooberJSON.encoder() }
+}

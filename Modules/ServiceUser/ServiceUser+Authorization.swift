@@ -1,0 +1,39 @@
+import Foundation
+import NetworkClient
+import UserModel
+
+extension SessionState: AuthorizationProvider {}
+
+extension ServiceUser: AuthorizationProvider {
+  /// A valid access token for an authorized request, renewed first (one refresh call shared
+  /// by every caller) when it expires within the renewal margin.
+  /// - Returns: The access token.
+  /// - Throws: `ServiceUserError.notSignedIn` when no one is signed in or the server refused
+  ///   the refresh (the session then ends with `.revoked`); the `NetworkError` when the
+  ///   server could not be asked (the session is kept).
+  public func accessToken() async throws -> String {
+    try await state.accessToken()
+  }
+
+  /// A new access token after the server answered `401 token_expired` to `rejectedToken`.
+  /// - Parameter rejectedToken: The token the server refused.
+  /// - Returns: The current token when another request renewed it already, else a new one.
+  /// - Throws: Like `accessToken()`.
+  public func renewAccessToken(after rejectedToken: String) async throws -> String {
+    try await state.renewAccessToken(after: rejectedToken)
+  }
+
+  /// `POST /v1/auth/refresh`: spends `refreshToken` for a new session. Any 401 is a refusal
+  /// (the session is over); everything else leaves the session as it was.
+  static func refreshSession(
+    _ refreshToken: String, on client: NetworkClient
+  ) async throws(RenewalFailure) -> UserSession {
+    do {
+      return try await SessionRequest(configuration: .refresh(refreshToken: refreshToken))
+        .perform(on: client)
+    } catch {
+      if error.status == 401 { throw .refused }
+      throw .unavailable(error)
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import UserModel
+
+/// What feature modules (ServiceUserLogin, ServiceRide) use to change the session. Each call
+/// writes the account rows and the session store together, then updates the current session,
+/// then tells the listeners: a failure leaves all three as they were.
+extension ServiceUser {
+  /// Makes a session the server just issued current: records the account and the last
+  /// signed-in email, saves the session, then publishes `.signedIn`.
+  /// - Parameter session: The new session.
+  /// - Throws: `.accountDatabase` or `.sessionStore`; nothing changed then.
+  package func establishSession(_ session: UserSession) async throws(ServiceUserError) {
+    let moment = now()
+    let accounts = self.accounts
+    try await state.setSession(session, announce: true) { persist throws(ServiceUserError) in
+      try accounts.recordSignIn(of: session.user, at: moment, persist: persist)
+    }
+  }
+
+  /// Makes a stored session current without writing or announcing anything, so authorized
+  /// requests can validate (and renew) it; `confirmSession(with:)` or `endSession(_:)`
+  /// follows.
+  /// - Parameter session: The session read from the store.
+  package func adoptStoredSession(_ session: UserSession) async {
+    try? await state.setSession(session, announce: false) { _ throws(ServiceUserError) in }
+  }
+
+  /// Accepts the current session: records the server's copy of its user (account row and
+  /// store), then publishes `.signedIn` if it was not announced yet.
+  /// - Parameter user: The user as the server reported it, or `nil` to keep the stored one.
+  /// - Returns: The current session, or `nil` when it ended meanwhile.
+  /// - Throws: `.accountDatabase` or `.sessionStore`; the session stays current, unannounced.
+  package func confirmSession(with user: User?) async throws(ServiceUserError) -> UserSession? {
+    guard let current = await state.session else { return nil }
+    let latest = try await updateSignedInUser(user ?? current.user)
+    await state.announce()
+    return latest
+  }
+
+  /// Records new details of the signed-in user (account row and store) without a new
+  /// `.signedIn`.
+  /// - Parameter user: The updated user.
+  /// - Returns: The updated session, or `nil` when that user is not signed in.
+  /// - Throws: `.accountDatabase` or `.sessionStore`; nothing changed then.
+  package func updateSignedInUser(_ user: User) async throws(ServiceUserError) -> UserSession? {
+    let moment = now()
+    let accounts = self.accounts
+    return try await state.updateUser(user) { persist throws(ServiceUserError) in
+      try accounts.recordSignIn(of: user, at: moment, persist: persist)
+    }
+  }
+
+  /// Ends the session with a reason: clears the store, forgets the session and publishes
+  /// `.signedOut(reason)`. Does nothing when no one is signed in.
+  /// - Parameter reason: Why it ended.
+  /// - Returns: The store's error when the stored session could not be removed.
+  @discardableResult
+  package func endSession(_ reason: SignOutReason) async -> SessionStoreError? {
+    await state.endSession(reason)
+  }
+
+  /// A valid access token, renewed when needed; for requests built outside NetworkClient.
+  /// - Returns: The renewed or current session.
+  /// - Throws: Like `accessToken()`.
+  package func renewedSession() async throws -> UserSession {
+    try await state.renew()
+  }
+}

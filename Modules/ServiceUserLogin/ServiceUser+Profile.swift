@@ -1,0 +1,25 @@
+import ServiceUser
+import UserModel
+
+extension ServiceUser {
+  /// Changes the signed-in user's display name on the server, then in the session and the
+  /// account row. The name is checked with `CredentialRules` first.
+  /// - Parameter name: The new name (trimmed; empty counts as none), or `nil` to clear it.
+  /// - Returns: The updated user.
+  /// - Throws: `.notSignedIn`, `.invalidName`, `.offline`, `.timeout`, `.serverTrouble`, or
+  ///   `.storage` when the server changed it but this device could not record it.
+  public func updateName(_ name: String?) async throws(LoginError) -> User {
+    guard await currentSession != nil else { throw .notSignedIn }
+    if let problem = CredentialRules.nameProblem(in: name) {
+      throw .invalidName(problem.message)
+    }
+    let request = UpdateNameRequest(configuration: CredentialRules.normalizedName(name))
+    let user = try await send(request)
+    do {
+      _ = try await updateSignedInUser(user)
+    } catch {
+      throw LoginError(error)
+    }
+    return user
+  }
+}
