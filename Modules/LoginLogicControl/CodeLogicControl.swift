@@ -49,7 +49,7 @@ public final class CodeLogicControl: LoginFlowControl {
   /// The running countdown, so tests can await its end.
   package var countdownTask: Task<Void, Never>? { countdown.task }
 
-  package init(
+  init(
     environment: LoginEnvironment, entryPoint: LoginEntryPoint, credentials: SignInCredentials,
     challenge: Challenge
   ) {
@@ -87,11 +87,8 @@ public final class CodeLogicControl: LoginFlowControl {
     environment.log.record(.codeSubmitted)
     delegate?.codeLogicDidStartVerifying(self)
     return Task { [environment, challenge] in
-      let result: Result<UserSession, LoginError>
-      do {
-        result = .success(try await environment.service.verifyCode(trimmed, for: challenge))
-      } catch {
-        result = .failure(error)
+      let result = await Result { () async throws(LoginError) in
+        try await environment.service.verifyCode(trimmed, for: challenge)
       }
       self.finishVerifying(result)
     }
@@ -110,13 +107,9 @@ public final class CodeLogicControl: LoginFlowControl {
     environment.log.record(.resendRequested)
     delegate?.codeLogicDidStartResending(self)
     return Task { [environment, credentials] in
-      let result: Result<SignInOutcome, LoginError>
-      do {
-        result = .success(
-          try await environment.service.signIn(
-            email: credentials.email, password: credentials.password))
-      } catch {
-        result = .failure(error)
+      let result = await Result { () async throws(LoginError) in
+        try await environment.service.signIn(
+          email: credentials.email, password: credentials.password)
       }
       self.finishResending(result)
     }
@@ -148,7 +141,7 @@ public final class CodeLogicControl: LoginFlowControl {
       challenge = newChallenge
       phase = .waiting
       timeRanOut = false
-      environment.log.record(.codeRequired(channel: newChallenge.channel))
+      environment.log.record(.codeResent(channel: newChallenge.channel))
       delegate?.codeLogicDidResendCode(self)
       startCountdown()
     case .success(.signedIn(let session)):

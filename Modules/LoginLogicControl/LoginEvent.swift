@@ -22,6 +22,7 @@ enum LoginEvent {
   case countdownStarted(seconds: Int)
   case codeSubmitted
   case resendRequested
+  case codeResent(channel: String)
   case codeStopped
   case signUpSubmitted(email: String, type: UserType, entry: LoginEntryPoint)
   case signOutRequested
@@ -50,6 +51,8 @@ enum LoginEvent {
       "code: submitted"
     case .resendRequested:
       "code: new code requested"
+    case .codeResent(let channel):
+      "code: new code sent by \(channel.prefix(20))"
     case .codeStopped:
       "code: screen left, countdown stopped"
     case .signUpSubmitted(let email, let type, let entry):
@@ -73,7 +76,8 @@ enum LoginEvent {
     case .challengeEnded(let failure):
       "code: challenge ended, \(LoginEvent.detail(failure)) -> sign-in"
     case .succeeded(let area, let type, let route):
-      "\(area.rawValue): signed in as \(type.rawValue) -> \(route)"
+      "\(area.rawValue): \(area == .signUp ? "signed up" : "signed in") as \(type.rawValue) "
+        + "-> \(route)"
     }
   }
 

@@ -63,13 +63,9 @@ public final class SignInLogicControl: LoginFlowControl {
     log.record(.signInSubmitted(email: credentials.email, entry: entryPoint))
     delegate?.signInLogicDidStart(self)
     return Task { [environment] in
-      let result: Result<SignInOutcome, LoginError>
-      do {
-        result = .success(
-          try await environment.service.signIn(
-            email: credentials.email, password: credentials.password))
-      } catch {
-        result = .failure(error)
+      let result = await Result { () async throws(LoginError) in
+        try await environment.service.signIn(
+          email: credentials.email, password: credentials.password)
       }
       self.finish(result, credentials: credentials)
     }

@@ -53,11 +53,8 @@ public final class SignUpLogicControl: LoginFlowControl {
     log.record(.signUpSubmitted(email: validated.email, type: validated.type, entry: entryPoint))
     delegate?.signUpLogicDidStart(self)
     return Task { [environment] in
-      let result: Result<UserSession, LoginError>
-      do {
-        result = .success(try await environment.service.signUp(validated))
-      } catch {
-        result = .failure(error)
+      let result = await Result { () async throws(LoginError) in
+        try await environment.service.signUp(validated)
       }
       self.finish(result)
     }

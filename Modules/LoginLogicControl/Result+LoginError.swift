@@ -1,0 +1,16 @@
+import ServiceUserLogin
+
+extension Result where Failure == LoginError {
+  /// Runs one service call on the caller's actor and keeps its typed outcome, so a control
+  /// hands the whole answer to its `finish` step in one value.
+  init(
+    isolation: isolated (any Actor)? = #isolation,
+    awaiting call: () async throws(LoginError) -> Success
+  ) async {
+    do throws(LoginError) {
+      self = .success(try await call())
+    } catch {
+      self = .failure(error)
+    }
+  }
+}

@@ -1,0 +1,176 @@
+import LoginLogicControl
+import ServiceUser
+import ServiceUserLogin
+import UserModel
+
+/// Every delegate call of every control, in one ordered list, so a test asserts the whole
+/// sequence and nothing more. It wires a handed-over code control to itself, as a host would.
+@MainActor
+final class DelegateRecorder {
+  /// Which control finished a login flow.
+  enum Source: Equatable { case signIn, code, signUp }
+
+  enum Call: Equatable {
+    // Routes (LoginRouteDelegate)
+    case homeAsRoot(User, UserType, from: Source)
+    case returnTo(User, AppFeature, from: Source)
+    case homeInstead(User, UserType, cannotUse: AppFeature, message: String, from: Source)
+    // Launch
+    case launchRestored(User, goHome: UserType)
+    case launchOffline(User, goHome: UserType, message: String)
+    case launchNoSession
+    case launchExpired(message: String)
+    case launchUnreadable(message: String)
+    // Sign-in
+    case signInStarted
+    case signInFailed(LoginFailure)
+    case needsCode(Challenge)
+    // Code
+    case tick(Int)
+    case verifying
+    case codeFailed(LoginFailure)
+    case resending
+    case resent
+    case backToSignIn(LoginFailure)
+    // Sign-up
+    case signUpStarted
+    case signUpFailed(LoginFailure)
+    // Session
+    case signingOut
+    case signedOut(notice: String?)
+    case sessionEnded(SignOutReason, message: String)
+  }
+
+  private(set) var calls: [Call] = []
+  private(set) var codeControl: CodeLogicControl?
+
+  private func source(of control: any LoginFlowControl) -> Source {
+    switch control {
+    case is CodeLogicControl: .code
+    case is SignUpLogicControl: .signUp
+    default: .signIn
+    }
+  }
+}
+
+extension DelegateRecorder: LoginRouteDelegate {
+  func loginLogic(
+    _ control: any LoginFlowControl, didSignIn user: User, goHomeAsRoot home: UserType
+  ) {
+    calls.append(.homeAsRoot(user, home, from: source(of: control)))
+  }
+
+  func loginLogic(
+    _ control: any LoginFlowControl, didSignIn user: User, returnTo feature: AppFeature
+  ) {
+    calls.append(.returnTo(user, feature, from: source(of: control)))
+  }
+
+  func loginLogic(
+    _ control: any LoginFlowControl, didSignIn user: User, goHome home: UserType,
+    cannotUse feature: AppFeature, message: String
+  ) {
+    calls.append(
+      .homeInstead(user, home, cannotUse: feature, message: message, from: source(of: control)))
+  }
+}
+
+extension DelegateRecorder: LaunchLogicDelegate {
+  func launchLogic(
+    _ control: LaunchLogicControl, didRestoreSessionOf user: User, goHomeAsRoot home: UserType
+  ) {
+    calls.append(.launchRestored(user, goHome: home))
+  }
+
+  func launchLogic(
+    _ control: LaunchLogicControl, couldNotValidateSessionOf user: User,
+    goHomeOfflineAsRoot home: UserType, message: String
+  ) {
+    calls.append(.launchOffline(user, goHome: home, message: message))
+  }
+
+  func launchLogicFoundNoSessionGoToWelcome(_ control: LaunchLogicControl) {
+    calls.append(.launchNoSession)
+  }
+
+  func launchLogic(_ control: LaunchLogicControl, sessionExpiredGoToWelcomeWith message: String) {
+    calls.append(.launchExpired(message: message))
+  }
+
+  func launchLogic(
+    _ control: LaunchLogicControl, sessionUnreadableGoToWelcomeWith message: String
+  ) {
+    calls.append(.launchUnreadable(message: message))
+  }
+}
+
+extension DelegateRecorder: SignInLogicDelegate {
+  func signInLogicDidStart(_ control: SignInLogicControl) {
+    calls.append(.signInStarted)
+  }
+
+  func signInLogic(_ control: SignInLogicControl, didFail failure: LoginFailure) {
+    calls.append(.signInFailed(failure))
+  }
+
+  func signInLogic(_ control: SignInLogicControl, needsCode codeControl: CodeLogicControl) {
+    calls.append(.needsCode(codeControl.challenge))
+    codeControl.delegate = self
+    self.codeControl = codeControl
+  }
+}
+
+extension DelegateRecorder: CodeLogicDelegate {
+  func codeLogic(_ control: CodeLogicControl, countdownDidTick secondsLeft: Int) {
+    calls.append(.tick(secondsLeft))
+  }
+
+  func codeLogicDidStartVerifying(_ control: CodeLogicControl) {
+    calls.append(.verifying)
+  }
+
+  func codeLogic(_ control: CodeLogicControl, didFail failure: LoginFailure) {
+    calls.append(.codeFailed(failure))
+  }
+
+  func codeLogicDidStartResending(_ control: CodeLogicControl) {
+    calls.append(.resending)
+  }
+
+  func codeLogicDidResendCode(_ control: CodeLogicControl) {
+    calls.append(.resent)
+  }
+
+  func codeLogic(
+    _ control: CodeLogicControl, challengeEndedGoBackToSignIn failure: LoginFailure
+  ) {
+    calls.append(.backToSignIn(failure))
+  }
+}
+
+extension DelegateRecorder: SignUpLogicDelegate {
+  func signUpLogicDidStart(_ control: SignUpLogicControl) {
+    calls.append(.signUpStarted)
+  }
+
+  func signUpLogic(_ control: SignUpLogicControl, didFail failure: LoginFailure) {
+    calls.append(.signUpFailed(failure))
+  }
+}
+
+extension DelegateRecorder: SessionLogicDelegate {
+  func sessionLogicDidStartSigningOut(_ control: SessionLogicControl) {
+    calls.append(.signingOut)
+  }
+
+  func sessionLogic(_ control: SessionLogicControl, didSignOutGoToWelcomeWith notice: String?) {
+    calls.append(.signedOut(notice: notice))
+  }
+
+  func sessionLogic(
+    _ control: SessionLogicControl, sessionDidEnd reason: SignOutReason,
+    goToWelcomeWith message: String
+  ) {
+    calls.append(.sessionEnded(reason, message: message))
+  }
+}

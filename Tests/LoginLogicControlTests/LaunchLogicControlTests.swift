@@ -1,0 +1,77 @@
+import LoginLogicControl
+import ServiceUserLogin
+import Testing
+import UserModel
+
+@MainActor
+@Suite("Launch check")
+struct LaunchLogicControlTests {
+  private func check(_ outcome: RestoreOutcome) async -> World {
+    let world = World()
+    world.service.restoreOutcome = outcome
+    let control = LaunchLogicControl(environment: world.environment)
+    control.delegate = world.recorder
+    await control.checkSession()?.value
+    #expect(world.service.calls == [.restoreSession])
+    #expect(!control.isChecking)
+    return world
+  }
+
+  @Test("a valid saved session goes to that type's home as the root", arguments: UserType.allCases)
+  func validSession(type: UserType) async {
+    let user = Fixtures.user(type)
+    let world = await check(.signedIn(Fixtures.session(user)))
+    #expect(world.recorder.calls == [.launchRestored(user, goHome: type)])
+  }
+
+  @Test("no saved session goes to welcome")
+  func noSession() async {
+    let world = await check(.notSignedIn)
+    #expect(world.recorder.calls == [.launchNoSession])
+  }
+
+  @Test("an expired session goes to welcome saying the session has expired")
+  func expired() async {
+    let world = await check(.expired)
+    #expect(
+      world.recorder.calls == [
+        .launchExpired(message: "Your session has expired; please sign in again.")
+      ])
+  }
+
+  @Test("a session that cannot be validated offline goes home, marked offline")
+  func offline() async {
+    let world = await check(.offline(Fixtures.session(Fixtures.dan)))
+    #expect(
+      world.recorder.calls == [
+        .launchOffline(
+          Fixtures.dan, goHome: .driver,
+          message: "You're offline; Koober will check your session when the connection is back.")
+      ])
+  }
+
+  @Test("an unreadable session store goes to welcome with a clear message, nothing deleted")
+  func unreadable() async {
+    let world = await check(.unavailable("plist damaged at /home/ann/.koober/session"))
+    #expect(
+      world.recorder.calls == [
+        .launchUnreadable(
+          message:
+            "Your saved sign-in could not be read, so please sign in again; nothing was deleted.")
+      ])
+    #expect(!world.log.text.contains("/home/ann"))
+  }
+
+  @Test("a second check while one runs is ignored")
+  func secondCheckIgnored() async {
+    let world = World()
+    world.service.restoreOutcome = .notSignedIn
+    let control = LaunchLogicControl(environment: world.environment)
+    control.delegate = world.recorder
+    let first = control.checkSession()
+    #expect(control.checkSession() == nil)
+    await first?.value
+    #expect(world.recorder.calls == [.launchNoSession])
+    #expect(world.service.calls == [.restoreSession])
+  }
+}

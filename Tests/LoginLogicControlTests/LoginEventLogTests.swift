@@ -1,0 +1,124 @@
+import LoginLogicControl
+import Testing
+import UserModel
+
+@MainActor
+@Suite("Event log")
+struct LoginEventLogTests {
+  @Test("a whole session of flows leaves no password, token or code in the log")
+  func noSecrets() async {
+    let world = World()
+    let ann = Fixtures.session(Fixtures.ann)
+    let dan = Fixtures.session(Fixtures.dan)
+    // A driver: one wrong code, a resend, then the right code.
+    world.service.verifyResults = [.failure(.invalidCode(attemptsLeft: 2)), .success(dan)]
+    let code = await world.codeControl()
+    await code?.submit(code: "864209")?.value
+    world.service.signInResults = [.success(.codeRequired(Fixtures.challenge("chl_two")))]
+    await code?.resendCode()?.value
+    await code?.submit(code: Fixtures.code)?.value
+    // A passenger: a wrong password, then a sign-in; a sign-up; a sign-out.
+    world.service.signInResults = [.failure(.invalidCredentials), .success(.signedIn(ann))]
+    let signIn = world.signInControl()
+    await signIn.signIn(email: "Ann@Example.com", password: "Wr0ng-pass?")?.value
+    await signIn.signIn(email: "ann@example.com", password: Fixtures.password)?.value
+    world.service.signUpResults = [.success(ann)]
+    await world.signUpControl().signUp(
+      SignUpCredentials(
+        email: "ann@example.com", password: "N3w-secret-pw", name: "Ann", type: .passenger))?.value
+    await SessionLogicControl(environment: world.environment).signOut()?.value
+
+    let text = world.log.text
+    for secret in [
+      Fixtures.password, "Wr0ng-pass?", "N3w-secret-pw", Fixtures.accessToken,
+      Fixtures.refreshToken, Fixtures.code, "864209", "ann@example.com", "dan@example.com",
+      "Ann@Example.com",
+    ] {
+      #expect(!text.contains(secret), "the log holds \(secret)")
+    }
+    let stamp = "2027-01-15T08:00:00Z "
+    #expect(
+      world.log.lines == [
+        "sign-in: submitted for d***@example.com from welcome",
+        "sign-in: one-time code required, sent by sms",
+        "code: countdown started, 60 s left",
+        "code: submitted",
+        "code: failed, invalid_code (2 attempts left)",
+        "code: new code requested",
+        "code: new code sent by sms",
+        "code: countdown started, 60 s left",
+        "code: submitted",
+        "code: signed in as driver -> home driver (root)",
+        "sign-in: submitted for a***@example.com from welcome",
+        "sign-in: failed, invalid_credentials",
+        "sign-in: submitted for a***@example.com from welcome",
+        "sign-in: signed in as passenger -> home passenger (root)",
+        "sign-up: submitted for a***@example.com as passenger from welcome",
+        "sign-up: signed up as passenger -> home passenger (root)",
+        "session: sign-out requested",
+        "session: signed out -> welcome",
+      ].map { stamp + $0 })
+  }
+
+  @Test("a sign-in is logged as exact, stamped, masked lines")
+  func exactLines() async {
+    let world = World()
+    world.service.signInResults = [
+      .failure(.locked(retryAfterSeconds: 300)),
+      .success(.signedIn(Fixtures.session(Fixtures.ann))),
+    ]
+    let control = world.signInControl(from: .guestFeature(.myRides))
+    control.signIn(email: "ann@", password: Fixtures.password)
+    await control.signIn(email: "ann@example.com", password: Fixtures.password)?.value
+    let first = control.signIn(email: "ann@example.com", password: Fixtures.password)
+    control.signIn(email: "ann@example.com", password: Fixtures.password)
+    await first?.value
+    let stamp = "2027-01-15T08:00:00Z"
+    #expect(
+      world.log.lines == [
+        "\(stamp) sign-in: failed, invalid_email",
+        "\(stamp) sign-in: submitted for a***@example.com from feature myRides",
+        "\(stamp) sign-in: failed, account_locked (5 min)",
+        "\(stamp) sign-in: submitted for a***@example.com from feature myRides",
+        "\(stamp) sign-in: ignored, a sign-in is already in flight",
+        "\(stamp) sign-in: signed in as passenger -> back to myRides",
+      ])
+  }
+
+  @Test("the log keeps only its newest lines")
+  func bounded() {
+    let log = LoginEventLog(capacity: 2, now: { Fixtures.now })
+    let gate = GuestGate(log: log)
+    _ = gate.check(.fareEstimate, signedInAs: nil)
+    _ = gate.check(.myRides, signedInAs: nil)
+    _ = gate.check(.requestRide, signedInAs: .driver)
+    #expect(
+      log.lines == [
+        "2027-01-15T08:00:00Z guest: myRides as guest -> sign-in required",
+        "2027-01-15T08:00:00Z guest: requestRide as driver -> not available",
+      ])
+  }
+
+  @Test("saved lines come back, cleaned, cut and bounded")
+  func persisted() {
+    let long = String(repeating: "x", count: 1_000)
+    let log = LoginEventLog(
+      lines: ["old one", "two\nlines\u{2028}here", "tab\there", long], capacity: 3)
+    #expect(log.lines == ["two lines here", "tab here", String(repeating: "x", count: 300)])
+    #expect(LoginEventLog(lines: log.lines, capacity: 3).lines == log.lines)
+    #expect(log.text == log.lines.joined(separator: "\n"))
+  }
+
+  @Test(
+    "emails are masked to their first character and domain",
+    arguments: [
+      ("ann@example.com", "a***@example.com"),
+      ("  Zoë@exämple.com \n", "Z***@exämple.com"),
+      ("@example.com", "***@example.com"),
+      ("no-at-sign", "***"),
+      ("", "***"),
+    ])
+  func masking(email: String, masked: String) {
+    #expect(LoginEventLog.maskedEmail(email) == masked)
+  }
+}

@@ -1,0 +1,205 @@
+import LoginLogicControl
+import ServiceUserLogin
+import Testing
+import UserModel
+
+@MainActor
+@Suite("Sign-in")
+struct SignInLogicControlTests {
+  /// One row of the type × entry point table, with the route call it must end in.
+  struct RouteCase: Sendable, CustomTestStringConvertible {
+    let type: UserType
+    let entry: LoginEntryPoint
+    let expected: DelegateRecorder.Call
+    var testDescription: String { "\(type.rawValue) from \(entry)" }
+  }
+
+  nonisolated static let driverHomeMessage =
+    "Requesting a ride is not available to drivers, so here is your driver home."
+
+  nonisolated static let routeCases: [RouteCase] = [
+    RouteCase(
+      type: .passenger, entry: .launch, expected: .homeAsRoot(ann, .passenger, from: .signIn)),
+    RouteCase(
+      type: .passenger, entry: .welcome, expected: .homeAsRoot(ann, .passenger, from: .signIn)),
+    RouteCase(
+      type: .passenger, entry: .guestFeature(.fareEstimate),
+      expected: .returnTo(ann, .fareEstimate, from: .signIn)),
+    RouteCase(
+      type: .passenger, entry: .guestFeature(.requestRide),
+      expected: .returnTo(ann, .requestRide, from: .signIn)),
+    RouteCase(
+      type: .passenger, entry: .guestFeature(.myRides),
+      expected: .returnTo(ann, .myRides, from: .signIn)),
+    RouteCase(
+      type: .passenger, entry: .guestFeature(.profile),
+      expected: .returnTo(ann, .profile, from: .signIn)),
+    RouteCase(type: .driver, entry: .launch, expected: .homeAsRoot(dan, .driver, from: .code)),
+    RouteCase(type: .driver, entry: .welcome, expected: .homeAsRoot(dan, .driver, from: .code)),
+    RouteCase(
+      type: .driver, entry: .guestFeature(.fareEstimate),
+      expected: .returnTo(dan, .fareEstimate, from: .code)),
+    RouteCase(
+      type: .driver, entry: .guestFeature(.requestRide),
+      expected: .homeInstead(
+        dan, .driver, cannotUse: .requestRide, message: driverHomeMessage, from: .code)),
+    RouteCase(
+      type: .driver, entry: .guestFeature(.myRides),
+      expected: .returnTo(dan, .myRides, from: .code)),
+    RouteCase(
+      type: .driver, entry: .guestFeature(.profile),
+      expected: .returnTo(dan, .profile, from: .code)),
+  ]
+
+  private nonisolated static var ann: User { Fixtures.ann }
+  private nonisolated static var dan: User { Fixtures.dan }
+
+  @Test("success routes by user type and entry point", arguments: routeCases)
+  func routes(_ row: RouteCase) async {
+    let world = World()
+    let user = Fixtures.user(row.type)
+    if row.type == .passenger {
+      world.service.signInResults = [.success(.signedIn(Fixtures.session(user)))]
+      await world.signInControl(from: row.entry)
+        .signIn(email: user.email, password: Fixtures.password)?.value
+      #expect(world.recorder.calls == [.signInStarted, row.expected])
+    } else {
+      world.service.verifyResults = [.success(Fixtures.session(user))]
+      let codeControl = await world.codeControl(from: row.entry)
+      await codeControl?.submit(code: Fixtures.code)?.value
+      #expect(
+        world.recorder.calls == [
+          .signInStarted, .needsCode(Fixtures.challenge()), .tick(60), .verifying, row.expected,
+        ])
+    }
+  }
+
+  /// A service error and what the person is told.
+  struct FailureCase: Sendable, CustomTestStringConvertible {
+    let error: LoginError
+    let failure: LoginFailure
+    let message: String
+    var testDescription: String { error.code }
+  }
+
+  nonisolated static let failureCases: [FailureCase] = [
+    FailureCase(
+      error: .invalidCredentials, failure: .wrongEmailOrPassword,
+      message: "The email or password is wrong."),
+    FailureCase(
+      error: .locked(retryAfterSeconds: 300), failure: .locked(minutes: 5),
+      message: "Too many failed attempts; try again in 5 minutes."),
+    FailureCase(
+      error: .locked(retryAfterSeconds: 42), failure: .locked(minutes: 1),
+      message: "Too many failed attempts; try again in 1 minute."),
+    FailureCase(
+      error: .offline, failure: .offline,
+      message: "Koober can't be reached; check your connection and try again."),
+    FailureCase(
+      error: .timeout, failure: .offline,
+      message: "Koober can't be reached; check your connection and try again."),
+    FailureCase(
+      error: .serverTrouble("HTTP 502"), failure: .serverTrouble,
+      message: "Koober's server is having trouble; try again in a moment."),
+    FailureCase(
+      error: .storage("disk full"), failure: .notSaved,
+      message: "Your sign-in could not be saved on this device; try again."),
+  ]
+
+  @Test("each failure is reported with its reason and one sentence", arguments: failureCases)
+  func failures(_ row: FailureCase) async {
+    let world = World()
+    world.service.signInResults = [.failure(row.error)]
+    let control = world.signInControl()
+    await control.signIn(email: "ann@example.com", password: Fixtures.password)?.value
+    #expect(world.recorder.calls == [.signInStarted, .signInFailed(row.failure)])
+    #expect(row.failure.message == row.message)
+    #expect(!control.isSigningIn)
+  }
+
+  @Test("after a failure the next tap signs in")
+  func retryAfterFailure() async {
+    let world = World()
+    world.service.signInResults = [
+      .failure(.offline), .success(.signedIn(Fixtures.session(Fixtures.ann))),
+    ]
+    let control = world.signInControl()
+    await control.signIn(email: "ann@example.com", password: Fixtures.password)?.value
+    await control.signIn(email: "ann@example.com", password: Fixtures.password)?.value
+    #expect(
+      world.recorder.calls == [
+        .signInStarted, .signInFailed(.offline),
+        .signInStarted, .homeAsRoot(Fixtures.ann, .passenger, from: .signIn),
+      ])
+  }
+
+  @Test(
+    "incomplete input is refused with the view model's rules and nothing is sent",
+    arguments: [
+      ("", Fixtures.password, CredentialProblem.email(.empty)),
+      ("ann@example", Fixtures.password, .email(.invalidDomain)),
+      ("ann example.com", Fixtures.password, .email(.containsWhitespace)),
+      ("ann@example.com", "", .password(.empty)),
+    ])
+  func invalidInput(email: String, password: String, problem: CredentialProblem) async {
+    let world = World()
+    let task = world.signInControl().signIn(email: email, password: password)
+    #expect(task == nil)
+    #expect(world.recorder.calls == [.signInFailed(.invalidInput(problem))])
+    #expect(world.service.calls.isEmpty)
+  }
+
+  @Test("the email is trimmed and lower-cased before it is sent")
+  func normalisedEmail() async {
+    let world = World()
+    world.service.signInResults = [.success(.signedIn(Fixtures.session(Fixtures.ann)))]
+    await world.signInControl().signIn(email: "  Ann@Example.COM \n", password: " pass word ")?
+      .value
+    #expect(world.service.calls == [.signIn(email: "ann@example.com", password: " pass word ")])
+  }
+
+  @Test("a double tap sends one sign-in")
+  func doubleTap() async {
+    let world = World()
+    world.service.signInResults = [.success(.signedIn(Fixtures.session(Fixtures.ann)))]
+    let control = world.signInControl()
+    let first = control.signIn(email: "ann@example.com", password: Fixtures.password)
+    let second = control.signIn(email: "ann@example.com", password: Fixtures.password)
+    #expect(second == nil)
+    await first?.value
+    #expect(
+      world.recorder.calls == [
+        .signInStarted, .homeAsRoot(Fixtures.ann, .passenger, from: .signIn),
+      ])
+    #expect(world.service.calls == [.signIn(email: "ann@example.com", password: Fixtures.password)])
+  }
+
+  @Test("a tap while the request is out is ignored")
+  func tapWhileInFlight() async {
+    let world = World()
+    let gate = Gate()
+    world.service.gate = gate
+    world.service.signInResults = [.success(.signedIn(Fixtures.session(Fixtures.ann)))]
+    let control = world.signInControl()
+    let first = control.signIn(email: "ann@example.com", password: Fixtures.password)
+    #expect(await waitUntil { world.service.calls.count == 1 })
+    #expect(control.isSigningIn)
+    #expect(control.signIn(email: "ann@example.com", password: "other1234") == nil)
+    #expect(world.recorder.calls == [.signInStarted])
+    await gate.open()
+    await first?.value
+    #expect(
+      world.recorder.calls == [
+        .signInStarted, .homeAsRoot(Fixtures.ann, .passenger, from: .signIn),
+      ])
+    #expect(world.service.calls.count == 1)
+  }
+
+  @Test("the last signed-in email is offered for the form")
+  func lastEmail() async {
+    let world = World()
+    world.service.lastEmail = "ann@example.com"
+    #expect(await world.signInControl().lastSignedInEmail() == "ann@example.com")
+    #expect(world.recorder.calls.isEmpty)
+  }
+}

@@ -1,0 +1,124 @@
+import LoginLogicControl
+import ServiceUserLogin
+import Testing
+import UserModel
+
+@MainActor
+@Suite("Sign-up")
+struct SignUpLogicControlTests {
+  private func form(_ type: UserType, password: String = Fixtures.password) -> SignUpCredentials {
+    SignUpCredentials(email: " New@Example.com ", password: password, name: "  Ann  ", type: type)
+  }
+
+  @Test("a passenger signs up from welcome and goes home as the root")
+  func passenger() async {
+    let world = World()
+    world.service.signUpResults = [.success(Fixtures.session(Fixtures.ann))]
+    await world.signUpControl().signUp(form(.passenger))?.value
+    #expect(
+      world.recorder.calls == [
+        .signUpStarted, .homeAsRoot(Fixtures.ann, .passenger, from: .signUp),
+      ])
+    #expect(
+      world.service.calls == [
+        .signUp(
+          SignUpCredentials(
+            email: "new@example.com", password: Fixtures.password, name: "Ann", type: .passenger))
+      ])
+  }
+
+  @Test("a driver signs up without a code and goes to the driver home")
+  func driver() async {
+    let world = World()
+    world.service.signUpResults = [.success(Fixtures.session(Fixtures.dan))]
+    await world.signUpControl().signUp(form(.driver))?.value
+    #expect(
+      world.recorder.calls == [.signUpStarted, .homeAsRoot(Fixtures.dan, .driver, from: .signUp)])
+  }
+
+  @Test("a driver who signed up from a passenger feature goes home with a message")
+  func driverFromPassengerFeature() async {
+    let world = World()
+    world.service.signUpResults = [.success(Fixtures.session(Fixtures.dan))]
+    await world.signUpControl(from: .guestFeature(.requestRide)).signUp(form(.driver))?.value
+    #expect(
+      world.recorder.calls == [
+        .signUpStarted,
+        .homeInstead(
+          Fixtures.dan, .driver, cannotUse: .requestRide,
+          message: "Requesting a ride is not available to drivers, so here is your driver home.",
+          from: .signUp),
+      ])
+  }
+
+  @Test("a passenger who signed up from my rides returns there")
+  func passengerFromFeature() async {
+    let world = World()
+    world.service.signUpResults = [.success(Fixtures.session(Fixtures.ann))]
+    await world.signUpControl(from: .guestFeature(.myRides)).signUp(form(.passenger))?.value
+    #expect(
+      world.recorder.calls == [.signUpStarted, .returnTo(Fixtures.ann, .myRides, from: .signUp)])
+  }
+
+  @Test("a taken email is reported")
+  func emailTaken() async {
+    let world = World()
+    world.service.signUpResults = [.failure(.emailTaken)]
+    let control = world.signUpControl()
+    await control.signUp(form(.passenger))?.value
+    #expect(world.recorder.calls == [.signUpStarted, .signUpFailed(.emailTaken)])
+    #expect(
+      LoginFailure.emailTaken.message
+        == "An account with this email already exists; sign in instead.")
+    #expect(!control.isSigningUp)
+  }
+
+  @Test(
+    "a form that breaks a rule is refused and nothing is sent",
+    arguments: [
+      (signUpForm("ann@", "trail3rs!"), CredentialProblem.email(.invalidDomain)),
+      (signUpForm("ann@example.com", "short1"), .password(.tooShort(minimum: 8))),
+      (signUpForm("ann@example.com", "longenough"), .password(.missingDigit)),
+      (signUpForm("ann@example.com", "trail3rs!", name: "A\nB"), .name(.controlCharacter)),
+    ])
+  func invalidInput(form: SignUpCredentials, problem: CredentialProblem) async {
+    let world = World()
+    #expect(world.signUpControl().signUp(form) == nil)
+    #expect(world.recorder.calls == [.signUpFailed(.invalidInput(problem))])
+    #expect(world.service.calls.isEmpty)
+  }
+
+  @Test("a field the server refuses is reported with the server's code and sentence")
+  func serverRefusal() async {
+    let world = World()
+    world.service.signUpResults = [.failure(.weakPassword("Use a less common password."))]
+    await world.signUpControl().signUp(form(.passenger))?.value
+    #expect(
+      world.recorder.calls == [
+        .signUpStarted,
+        .signUpFailed(
+          .rejectedByServer(code: "weak_password", message: "Use a less common password.")),
+      ])
+  }
+
+  @Test("a double tap sends one sign-up")
+  func doubleTap() async {
+    let world = World()
+    world.service.signUpResults = [.success(Fixtures.session(Fixtures.ann))]
+    let control = world.signUpControl()
+    let first = control.signUp(form(.passenger))
+    #expect(control.signUp(form(.passenger)) == nil)
+    await first?.value
+    #expect(
+      world.recorder.calls == [
+        .signUpStarted, .homeAsRoot(Fixtures.ann, .passenger, from: .signUp),
+      ])
+    #expect(world.service.calls.count == 1)
+  }
+}
+
+private func signUpForm(_ email: String, _ password: String, name: String? = nil)
+  -> SignUpCredentials
+{
+  SignUpCredentials(email: email, password: password, name: name, type: .driver)
+}

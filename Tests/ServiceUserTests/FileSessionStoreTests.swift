@@ -1,0 +1,124 @@
+import Foundation
+import ServiceUser
+import TestSupport
+import Testing
+import UserModel
+
+@Suite("FileSessionStore")
+struct FileSessionStoreTests {
+  @Test("a saved session loads back equal, in a 0600 file inside a 0700 folder")
+  func roundTripAndPermissions() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let store = FileSessionStore(directory: folder.url("Session"))
+    let session = Fixtures.session()
+    try store.save(session)
+    #expect(try store.load() == session)
+    #expect(try permissions(of: store.fileURL.path) == 0o600)
+    #expect(try permissions(of: folder.path("Session")) == 0o700)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path("Session"))
+    #expect(leftovers == ["session.plist"])
+  }
+
+  @Test("no file means no session; clearing twice is fine")
+  func missingFileIsNil() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let store = FileSessionStore(directory: folder.url("Session"))
+    #expect(try store.load() == nil)
+    try store.save(Fixtures.session(Fixtures.dan))
+    try store.clear()
+    try store.clear()
+    #expect(try store.load() == nil)
+  }
+
+  @Test("a corrupt file is reported, kept byte for byte, and set aside by the next save")
+  func corruptFileIsKept() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let store = FileSessionStore(directory: folder.url("Session"))
+    try FileManager.default.createDirectory(
+      at: folder.url("Session"), withIntermediateDirectories: true)
+    let garbage = Data("bplist00 not really".utf8)
+    try garbage.write(to: store.fileURL)
+    #expect(throws: SessionStoreError.corrupt("not a session property list")) {
+      try store.load()
+    }
+    #expect(throws: SessionStoreError.self) { try store.load() }
+    #expect(try Data(contentsOf: store.fileURL) == garbage)
+
+    try store.save(Fixtures.session())
+    #expect(try store.load() == Fixtures.session())
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("Session"))
+    let aside = try #require(names.first { $0.hasPrefix("session.plist.unreadable-") })
+    #expect(try Data(contentsOf: folder.url("Session/" + aside)) == garbage)
+  }
+
+  @Test("a session from a newer format is refused with its version, and cleared aside")
+  func newerFormatIsRefused() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let store = FileSessionStore(directory: folder.url("Session"))
+    try store.save(Fixtures.session())
+    var plist = try #require(
+      PropertyListSerialization.propertyList(from: Data(contentsOf: store.fileURL), format: nil)
+        as? [String: Any])
+    plist["formatVersion"] = 2
+    let newer = try PropertyListSerialization.data(
+      fromPropertyList: plist, format: .binary, options: 0)
+    try newer.write(to: store.fileURL)
+    #expect(throws: SessionStoreError.unsupportedVersion(2)) { try store.load() }
+    try store.clear()
+    #expect(try store.load() == nil)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("Session"))
+    #expect(names.count == 1 && names[0].hasPrefix("session.plist.unreadable-"))
+  }
+
+  @Test("a path that cannot be read as a file is unreadable, not signed out")
+  func unreadablePath() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let store = FileSessionStore(directory: folder.url("Session"))
+    try FileManager.default.createDirectory(at: store.fileURL, withIntermediateDirectories: true)
+    #expect {
+      try store.load()
+    } throws: { error in
+      guard case .unreadable = error as? SessionStoreError else { return false }
+      return true
+    }
+  }
+
+  @Test("the stored property list carries format version 1 and no password-like field")
+  func storedFormat() throws {
+    let data = try UserSessionPropertyListCoder.encode(Fixtures.session())
+    let plist = try #require(
+      PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+    #expect(plist["formatVersion"] as? Int == 1)
+    #expect(plist["userID"] as? String == "usr_ann")
+    #expect(Set(plist.keys) == [
+      "formatVersion", "userID", "email", "name", "type", "token", "expiresAt",
+      "refreshToken", "refreshExpiresAt",
+    ])
+    let unnamed = Fixtures.session(Fixtures.dan)
+    #expect(try UserSessionPropertyListCoder.decode(UserSessionPropertyListCoder.encode(unnamed))
+      == unnamed)
+  }
+
+  @Test("an unknown account type in the file is corrupt")
+  func unknownTypeIsCorrupt() throws {
+    let data = try UserSessionPropertyListCoder.encode(Fixtures.session())
+    var plist = try #require(
+      PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+    plist["type"] = "pilot"
+    let changed = try PropertyListSerialization.data(
+      fromPropertyList: plist, format: .binary, options: 0)
+    #expect(throws: SessionStoreError.corrupt("unknown account type")) {
+      try UserSessionPropertyListCoder.decode(changed)
+    }
+  }
+
+  private func permissions(of path: String) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+  }
+}

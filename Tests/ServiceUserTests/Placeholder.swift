@@ -1,1 +1,0 @@
-// Placeholder until ServiceUserTests gets its tests.

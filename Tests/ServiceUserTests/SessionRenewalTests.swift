@@ -1,0 +1,207 @@
+import Foundation
+import NetworkClient
+import ServiceUser
+import Testing
+import UserModel
+
+@Suite("ServiceUser renews access tokens")
+struct SessionRenewalTests {
+  @Test("20 concurrent calls near expiry make one refresh; each token is stored before use")
+  func concurrentRenewalsCoalesce() async throws {
+    let renewed = Fixtures.session(number: 2)
+    let harness = try Harness { request in
+      if request.path == "/v1/auth/refresh" {
+        try? await Task.sleep(for: .milliseconds(50))
+        return .json(200, Fixtures.json(renewed))
+      }
+      return .empty(404)
+    }
+    defer { harness.folder.remove() }
+    try await harness.service.establishSession(Fixtures.session(accessLife: 30))
+
+    let tokens = try await withThrowingTaskGroup(of: String.self) { group in
+      for _ in 0..<20 {
+        group.addTask {
+          let token = try await harness.service.accessToken()
+          #expect(try harness.store.load()?.token == token)
+          return token
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(tokens == Array(repeating: "access-2", count: 20))
+    let refreshes = harness.transport.requests.filter { $0.path == "/v1/auth/refresh" }
+    #expect(refreshes.count == 1)
+    #expect(refreshes.first?.json["refreshToken"] as? String == "refresh-1")
+    #expect(await harness.service.currentSession == renewed)
+    #expect(try harness.store.load() == renewed)
+  }
+
+  @Test("20 requests refused with token_expired share one refresh and are retried once each")
+  func tokenExpiredRenewsOnce() async throws {
+    let renewed = Fixtures.session(number: 2)
+    let harness = try Harness { request in
+      switch (request.path, request.authorization) {
+      case ("/v1/auth/refresh", _):
+        try? await Task.sleep(for: .milliseconds(50))
+        return .json(200, Fixtures.json(renewed))
+      case ("/v1/users/me", "Bearer access-2"): return .json(200, Fixtures.json(Fixtures.ann))
+      case ("/v1/users/me", _): return .error(401, "token_expired")
+      default: return .empty(404)
+      }
+    }
+    defer { harness.folder.remove() }
+    try await harness.service.establishSession(Fixtures.session())
+    let client = harness.service.network
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<20 {
+        group.addTask {
+          let response = try await client.response(
+            for: Endpoint(.get, "/v1/users/me", requiresAuthorization: true))
+          #expect(response.status == 200)
+        }
+      }
+      try await group.waitForAll()
+    }
+    let paths = harness.transport.paths
+    #expect(paths.filter { $0 == "/v1/auth/refresh" }.count == 1)
+    #expect(paths.filter { $0 == "/v1/users/me" }.count == 40)
+    #expect(await harness.service.currentSession == renewed)
+  }
+
+  @Test("a token refused after another request renewed it is swapped without a refresh")
+  func staleRejectionReusesCurrentToken() async throws {
+    let harness = try Harness { _ in .empty(500) }
+    defer { harness.folder.remove() }
+    try await harness.service.establishSession(Fixtures.session(number: 7))
+    #expect(try await harness.service.renewAccessToken(after: "access-6") == "access-7")
+    #expect(harness.transport.paths.isEmpty)
+  }
+
+  @Test("a refused refresh ends the session as revoked and clears the store")
+  func refusedRefreshRevokes() async throws {
+    let harness = try Harness { request in
+      request.path == "/v1/auth/refresh" ? .error(401, "refresh_token_reused") : .empty(404)
+    }
+    defer { harness.folder.remove() }
+    let log = ChangeLog(harness.service)
+    try await harness.service.establishSession(Fixtures.session(accessLife: 10))
+    await #expect(throws: ServiceUserError.notSignedIn) {
+      try await harness.service.accessToken()
+    }
+    #expect(await log.first(2) == [.signedIn(Fixtures.ann), .signedOut(.revoked)])
+    #expect(await harness.service.currentSession == nil)
+    #expect(try harness.store.load() == nil)
+  }
+
+  @Test("an offline refresh throws the network error and keeps the session")
+  func offlineRefreshKeepsSession() async throws {
+    let online = OnlineSwitch()
+    let renewed = Fixtures.session(number: 2)
+    let harness = try Harness { _ in
+      online.isOn ? .json(200, Fixtures.json(renewed)) : .failure(.transport(.offline))
+    }
+    defer { harness.folder.remove() }
+    let log = ChangeLog(harness.service)
+    let original = Fixtures.session(accessLife: 10)
+    try await harness.service.establishSession(original)
+    await #expect(throws: NetworkError.transport(.offline)) {
+      try await harness.service.accessToken()
+    }
+    #expect(await harness.service.currentSession == original)
+    #expect(try harness.store.load() == original)
+    online.isOn = true
+    #expect(try await harness.service.accessToken() == "access-2")
+    #expect(await log.first(1) == [.signedIn(Fixtures.ann)])
+  }
+
+  @Test("server trouble while renewing after token_expired keeps the session")
+  func failedRenewalAfterTokenExpiredKeepsSession() async throws {
+    let harness = try Harness { request in
+      request.path == "/v1/auth/refresh" ? .error(503, "unavailable") : .error(401, "token_expired")
+    }
+    defer { harness.folder.remove() }
+    let original = Fixtures.session()
+    try await harness.service.establishSession(original)
+    await #expect(throws: NetworkError.self) {
+      try await harness.service.network.response(
+        for: Endpoint(.get, "/v1/users/me", requiresAuthorization: true))
+    }
+    #expect(await harness.service.currentSession == original)
+  }
+
+  @Test("any other final 401 on an authorized request ends the session as revoked")
+  func unauthorizedHookRevokes() async throws {
+    let harness = try Harness { _ in .error(401, "invalid_token") }
+    defer { harness.folder.remove() }
+    let log = ChangeLog(harness.service)
+    try await harness.service.establishSession(Fixtures.session())
+    await #expect(throws: NetworkError.self) {
+      try await harness.service.network.response(
+        for: Endpoint(.get, "/v1/users/me", requiresAuthorization: true))
+    }
+    #expect(await log.first(2) == [.signedIn(Fixtures.ann), .signedOut(.revoked)])
+    #expect(try harness.store.load() == nil)
+    #expect(harness.transport.paths == ["/v1/users/me"])
+  }
+
+  @Test("an expired refresh token ends the session as expired without asking the server")
+  func expiredRefreshTokenEndsLocally() async throws {
+    let harness = try Harness { _ in .empty(500) }
+    defer { harness.folder.remove() }
+    let log = ChangeLog(harness.service)
+    try await harness.service.establishSession(Fixtures.session(refreshLife: 100))
+    harness.clock.advance(by: 101)
+    await #expect(throws: ServiceUserError.notSignedIn) {
+      try await harness.service.accessToken()
+    }
+    #expect(await log.first(2) == [.signedIn(Fixtures.ann), .signedOut(.expired)])
+    #expect(harness.transport.paths.isEmpty)
+  }
+
+  @Test("a renewal that finishes after another user signed in does not replace that session")
+  func lateRenewalIsDiscarded() async throws {
+    let gate = Gate()
+    let harness = try Harness { request in
+      await gate.wait()
+      return .json(200, Fixtures.json(Fixtures.session(number: 2)))
+    }
+    defer { harness.folder.remove() }
+    try await harness.service.establishSession(Fixtures.session(accessLife: 10))
+    let renewal = Task { try await harness.service.accessToken() }
+    while harness.transport.paths.isEmpty { await Task.yield() }
+    let dan = Fixtures.session(Fixtures.dan, number: 9)
+    try await harness.service.establishSession(dan)
+    await gate.open()
+    await #expect(throws: ServiceUserError.notSignedIn) { try await renewal.value }
+    #expect(await harness.service.currentSession == dan)
+    #expect(try harness.store.load() == dan)
+  }
+}
+
+/// A flag the fake transport reads.
+final class OnlineSwitch: @unchecked Sendable {
+  private let lock = NSLock()
+  private var on = false
+  var isOn: Bool {
+    get { lock.withLock { on } }
+    set { lock.withLock { on = newValue } }
+  }
+}
+
+/// Holds callers until opened.
+actor Gate {
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters = []
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import NetworkClient
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One request as the fake transport saw it.
+struct SentRequest: Sendable {
+  let method: String
+  let path: String
+  let authorization: String?
+  let body: Data
+
+  /// The body's JSON object, or an empty one.
+  var json: [String: Any] {
+    (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+  }
+}
+
+/// What the fake transport answers.
+enum FakeAnswer: Sendable {
+  case json(Int, String)
+  case empty(Int)
+  case failure(NetworkError)
+
+  /// An API.md error body.
+  static func error(_ status: Int, _ code: String, extra: String = "") -> FakeAnswer {
+    let fields = extra.isEmpty ? "" : ", " + extra
+    return .json(status, #"{"error": {"code": "\#(code)", "message": "m \#(code)"\#(fields)}}"#)
+  }
+}
+
+/// An HTTPTransport that answers from a handler and records every request, for testing the
+/// service layer alone.
+final class FakeTransport: HTTPTransport, @unchecked Sendable {
+  typealias Handler = @Sendable (SentRequest) async -> FakeAnswer
+
+  private let lock = NSLock()
+  private var sent: [SentRequest] = []
+  private let handler: Handler
+
+  init(_ handler: @escaping Handler) {
+    self.handler = handler
+  }
+
+  /// Every request so far, in order.
+  var requests: [SentRequest] { lock.withLock { sent } }
+
+  /// The paths of every request so far, in order.
+  var paths: [String] { requests.map(\.path) }
+
+  func send(_ request: URLRequest, timeout: Duration?) async throws(NetworkError)
+    -> (Data, HTTPURLResponse)
+  {
+    let url = request.url ?? URL(fileURLWithPath: "/")
+    let record = SentRequest(
+      method: request.httpMethod ?? "GET", path: url.path,
+      authorization: request.value(forHTTPHeaderField: "Authorization"),
+      body: request.httpBody ?? Data())
+    lock.withLock { sent.append(record) }
+    let status: Int
+    let data: Data
+    switch await handler(record) {
+    case .json(let code, let text):
+      status = code
+      data = Data(text.utf8)
+    case .empty(let code):
+      status = code
+      data = Data()
+    case .failure(let error):
+      throw error
+    }
+    let headers = ["Content-Type": "application/json; charset=utf-8"]
+    guard
+      let response = HTTPURLResponse(
+        url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+    else { throw .unexpectedResponse("test response") }
+    return (data, response)
+  }
+}
