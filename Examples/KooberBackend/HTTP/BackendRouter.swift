@@ -1,0 +1,62 @@
+import Foundation
+import LoopbackServer
+import UserModel
+
+/// Adds the backend's routes to the server: counts each request, hands the handler a
+/// `RequestContext`, and turns a thrown `APIError` into API.md's error body.
+///
+/// Route groups (`AuthRoutes`, `UserRoutes`, `OutboxRoutes`, …) each register theirs with
+/// `add(_:_:_:)`.
+struct BackendRouter: Sendable {
+  /// A route handler: answers a response or throws the API error to send.
+  typealias Handler = @Sendable (RequestContext) async throws(APIError) -> HTTPResponse
+
+  let server: LoopbackServer
+  let store: BackendStore
+  let counter: RequestCounter
+
+  /// Adds a route.
+  /// - Parameters:
+  ///   - method: the method.
+  ///   - pattern: the path, `{name}` segments captured, e.g. `/v1/rides/{id}`.
+  ///   - handler: the handler.
+  func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
+    let store = self.store
+    let counter = self.counter
+    server.route(method, pattern) { request in
+      counter.record(method.rawValue, pattern)
+      do throws(APIError) {
+        return try await handler(RequestContext(request: request, store: store))
+      } catch {
+        return Self.response(for: error)
+      }
+    }
+  }
+
+  /// API.md's error body for an error, with its extra fields and headers.
+  /// - Parameter error: the error.
+  /// - Returns: the response.
+  static func response(for error: APIError) -> HTTPResponse {
+    var response = HTTPResponse.error(
+      status: error.status, code: error.code, message: error.message,
+      extra: error.extra.mapValues { JSONValue.int($0) })
+    for (name, value) in error.headers { response.headers[name] = value }
+    return response
+  }
+
+  /// A JSON response, dates written as API.md asks (`2026-11-21T08:30:00Z`).
+  /// - Parameters:
+  ///   - status: the status code.
+  ///   - value: the value to encode.
+  /// - Returns: the response.
+  /// - Throws: `500` when the value cannot be encoded.
+  static func json(status: Int = 200, _ value: some Encodable) throws(APIError) -> HTTPResponse {
+    do {
+      let body = try KooberJSON.encoder().encode(value)
+      return HTTPResponse(
+        status: status, headers: ["Content-Type": HTTPResponse.jsonContentType], body: body)
+    } catch {
+      throw .internal("encoding the response")
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+extension KooberBackend {
+  /// Everything the backend can be told at start: where it listens, where it keeps its data,
+  /// the security parameters of API.md, and the clock.
+  ///
+  /// ```swift
+  /// var configuration = KooberBackend.Configuration(dataDirectory: folder)
+  /// configuration.passwordIterations = 1_000          // tests: fast hashes
+  /// configuration.now = { clock.now }                  // tests: expire challenges at will
+  /// let backend = try await KooberBackend.start(configuration)
+  /// ```
+  public struct Configuration: Sendable {
+    /// The address to listen on; loopback unless told otherwise.
+    public var host: String = "127.0.0.1"
+    /// The port to listen on; 0 lets the system pick one (read it back from `port`).
+    public var port: UInt16 = 0
+    /// The SQLite file that holds users, tokens, challenges and the outbox.
+    public var databaseURL: URL
+    /// Demo mode: serves `GET /v1/dev/outbox`, where one-time codes can be read.
+    public var demoMode: Bool = false
+    /// PBKDF2-HMAC-SHA256 iterations for new password hashes.
+    public var passwordIterations: Int = 600_000
+    /// How long an access token lives.
+    public var accessTokenLifetime: TimeInterval = 15 * 60
+    /// How long a refresh token lives, counted from its own issue.
+    public var refreshTokenLifetime: TimeInterval = 30 * 24 * 60 * 60
+    /// How long a one-time code challenge stays open.
+    public var challengeLifetime: TimeInterval = 60
+    /// Wrong codes a challenge accepts; the last one ends it with `429 too_many_attempts`.
+    public var challengeAttempts: Int = 3
+    /// Failed sign-ins in a row, per email, after which the email is locked.
+    public var lockoutThreshold: Int = 5
+    /// How long a locked email stays locked.
+    public var lockoutDuration: TimeInterval = 5 * 60
+    /// The largest request body accepted; larger ones get `413 body_too_large`.
+    public var maxBodyBytes: Int = 64 * 1024
+    /// The backend's notion of "now"; inject a settable clock in tests.
+    public var now: @Sendable () -> Date = { Date() }
+
+    /// A configuration that keeps its database in a file.
+    /// - Parameter databaseURL: the SQLite file; its folder is created when missing.
+    public init(databaseURL: URL) {
+      self.databaseURL = databaseURL
+    }
+
+    /// A configuration that keeps its database as `backend.sqlite` inside a folder.
+    /// - Parameter dataDirectory: the folder; created (0700) when missing.
+    public init(dataDirectory: URL) {
+      self.databaseURL = dataDirectory.appendingPathComponent("backend.sqlite")
+    }
+  }
+}

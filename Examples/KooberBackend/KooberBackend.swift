@@ -1,0 +1,76 @@
+import DatabaseClient
+import Foundation
+import LoopbackServer
+
+/// The reference backend of API.md: every auth and user route (and, in demo mode, the outbox)
+/// on a `LoopbackServer`, with users, token hashes, challenges and the outbox in SQLite.
+///
+/// It starts listening at once; `stop()` ends it. Route groups live in `Routes/`, one file
+/// each, and share `BackendStore` (the database and its rules) and `RequestContext` (JSON
+/// bodies, bearer authentication).
+///
+/// ```swift
+/// var configuration = KooberBackend.Configuration(dataDirectory: folder)
+/// configuration.demoMode = true
+/// let backend = try KooberBackend.start(configuration)
+/// print(backend.baseURL)                                   // http://127.0.0.1:53122
+/// // … requests …
+/// backend.requests.count("POST", "/v1/auth/refresh")       // 1
+/// backend.stop()
+/// ```
+public final class KooberBackend: Sendable {
+  /// What the backend was started with.
+  public let configuration: Configuration
+  /// How many requests each route has received.
+  public let requests: RequestCounter
+
+  let server: LoopbackServer
+  let store: BackendStore
+
+  /// Opens the database, migrates it and starts listening.
+  /// - Parameter configuration: where to listen and keep data, and the security parameters.
+  /// - Throws: `KooberBackendError` when the database cannot be opened or the address cannot
+  ///   be listened on.
+  public init(_ configuration: Configuration) throws(KooberBackendError) {
+    self.configuration = configuration
+    self.requests = RequestCounter()
+    self.store = try BackendStore(configuration: configuration)
+    do {
+      self.server = try LoopbackServer(
+        host: configuration.host, port: configuration.port,
+        configuration: LoopbackServer.Configuration(maxBodyBytes: configuration.maxBodyBytes))
+    } catch {
+      throw .cannotListen(error.message)
+    }
+    let router = BackendRouter(server: server, store: store, counter: requests)
+    AuthRoutes.register(on: router)
+    UserRoutes.register(on: router)
+    if configuration.demoMode { OutboxRoutes.register(on: router) }
+  }
+
+  /// Starts a backend; the same as `init(_:)`, named for call sites.
+  /// - Parameter configuration: where to listen and keep data, and the security parameters.
+  /// - Returns: the running backend.
+  /// - Throws: `KooberBackendError` when the database cannot be opened or the address cannot
+  ///   be listened on.
+  public static func start(_ configuration: Configuration) throws(KooberBackendError)
+    -> KooberBackend
+  {
+    try KooberBackend(configuration)
+  }
+
+  /// The port the backend listens on (the system's choice when 0 was asked for).
+  public var port: UInt16 { server.port }
+
+  /// `http://HOST:PORT`, without a trailing slash.
+  public var baseURL: URL { server.baseURL }
+
+  /// The SQLite file's path, e.g. for a test that inspects the stored hashes.
+  public var databasePath: String { store.database.path }
+
+  /// Stops listening, closes open connections and cancels running requests. Safe to call
+  /// more than once.
+  public func stop() {
+    server.stop()
+  }
+}

@@ -1,1 +1,0 @@
-// Placeholder until KooberBackend gets its code.

@@ -1,0 +1,81 @@
+import DatabaseClient
+import Foundation
+
+/// The backend's SQLite database and the rules that need it, shared by every route group.
+///
+/// Each operation is one short transaction on the one connection `Database` keeps, so
+/// concurrent requests see each other's changes whole (a refresh token can be spent once).
+/// Slow work (PBKDF2) happens outside any transaction.
+final class BackendStore: Sendable {
+  /// Every step of the schema, oldest first; the ride routes append theirs. Never edit a step.
+  static let migrations: [Migration] = [
+    Migration("accounts, tokens, challenges, lockout, outbox", sql: BackendSchema.accounts)
+  ]
+
+  let database: Database
+  let configuration: KooberBackend.Configuration
+  let hasher: PasswordHasher
+  /// Checked against when an email has no account, so such a sign-in costs a full PBKDF2 too.
+  let decoyPasswordHash: PasswordHash
+
+  /// Opens (creating when missing) and migrates the database.
+  /// - Parameter configuration: where the database lives and the security parameters.
+  /// - Throws: `KooberBackendError` `.database` when the file cannot be opened or migrated.
+  init(configuration: KooberBackend.Configuration) throws(KooberBackendError) {
+    self.configuration = configuration
+    self.hasher = PasswordHasher(iterations: max(1, configuration.passwordIterations))
+    self.decoyPasswordHash = PasswordHash(
+      key: [UInt8](repeating: 0, count: PasswordHasher.keyLength),
+      salt: [UInt8](repeating: 0, count: PasswordHasher.saltLength),
+      iterations: hasher.iterations)
+    let folder = configuration.databaseURL.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw .cannotOpenDatabase("cannot create \(folder.path): \(error.localizedDescription)")
+    }
+    do {
+      database = try Database(path: configuration.databaseURL.path)
+      try database.migrate(Self.migrations)
+    } catch {
+      throw .cannotOpenDatabase(error.message)
+    }
+  }
+
+  /// The backend's current time, from the configured clock.
+  var now: Date { configuration.now() }
+
+  /// Runs `body` in one transaction, turning database failures into `500 internal_error`.
+  ///
+  /// `APIError`s thrown by `body` roll the transaction back and pass through unchanged; work
+  /// that must be kept although the request fails (a spent attempt, a revoked family) returns
+  /// an outcome instead of throwing.
+  /// - Parameter body: the work.
+  /// - Returns: what `body` returns.
+  /// - Throws: `APIError`.
+  @discardableResult
+  func write<R>(_ body: (Connection) throws -> R) throws(APIError) -> R {
+    do {
+      return try database.transaction(body)
+    } catch let error as APIError {
+      throw error
+    } catch let error as DatabaseError {
+      throw .internal("database: \(error.code)")
+    } catch {
+      throw .internal("database")
+    }
+  }
+
+  /// Runs reads that need no transaction, turning database failures into `500`.
+  /// - Parameter body: the work.
+  /// - Returns: what `body` returns.
+  /// - Throws: `APIError`.
+  func read<R>(_ body: (Database) throws(DatabaseError) -> R) throws(APIError) -> R {
+    do {
+      return try body(database)
+    } catch {
+      throw .internal("database: \(error.code)")
+    }
+  }
+}
