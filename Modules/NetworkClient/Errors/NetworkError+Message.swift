@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 extension NetworkError: CustomStringConvertible, LocalizedError {
   /// A stable, snake_case identifier a program can switch on. For `.http` answers that carry
   /// a server error this is the server's own code (`token_expired`, `email_taken`, …), else
@@ -37,9 +33,7 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
     case .timeout: "The server took too long to answer."
     case .cancelled: "The request was cancelled."
     case .http(let status, let server, _):
-      server?.message
-        ?? "The server answered with HTTP \(status) "
-        + "(\(HTTPURLResponse.localizedString(forStatusCode: status)))."
+      server?.message ?? "The server answered with HTTP \(status): \(Self.meaning(of: status))."
     case .decoding(let path, let detail):
       "The server's answer did not have the expected shape\(Self.at(path)): \(detail)"
     case .unexpectedResponse(let reason): "The server's answer could not be used: \(reason)."
@@ -59,6 +53,23 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
       return text
     default:
       return "NetworkError.\(code): \(message)"
+    }
+  }
+
+  private static func meaning(of status: Int) -> String {
+    switch status {
+    case 400: "the request was not understood"
+    case 401: "the request needs a valid sign-in"
+    case 403: "this account may not do that"
+    case 404: "nothing was found there"
+    case 408, 504: "the server timed out; try again"
+    case 409: "it conflicts with the current state"
+    case 413: "the request was too large"
+    case 422: "the values were refused"
+    case 429: "too many requests; wait and try again"
+    case 502, 503: "the service is unavailable; try again later"
+    case 500..<600: "the server failed"
+    default: "the request did not succeed"
     }
   }
 

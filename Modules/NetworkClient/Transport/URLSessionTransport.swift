@@ -62,7 +62,11 @@ public final class URLSessionTransport: HTTPTransport {
     -> (Data, HTTPURLResponse)
   {
     var request = request
-    if let timeout { request.timeoutInterval = max(0.001, timeout.seconds) }
+    if let timeout {
+      // The exact limit is the exchange's own timer. The session's idle timer is only a
+      // backstop, kept above it: swift-corelibs-foundation truncates it to whole seconds.
+      request.timeoutInterval = timeout.seconds.rounded(.up) + 1
+    }
     let exchange = Exchange()
     let outcome = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
@@ -142,7 +146,17 @@ private final class Exchange: Sendable {
 
   private func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Outcome {
     if let error {
-      return .failure(NetworkError(transportError: error))
+      let failure = NetworkError(transportError: error)
+      #if canImport(FoundationNetworking)
+        // swift-corelibs-foundation reports libcurl's CURLE_PARTIAL_FILE (a body cut short
+        // by a closed connection) as an unknown error; only its text tells them apart.
+        if failure == .transport(.other(code: URLError.Code.unknown.rawValue)),
+          (error as NSError).localizedDescription.hasPrefix("transfer closed with")
+        {
+          return .failure(.transport(.connectionLost))
+        }
+      #endif
+      return .failure(failure)
     }
     guard let response = response as? HTTPURLResponse else {
       return .failure(.unexpectedResponse("the answer was not an HTTP response"))

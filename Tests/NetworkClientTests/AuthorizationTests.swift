@@ -1,0 +1,174 @@
+import Foundation
+import LoopbackServer
+import NetworkClient
+import Testing
+
+@Suite("Authorization, renewal and the unauthorized hook")
+struct AuthorizationTests {
+  /// A handler that records the Authorization header it got and answers 200 to `accepting`,
+  /// 401 `refusal` to any other token.
+  static func guarded(
+    accepting: String?, refusal: String, seen: Shared<[String?]>
+  ) -> LoopbackServer.Handler {
+    { request in
+      let header = request.header("Authorization")
+      seen.update { $0.append(header) }
+      guard let accepting, header == "Bearer \(accepting)" else {
+        return .error(status: 401, code: refusal, message: "Refused: \(refusal).")
+      }
+      return .json(raw: #"{"id": 1, "name": "me"}"#)
+    }
+  }
+
+  static func refusal(_ code: String) -> NetworkError {
+    .http(status: 401, server: ServerError(code: code, message: "Refused: \(code)."), excerpt: nil)
+  }
+
+  @Test("the bearer header is sent only on requests that need an account")
+  func bearerOnlyWhenAuthorized() async throws {
+    let seen = Shared([String?]())
+    let h = try Harness(authorization: TestTokens("token-1"))
+    defer { h.stop() }
+    h.server.route(.get, "/v1/users/me") { request in
+      seen.update { $0.append(request.header("Authorization")) }
+      return .json(raw: #"{"id": 1, "name": "me"}"#)
+    }
+    _ = try await TestRequest<Item>(.get, "/v1/users/me").perform(on: h.client)
+    _ = try await TestRequest<Item>(.get, "/v1/users/me", authorized: true).perform(on: h.client)
+    #expect(seen.value == [nil, "Bearer token-1"])
+  }
+
+  @Test("401 token_expired: renewed once, retried once with the new token")
+  func renewedOnce() async throws {
+    let tokens = TestTokens("token-1")
+    let hook = HookRecorder()
+    let seen = Shared([String?]())
+    let h = try Harness(authorization: tokens, onUnauthorized: hook.hook)
+    defer { h.stop() }
+    h.server.route(
+      .post, "/v1/rides", Self.guarded(accepting: "token-2", refusal: "token_expired", seen: seen))
+    let outcome = await TestRequest<Item>(.post, "/v1/rides", authorized: true)
+      .outcome(on: h.client)
+    #expect(outcome == .success(Item(id: 1, name: "me")))
+    #expect(seen.value == ["Bearer token-1", "Bearer token-2"])
+    #expect(await tokens.rejectedTokens == ["token-1"])
+    #expect(hook.errors.isEmpty)
+  }
+
+  @Test("a second 401 after the renewal is not retried again; the hook hears it once")
+  func secondRefusalFinal() async throws {
+    let tokens = TestTokens("token-1")
+    let hook = HookRecorder()
+    let seen = Shared([String?]())
+    let h = try Harness(authorization: tokens, onUnauthorized: hook.hook)
+    defer { h.stop() }
+    h.server.route(
+      .get, "/v1/users/me", Self.guarded(accepting: nil, refusal: "token_expired", seen: seen))
+    let outcome = await TestRequest<Item>(.get, "/v1/users/me", authorized: true)
+      .outcome(on: h.client)
+    #expect(outcome == .failure(Self.refusal("token_expired")))
+    #expect(seen.value == ["Bearer token-1", "Bearer token-2"])
+    #expect(await tokens.rejectedTokens == ["token-1"])
+    #expect(hook.errors == [Self.refusal("token_expired")])
+  }
+
+  @Test("any other 401 on an authorized request: no renewal, the hook hears it once")
+  func otherRefusal() async throws {
+    let tokens = TestTokens("token-1")
+    let hook = HookRecorder()
+    let seen = Shared([String?]())
+    let h = try Harness(authorization: tokens, onUnauthorized: hook.hook)
+    defer { h.stop() }
+    h.server.route(
+      .get, "/v1/users/me", Self.guarded(accepting: nil, refusal: "invalid_token", seen: seen))
+    let outcome = await TestRequest<Item>(.get, "/v1/users/me", authorized: true)
+      .outcome(on: h.client)
+    #expect(outcome == .failure(Self.refusal("invalid_token")))
+    #expect(seen.value == ["Bearer token-1"])
+    #expect(await tokens.rejectedTokens.isEmpty)
+    #expect(hook.errors == [Self.refusal("invalid_token")])
+  }
+
+  @Test("a 401 on a request without authorization never calls the hook")
+  func publicRefusal() async throws {
+    let hook = HookRecorder()
+    let seen = Shared([String?]())
+    let h = try Harness(authorization: TestTokens("token-1"), onUnauthorized: hook.hook)
+    defer { h.stop() }
+    h.server.route(
+      .post, "/v1/auth/sign-in",
+      Self.guarded(accepting: nil, refusal: "invalid_credentials", seen: seen))
+    let outcome = await TestRequest<Item>(.post, "/v1/auth/sign-in").outcome(on: h.client)
+    #expect(outcome == .failure(Self.refusal("invalid_credentials")))
+    #expect(seen.value == [nil])
+    #expect(hook.errors.isEmpty)
+  }
+
+  @Test("a refused renewal calls the hook once and fails with the 401")
+  func renewalRefused() async throws {
+    let refusedRefresh = Self.refusal("invalid_refresh_token")
+    let tokens = TestTokens("token-1", renewal: .fails(refusedRefresh))
+    let hook = HookRecorder()
+    let seen = Shared([String?]())
+    let h = try Harness(authorization: tokens, onUnauthorized: hook.hook)
+    defer { h.stop() }
+    h.server.route(
+      .get, "/v1/users/me", Self.guarded(accepting: nil, refusal: "token_expired", seen: seen))
+    let outcome = await TestRequest<Item>(.get, "/v1/users/me", authorized: true)
+      .outcome(on: h.client)
+    #expect(outcome == .failure(Self.refusal("token_expired")))
+    #expect(seen.value == ["Bearer token-1"])
+    #expect(hook.errors == [Self.refusal("token_expired")])
+  }
+
+  @Test("a renewal that cannot reach the server fails with that, and the session stays")
+  func renewalOffline() async throws {
+    let tokens = TestTokens("token-1", renewal: .fails(.transport(.offline)))
+    let hook = HookRecorder()
+    let seen = Shared([String?]())
+    let h = try Harness(authorization: tokens, onUnauthorized: hook.hook)
+    defer { h.stop() }
+    h.server.route(
+      .get, "/v1/users/me", Self.guarded(accepting: nil, refusal: "token_expired", seen: seen))
+    let outcome = await TestRequest<Item>(.get, "/v1/users/me", authorized: true)
+      .outcome(on: h.client)
+    #expect(outcome == .failure(.transport(.offline)))
+    #expect(hook.errors.isEmpty)
+  }
+
+  @Test("concurrent token_expired answers lead to one refresh: the refused token is passed")
+  func concurrentRenewalsCoalesce() async throws {
+    let tokens = TestTokens("token-1")
+    let expired = Shared(0)
+    let h = try Harness(authorization: tokens)
+    defer { h.stop() }
+    h.server.route(.get, "/v1/users/me") { request in
+      guard request.header("Authorization") == "Bearer token-2" else {
+        // Hold every refusal until all five requests have been refused, so that they all
+        // renew after the same expired token.
+        expired.update { $0 += 1 }
+        for _ in 0..<200 where expired.value < 5 { try? await Task.sleep(for: .milliseconds(5)) }
+        return .error(status: 401, code: "token_expired", message: "Expired.")
+      }
+      return .json(raw: #"{"id": 1, "name": "me"}"#)
+    }
+    let request = TestRequest<Item>(.get, "/v1/users/me", authorized: true)
+    let results = await TestRequest<Item>.performAll(
+      Array(repeating: request, count: 5), on: h.client, maxConcurrent: 5)
+    let items = results.compactMap { try? $0.get() }
+    #expect(items == Array(repeating: Item(id: 1, name: "me"), count: 5))
+    #expect(expired.value == 5)
+    #expect(await tokens.refreshCount == 1)
+    #expect(await tokens.rejectedTokens == Array(repeating: "token-1", count: 5))
+  }
+
+  @Test("an authorized request on a client without a provider sends nothing")
+  func noProvider() async throws {
+    let h = try Harness()
+    defer { h.stop() }
+    let outcome = await TestRequest<Item>(.get, "/v1/users/me", authorized: true)
+      .outcome(on: h.client)
+    #expect(outcome.failureCode == "authorization_unavailable")
+    #expect(h.server.requestCount == 0)
+  }
+}

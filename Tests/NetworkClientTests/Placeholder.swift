@@ -1,1 +1,0 @@
-// Placeholder until NetworkClientTests gets its tests.

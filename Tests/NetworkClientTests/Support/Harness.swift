@@ -1,0 +1,47 @@
+import Foundation
+import LoopbackServer
+import NetworkClient
+
+/// A test's own loopback server (its own port) and a client pointed at it, with a recording
+/// clock so retry waits cost nothing.
+struct Harness {
+  let server: LoopbackServer
+  let client: NetworkClient
+  let clock: RecordingClock
+
+  init(
+    retryPolicy: RetryPolicy = .fast,
+    timeout: Duration? = .seconds(10),
+    transport: (any HTTPTransport)? = nil,
+    authorization: (any AuthorizationProvider)? = nil,
+    onUnauthorized: (@Sendable (NetworkError) async -> Void)? = nil,
+    clock: (any Clock<Duration>)? = nil,
+    logger: (@Sendable (String) -> Void)? = nil
+  ) throws {
+    let recording = RecordingClock()
+    server = try LoopbackServer()
+    self.clock = recording
+    client = NetworkClient(
+      baseURL: server.baseURL, transport: transport ?? URLSessionTransport(),
+      authorization: authorization, onUnauthorized: onUnauthorized, retryPolicy: retryPolicy,
+      timeout: timeout, clock: clock ?? recording, logger: logger)
+  }
+
+  /// Stops the server without blocking the caller: `LoopbackServer.stop()` waits for the
+  /// server's handlers, which need the same small cooperative thread pool as the tests.
+  func stop() {
+    let server = self.server
+    DispatchQueue.global().async { server.stop() }
+  }
+
+  /// Stops the server and waits until it refuses connections, off the cooperative pool.
+  func stopAndWait() async {
+    let server = self.server
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        server.stop()
+        continuation.resume()
+      }
+    }
+  }
+}
