@@ -15,7 +15,9 @@ import Foundation
 ///
 /// ```swift
 /// let db = try Database(path: folder.appendingPathComponent("app.sqlite").path)
-/// try db.migrate([Migration("create notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")])
+/// try db.migrate([
+///   Migration("create notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+/// ])
 /// try db.execute("INSERT INTO notes (body) VALUES (?)", ["hello"])
 /// let bodies = try db.query("SELECT body FROM notes").compactMap { $0["body"] as String? }
 /// ```

@@ -27,7 +27,7 @@ public protocol DatabaseValueConvertible {
 
 extension DatabaseValue: DatabaseValueConvertible {
   /// The value itself.
-  public var databaseValue: DatabaseValue { self }
+  @inlinable public var databaseValue: DatabaseValue { self }
   /// Any stored value, `NULL` included.
   /// - Parameter databaseValue: A column's value.
   public init?(databaseValue: DatabaseValue) { self = databaseValue }
@@ -35,7 +35,7 @@ extension DatabaseValue: DatabaseValueConvertible {
 
 extension Int64: DatabaseValueConvertible {
   /// The value as `.integer`.
-  public var databaseValue: DatabaseValue { .integer(self) }
+  @inlinable public var databaseValue: DatabaseValue { .integer(self) }
   /// Reads an `INTEGER`, or a `REAL` with no fractional part that fits.
   /// - Parameter databaseValue: A column's value.
   public init?(databaseValue: DatabaseValue) {
@@ -49,7 +49,7 @@ extension Int64: DatabaseValueConvertible {
 
 extension Int: DatabaseValueConvertible {
   /// The value as `.integer`.
-  public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+  @inlinable public var databaseValue: DatabaseValue { .integer(Int64(self)) }
   /// Reads what `Int64` reads, when it fits in `Int`.
   /// - Parameter databaseValue: A column's value.
   public init?(databaseValue: DatabaseValue) {
@@ -62,7 +62,7 @@ extension Int: DatabaseValueConvertible {
 
 extension Int32: DatabaseValueConvertible {
   /// The value as `.integer`.
-  public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+  @inlinable public var databaseValue: DatabaseValue { .integer(Int64(self)) }
   /// Reads what `Int64` reads, when it fits in `Int32`.
   /// - Parameter databaseValue: A column's value.
   public init?(databaseValue: DatabaseValue) {
@@ -75,7 +75,7 @@ extension Int32: DatabaseValueConvertible {
 
 extension Double: DatabaseValueConvertible {
   /// The value as `.real` (SQLite stores NaN as `NULL`).
-  public var databaseValue: DatabaseValue { .real(self) }
+  @inlinable public var databaseValue: DatabaseValue { .real(self) }
   /// Reads a `REAL` or an `INTEGER`.
   /// - Parameter databaseValue: A column's value.
   public init?(databaseValue: DatabaseValue) {
@@ -89,7 +89,7 @@ extension Double: DatabaseValueConvertible {
 
 extension Bool: DatabaseValueConvertible {
   /// The value as `.integer(1)` or `.integer(0)`.
-  public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
+  @inlinable public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
   /// Reads an `INTEGER`: 0 is `false`, anything else `true`.
   /// - Parameter databaseValue: A column's value.
   public init?(databaseValue: DatabaseValue) {
@@ -100,7 +100,7 @@ extension Bool: DatabaseValueConvertible {
 
 extension String: DatabaseValueConvertible {
   /// The value as `.text`.
-  public var databaseValue: DatabaseValue { .text(self) }
+  @inlinable public var databaseValue: DatabaseValue { .text(self) }
   /// Reads `TEXT` only.
   /// - Parameter databaseValue: A column's value.
   public init?(databaseValue: DatabaseValue) {
@@ -111,7 +111,7 @@ extension String: DatabaseValueConvertible {
 
 extension Data: DatabaseValueConvertible {
   /// The value as `.blob`.
-  public var databaseValue: DatabaseValue { .blob(self) }
+  @inlinable public var databaseValue: DatabaseValue { .blob(self) }
   /// Reads a `BLOB` only.
   /// - Parameter databaseValue: A column's value.
   public init?(databaseValue: DatabaseValue) {
@@ -123,7 +123,7 @@ extension Data: DatabaseValueConvertible {
 extension Date: DatabaseValueConvertible {
   /// Milliseconds since 1970 as `.integer`, rounded to the nearest millisecond; as `.real`
   /// when that does not fit an `Int64`.
-  public var databaseValue: DatabaseValue {
+  @inlinable public var databaseValue: DatabaseValue {
     let milliseconds = (timeIntervalSince1970 * 1000).rounded()
     if let exact = Int64(exactly: milliseconds) { return .integer(exact) }
     return .real(milliseconds)
@@ -142,7 +142,7 @@ extension Date: DatabaseValueConvertible {
 
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
   /// The wrapped value's, or `.null`.
-  public var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
+  @inlinable public var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
   /// `NULL` reads as `.some(nil)`; any other value as the wrapped type reads it.
   /// - Parameter databaseValue: A column's value.
   public init?(databaseValue: DatabaseValue) {
@@ -155,9 +155,10 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
   }
 }
 
-extension DatabaseValueConvertible where Self: RawRepresentable, RawValue: DatabaseValueConvertible {
+extension DatabaseValueConvertible
+where Self: RawRepresentable, RawValue: DatabaseValueConvertible {
   /// The raw value's.
-  public var databaseValue: DatabaseValue { rawValue.databaseValue }
+  @inlinable public var databaseValue: DatabaseValue { rawValue.databaseValue }
   /// Reads the raw value, then the case it names.
   /// - Parameter databaseValue: A column's value.
   public init?(databaseValue: DatabaseValue) {

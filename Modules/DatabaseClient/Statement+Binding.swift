@@ -9,7 +9,7 @@ import Foundation
 extension Statement {
   /// Binds one value. Text and blobs are bound with `SQLITE_TRANSIENT` straight from their
   /// Swift storage: SQLite makes the only copy, so no Swift buffer has to outlive the call.
-  @inline(__always)
+  @inlinable @inline(__always)
   func bind(_ value: DatabaseValue, at index: Int32) throws(DatabaseError) {
     let code: Int32
     switch value {

@@ -17,6 +17,7 @@ extension Statement {
   /// Whether the column is `NULL` in the current row.
   /// - Parameter index: The column, from 0.
   /// - Returns: `true` for `NULL` (and for an index out of range).
+  @inlinable
   public func isNull(at index: Int) -> Bool {
     sqlite3_column_type(handle, Int32(truncatingIfNeeded: index)) == SQLITE_NULL
   }
@@ -24,6 +25,7 @@ extension Statement {
   /// The column as a 64-bit integer.
   /// - Parameter index: The column, from 0.
   /// - Returns: The value, converted by SQLite if it is not an `INTEGER`.
+  @inlinable
   public func int64(at index: Int) -> Int64 {
     sqlite3_column_int64(handle, Int32(truncatingIfNeeded: index))
   }
@@ -31,6 +33,7 @@ extension Statement {
   /// The column as an `Int`.
   /// - Parameter index: The column, from 0.
   /// - Returns: The value, converted by SQLite if it is not an `INTEGER`.
+  @inlinable
   public func int(at index: Int) -> Int {
     Int(truncatingIfNeeded: sqlite3_column_int64(handle, Int32(truncatingIfNeeded: index)))
   }
@@ -38,6 +41,7 @@ extension Statement {
   /// The column as a `Double`.
   /// - Parameter index: The column, from 0.
   /// - Returns: The value, converted by SQLite if it is not a `REAL`.
+  @inlinable
   public func double(at index: Int) -> Double {
     sqlite3_column_double(handle, Int32(truncatingIfNeeded: index))
   }
@@ -50,6 +54,38 @@ extension Statement {
     guard let text = sqlite3_column_text(handle, column) else { return "" }
     let count = Int(sqlite3_column_bytes(handle, column))
     return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+  }
+
+  /// Lends the column's text to `body` as UTF-8 bytes, without copying it into a `String`.
+  /// - Parameters:
+  ///   - index: The column, from 0.
+  ///   - body: Reads the bytes; they are valid only during the call.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  @inlinable
+  public func withUTF8<R, E: Error>(
+    at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R
+  ) throws(E) -> R {
+    let column = Int32(truncatingIfNeeded: index)
+    let text = sqlite3_column_text(handle, column)
+    let count = text == nil ? 0 : Int(sqlite3_column_bytes(handle, column))
+    return try body(UnsafeBufferPointer(start: text, count: count))
+  }
+
+  /// Lends the column's bytes to `body`, without copying them into a `Data`.
+  /// - Parameters:
+  ///   - index: The column, from 0.
+  ///   - body: Reads the bytes; they are valid only during the call.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  @inlinable
+  public func withBytes<R, E: Error>(
+    at index: Int, _ body: (UnsafeRawBufferPointer) throws(E) -> R
+  ) throws(E) -> R {
+    let column = Int32(truncatingIfNeeded: index)
+    let bytes = sqlite3_column_blob(handle, column)
+    let count = bytes == nil ? 0 : Int(sqlite3_column_bytes(handle, column))
+    return try body(UnsafeRawBufferPointer(start: bytes, count: count))
   }
 
   /// The column as bytes.

@@ -25,10 +25,10 @@ import Foundation
 /// }
 /// ```
 public final class Statement {
-  let handle: OpaquePointer
+  @usableFromInline let handle: OpaquePointer
   /// The SQL text this statement was compiled from.
   public let sql: String
-  private let parameterCount: Int32
+  @usableFromInline let parameterCount: Int32
   private var names: [String]?
 
   init(handle: OpaquePointer, sql: String) {
@@ -57,6 +57,7 @@ public final class Statement {
   /// - Parameter values: One value per parameter, each bound as itself (no `[Any]` boxing).
   /// - Throws: ``DatabaseError`` `.misuse` when the count of values is not the count of
   ///   parameters; the SQLite failure otherwise (e.g. `.constraintViolation`).
+  @inlinable
   public func execute<each Value: DatabaseValueConvertible>(
     _ values: repeat each Value
   ) throws(DatabaseError) {
@@ -77,16 +78,24 @@ public final class Statement {
   /// - Parameter values: One value per parameter.
   /// - Throws: ``DatabaseError`` `.misuse` when the count of values is not the count of
   ///   parameters, `.conversionFailed` when SQLite refuses a value (too big).
+  // Inlinable so that the caller's module specializes the pack for its concrete types: no
+  // runtime tuple metadata, no witness-table calls, no boxing, per value.
+  @inlinable
   public func bind<each Value: DatabaseValueConvertible>(
     _ values: repeat each Value
   ) throws(DatabaseError) {
     sqlite3_reset(handle)
     var index: Int32 = 0
-    for value in repeat each values {
-      index += 1
-      try bind(value.databaseValue, at: index)
-    }
-    try checkCount(index)
+    repeat try bindNext(each values, index: &index)
+    if index != parameterCount { throw countMismatch(index) }
+  }
+
+  @inlinable @inline(__always)
+  func bindNext<Value: DatabaseValueConvertible>(
+    _ value: Value, index: inout Int32
+  ) throws(DatabaseError) {
+    index += 1
+    try bind(value.databaseValue, at: index)
   }
 
   /// Like ``bind(_:)`` with the values in an array, for argument lists built at run time.
@@ -99,13 +108,14 @@ public final class Statement {
       index += 1
       try bind(argument?.databaseValue ?? .null, at: index)
     }
-    try checkCount(index)
+    if index != parameterCount { throw countMismatch(index) }
   }
 
   /// Advances to the next result row.
   /// - Returns: `true` when a row is available to the column readers, `false` when the
   ///   statement has finished.
   /// - Throws: ``DatabaseError`` for any SQLite failure while running the statement.
+  @inlinable
   public func step() throws(DatabaseError) -> Bool {
     let code = sqlite3_step(handle)
     if code == SQLITE_ROW { return true }
@@ -119,19 +129,26 @@ public final class Statement {
     sqlite3_reset(handle)
   }
 
-  private func runToEnd() throws(DatabaseError) {
+  @inlinable
+  func runToEnd() throws(DatabaseError) {
     while try step() {}
   }
 
-  private func checkCount(_ bound: Int32) throws(DatabaseError) {
-    guard bound == parameterCount else {
-      throw DatabaseError(
-        kind: .misuse,
-        message: "the statement has \(parameterCount) parameters but \(bound) values were given",
-        sql: sql)
-    }
+  @inlinable
+  func reset(expecting count: Int32) throws(DatabaseError) {
+    sqlite3_reset(handle)
+    if count != parameterCount { throw countMismatch(count) }
   }
 
+  @usableFromInline
+  func countMismatch(_ bound: Int32) -> DatabaseError {
+    DatabaseError(
+      kind: .misuse,
+      message: "the statement has \(parameterCount) parameters but \(bound) values were given",
+      sql: sql)
+  }
+
+  @usableFromInline
   func failure(_ code: Int32) -> DatabaseError {
     DatabaseError.sqlite(code, connection: sqlite3_db_handle(handle), sql: sql)
   }

@@ -6,7 +6,11 @@
 
 /// Tells SQLite to copy text and blobs before a bind call returns, so a Swift buffer only has
 /// to live for the duration of the call. The C macro `SQLITE_TRANSIENT` is not imported.
-let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+/// Computed rather than a global `let`, which would cost a `swift_once` check per bind.
+@inlinable
+var sqliteTransient: sqlite3_destructor_type {
+  unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
 
 extension DatabaseError {
   /// Builds the error for a failed SQLite call on `connection`.
