@@ -175,7 +175,7 @@ let package = Package(
     ),
     .testTarget(
       name: "KooberTests",
-      dependencies: ["Koober", "TestSupport"],
+      dependencies: ["Koober", "LoopbackServer", "TestSupport"],
       path: "Tests/KooberTests"
     ),
   ],

@@ -17,6 +17,11 @@ struct VerifyCommand {
 
   func run() async -> ExitCode {
     let console = app.console
+    let form = CodeViewModel()
+    form.codeChanged(code)
+    guard form.code.count == CodeViewModel.codeLength, form.codeError == nil else {
+      return console.fail(LoginFailure.malformedCode)
+    }
     let pending: PendingSignIn
     do {
       guard let saved = try app.pendingSignIns.load() else {
@@ -26,11 +31,6 @@ struct VerifyCommand {
       pending = saved
     } catch {
       return console.fail(error)
-    }
-    let form = CodeViewModel()
-    form.codeChanged(code)
-    guard form.code.count == CodeViewModel.codeLength, form.codeError == nil else {
-      return console.fail(LoginFailure.malformedCode)
     }
     guard pending.challenge.expiresAt > Date() else { return endChallenge(.codeExpired) }
     let session: UserSession

@@ -108,8 +108,7 @@ final class Navigator {
       let title = FeatureCatalog.menuTitle(feature)
       return .signIn(
         from: entry,
-        alert: "\(title) needs an account: sign in (or type 'sign up') and Koober takes you "
-          + "back there.")
+        alert: "\(title) needs an account; sign in and Koober takes you back there.")
     case .notAvailable(let message):
       return user.map { .home($0, alert: message) } ?? .guestHome(alert: message)
     }

@@ -1,1 +1,0 @@
-// Placeholder until KooberTests gets its tests.
