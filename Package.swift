@@ -123,8 +123,14 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["LoopbackServer"], path: "Tests/TestSupport"),
     .testTarget(
       name: "DatabaseClientTests",
-      dependencies: ["DatabaseClient", "TestSupport"],
+      dependencies: ["DatabaseClient", "TestSupport", "DatabaseCrashChild"],
       path: "Tests/DatabaseClientTests"
+    ),
+    // The child process DatabaseClientTests kills with SIGKILL in the middle of a transaction.
+    .executableTarget(
+      name: "DatabaseCrashChild",
+      dependencies: ["DatabaseClient"],
+      path: "Tests/DatabaseCrashChild"
     ),
     .testTarget(
       name: "NetworkClientTests",

@@ -27,6 +27,7 @@ extension DatabaseExecutor {
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws (after rolling back), or ``DatabaseError`` when the
   ///   transaction cannot begin or commit (after rolling back).
+  @discardableResult
   public func transaction<R>(_ body: (Connection) throws -> R) throws -> R {
     try withConnection { connection in try connection.inTransaction(body) }
   }

@@ -134,6 +134,7 @@ extension Connection: DatabaseExecutor {
   /// - Parameter body: The work.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
+  @discardableResult
   public func withConnection<R, E: Error>(_ body: (Connection) throws(E) -> R) throws(E) -> R {
     try body(self)
   }

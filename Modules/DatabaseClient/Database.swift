@@ -61,6 +61,7 @@ extension Database: DatabaseExecutor {
   /// - Parameter body: The work; it must not keep the connection after returning.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
+  @discardableResult
   public func withConnection<R, E: Error>(_ body: (Connection) throws(E) -> R) throws(E) -> R {
     try connection.withLock(body)
   }

@@ -72,9 +72,11 @@ extension DatabaseExecutor {
       let statement = try connection.cachedStatement(sql)
       defer { statement.clear() }
       try statement.bind(arguments: arguments)
-      let names = statement.columnNames
       var rows: [Row] = []
+      var names: [String] = []
       while try statement.step() {
+        // After the first step: stepping is when SQLite recompiles after a schema change.
+        if rows.isEmpty { names = statement.columnNames }
         rows.append(Row(columnNames: names, values: names.indices.map(statement.value(at:))))
       }
       return rows

@@ -29,7 +29,6 @@ public final class Statement {
   /// The SQL text this statement was compiled from.
   public let sql: String
   @usableFromInline let parameterCount: Int32
-  private var names: [String]?
 
   init(handle: OpaquePointer, sql: String) {
     self.handle = handle
@@ -41,15 +40,12 @@ public final class Statement {
     sqlite3_finalize(handle)
   }
 
-  /// The names of the result columns, as `AS` or the table gives them.
+  /// The names of the result columns, as `AS` or the table gives them. Read afresh each time:
+  /// SQLite recompiles a statement after a schema change, which can change its columns.
   public var columnNames: [String] {
-    if let names { return names }
-    let count = sqlite3_column_count(handle)
-    let made = (0..<count).map { column in
+    (0..<sqlite3_column_count(handle)).map { column in
       sqlite3_column_name(handle, column).map { String(cString: $0) } ?? ""
     }
-    names = made
-    return made
   }
 
   /// Resets the statement, binds `values` to its `?` parameters in order, runs it to the end
