@@ -52,18 +52,9 @@ package actor SessionState {
   /// - Throws: What `record` throws.
   package func setSession(
     _ newSession: UserSession, announce: Bool,
-    record: (_ persist: () throws(SessionStoreError) -> Void) throws(ServiceUserError) -> Void
+    record: Recorder
   ) throws(ServiceUserError) {
-    var saved = false
-    do {
-      try record { () throws(SessionStoreError) in
-        try store.save(newSession)
-        saved = true
-      }
-    } catch {
-      if saved { putBackStore() }
-      throw error
-    }
+    try write(newSession, record: record)
     generation += 1
     renewal = nil
     session = newSession
@@ -80,20 +71,11 @@ package actor SessionState {
   /// - Throws: What `record` throws.
   package func updateUser(
     _ user: User,
-    record: (_ persist: () throws(SessionStoreError) -> Void) throws(ServiceUserError) -> Void
+    record: Recorder
   ) throws(ServiceUserError) -> UserSession? {
     guard var updated = session, updated.user.id == user.id else { return nil }
     updated.user = user
-    var saved = false
-    do {
-      try record { () throws(SessionStoreError) in
-        try store.save(updated)
-        saved = true
-      }
-    } catch {
-      if saved { putBackStore() }
-      throw error
-    }
+    try write(updated, record: record)
     session = updated
     return updated
   }
@@ -124,9 +106,23 @@ package actor SessionState {
     return failure
   }
 
-  /// Writes the current session (or its absence) back after a failed change.
-  private func putBackStore() {
-    if let session { try? store.save(session) } else { try? store.clear() }
+  /// Runs `record` with a `persist` that saves `session`; when `record` fails after the
+  /// save, writes the current session (or its absence) back, so the store is as it was.
+  private func write(
+    _ session: UserSession, record: Recorder
+  ) throws(ServiceUserError) {
+    var saved = false
+    do {
+      try record { () throws(SessionStoreError) in
+        try store.save(session)
+        saved = true
+      }
+    } catch {
+      if saved {
+        if let current = self.session { try? store.save(current) } else { try? store.clear() }
+      }
+      throw error
+    }
   }
 
   // MARK: - Access tokens
@@ -198,6 +194,11 @@ package actor SessionState {
     }
   }
 }
+
+/// Writes the account rows of a session change, calling `persist` (the store's save) inside
+/// the same transaction.
+package typealias Recorder = (_ persist: () throws(SessionStoreError) -> Void)
+  throws(ServiceUserError) -> Void
 
 /// Exchanges a refresh token for a renewed session.
 package typealias Renewer = @Sendable (String) async throws(RenewalFailure) -> UserSession

@@ -21,9 +21,12 @@ package struct SessionRequest: DefaultRequest {
     case refresh(refreshToken: String)
   }
 
+  /// The answer: a Session object.
   package typealias Result = UserSession
+  /// Handed to the caller as decoded.
   package typealias ResultData = UserSession
 
+  /// Which member of the group this is.
   package let configuration: Configuration
 
   /// Creates the request.
@@ -32,8 +35,10 @@ package struct SessionRequest: DefaultRequest {
     self.configuration = configuration
   }
 
+  /// Every member is a POST.
   package var method: HTTPMethod { .post }
 
+  /// The member's route.
   package var path: String {
     switch configuration {
     case .signUp: "/v1/auth/sign-up"
@@ -42,6 +47,7 @@ package struct SessionRequest: DefaultRequest {
     }
   }
 
+  /// The member's JSON body.
   package var body: (any Encodable & Sendable)? {
     switch configuration {
     case .signUp(let credentials): credentials
@@ -50,6 +56,8 @@ package struct SessionRequest: DefaultRequest {
     }
   }
 
+  /// The API's dates, as UserModel reads them.
   package static var decoder: JSONDecoder { KooberJSON.decoder() }
+  /// The API's dates, as UserModel writes them.
   package static var encoder: JSONEncoder { KooberJSON.encoder() }
 }
