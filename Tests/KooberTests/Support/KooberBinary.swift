@@ -1,18 +1,9 @@
 import Foundation
+import TestSupport
 
-/// The built `koober` executable, found next to the test bundle in the build's products
-/// folder (as swift-argument-parser's example tests find theirs).
+/// The built `koober` executable, found beside the test bundle in the build's products
+/// folder (TestSupport's `BuiltProducts`, as swift-argument-parser's example tests do).
 enum KooberBinary {
-  /// The products folder of this build, e.g. `.build/debug`.
-  static var productsFolder: URL {
-    #if os(macOS)
-      if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-        return bundle.bundleURL.deletingLastPathComponent()
-      }
-    #endif
-    return Bundle.main.bundleURL
-  }
-
   /// Ignores SIGPIPE in the test process once: a child that exits before reading its stdin
   /// must make the write fail, not end the tests.
   static let pipeSignalIgnored: Bool = {
@@ -22,7 +13,7 @@ enum KooberBinary {
 
   /// The executable.
   static var url: URL {
-    productsFolder.appendingPathComponent("koober")
+    BuiltProducts.executable(named: "koober")
   }
 
   /// The environment every test process gets: no colour, fast password hashes, and a home
