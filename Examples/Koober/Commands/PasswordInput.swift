@@ -2,6 +2,23 @@
 /// or a prompt that does not echo when stdin is a terminal.
 @MainActor
 enum PasswordInput {
+  /// Reads the password, reporting a missing one on stderr.
+  /// - Parameters:
+  ///   - fromStdin: `--password-stdin` was given.
+  ///   - console: The terminal.
+  ///   - command: The command, for the usage message.
+  /// - Returns: The password, or `nil` after the usage error was reported (exit 2).
+  static func readOrReport(fromStdin: Bool, console: Console, command: CommandName) async
+    -> String?
+  {
+    do {
+      return try await read(fromStdin: fromStdin, console: console, command: command)
+    } catch {
+      console.error(error.message)
+      return nil
+    }
+  }
+
   /// Reads the password.
   /// - Parameters:
   ///   - fromStdin: `--password-stdin` was given.

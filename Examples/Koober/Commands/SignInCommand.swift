@@ -10,14 +10,10 @@ struct SignInCommand {
 
   func run() async -> ExitCode {
     let console = app.console
-    let password: String
-    do {
-      password = try await PasswordInput.read(
+    guard
+      let password = await PasswordInput.readOrReport(
         fromStdin: passwordFromStdin, console: console, command: .signIn)
-    } catch {
-      console.error(error.message)
-      return .usage
-    }
+    else { return .usage }
     let responder = CommandResponder()
     let control = app.makeOnboardingContainer().makeSignInControl(from: .welcome)
     control.delegate = responder

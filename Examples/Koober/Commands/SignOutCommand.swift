@@ -1,4 +1,5 @@
-/// `koober sign-out`: ends the session on the server (when reachable) and on this device.
+/// `koober sign-out`: ends the session on the server (when reachable) and on this device;
+/// "Not signed in." and exit 4 when there is none.
 @MainActor
 struct SignOutCommand {
   let app: AppContainer
@@ -6,17 +7,11 @@ struct SignOutCommand {
   func run() async -> ExitCode {
     let console = app.console
     switch await app.checkSessionForCommand() {
-    case .signedIn, .offline:
-      break
+    case .signedIn: break
     case .notSignedIn:
       console.line("Not signed in.")
       return .notSignedIn
-    case .unreadable(let message):
-      console.error(message)
-      return .failure
-    case .codeRequired, .failed, .challengeEnded, .signedOut, nil:
-      console.error("The session check ended without an answer; try again.")
-      return .failure
+    case .failed(let status): return status
     }
     let responder = CommandResponder()
     app.sessionControl.delegate = responder

@@ -12,14 +12,10 @@ struct SignUpCommand {
 
   func run() async -> ExitCode {
     let console = app.console
-    let password: String
-    do {
-      password = try await PasswordInput.read(
+    guard
+      let password = await PasswordInput.readOrReport(
         fromStdin: passwordFromStdin, console: console, command: .signUp)
-    } catch {
-      console.error(error.message)
-      return .usage
-    }
+    else { return .usage }
     let responder = CommandResponder()
     let control = app.makeOnboardingContainer().makeSignUpControl(from: .welcome)
     control.delegate = responder

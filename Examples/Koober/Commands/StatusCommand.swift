@@ -1,4 +1,5 @@
-/// `koober status`: who is signed in (exit 0), or "Not signed in." (exit 4).
+/// `koober status`: who is signed in (exit 0), or "Not signed in." (exit 4). When the
+/// server cannot check the saved session, it names the user and exits 1.
 @MainActor
 struct StatusCommand {
   let app: AppContainer
@@ -6,23 +7,17 @@ struct StatusCommand {
   func run() async -> ExitCode {
     let console = app.console
     switch await app.checkSessionForCommand() {
-    case .signedIn(let user, _):
+    case .signedIn(let user, let offline):
       console.line(console.signedInLine(user))
-      return .ok
-    case .offline(let user, let message):
-      console.line(console.signedInLine(user))
-      console.error(message)
+      guard let offline else { return .ok }
+      console.error(offline)
       return .failure
     case .notSignedIn(let message):
       if let message { console.error(message) }
       console.line("Not signed in.")
       return .notSignedIn
-    case .unreadable(let message):
-      console.error(message)
-      return .failure
-    case .codeRequired, .failed, .challengeEnded, .signedOut, nil:
-      console.error("The session check ended without an answer; try again.")
-      return .failure
+    case .failed(let status):
+      return status
     }
   }
 }

@@ -45,30 +45,22 @@ final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
   }
 
   private func askEmail(_ form: SignInViewModel) async -> FormAnswer {
-    while true {
-      let current = form.emailText
-      let event = await console.ask("Email", defaultValue: current.isEmpty ? nil : current)
-      guard case .line(let text) = event else { return .leave(event.exit ?? .quit) }
-      switch text.lowercased() {
-      case "back": return .leave(control.entryPoint.backDestination)
-      case "sign up": return .leave(.signUp(from: control.entryPoint))
-      default: break
-      }
+    let entry = control.entryPoint
+    return await console.askField(
+      "Email", defaultValue: form.emailText.isEmpty ? nil : form.emailText,
+      commands: ["back": entry.backDestination, "sign up": .signUp(from: entry)]
+    ) { text in
       form.emailChanged(text)
       form.emailEditingEnded()
-      guard let error = form.emailError else { return .answer(text) }
-      console.alert(error)
+      return form.emailError
     }
   }
 
   private func askPassword(_ form: SignInViewModel) async -> FormAnswer {
-    while true {
-      let event = await console.askSecret("Password")
-      guard case .line(let text) = event else { return .leave(event.exit ?? .quit) }
+    await console.askField("Password", secret: true) { text in
       form.passwordChanged(text)
       form.passwordEditingEnded()
-      guard let error = form.passwordError else { return .answer(text) }
-      console.alert(error)
+      return form.passwordError
     }
   }
 

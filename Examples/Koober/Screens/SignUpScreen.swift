@@ -41,53 +41,43 @@ final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
   }
 
   private func askEmail(_ form: SignUpViewModel) async -> FormAnswer {
-    while true {
-      let event = await console.ask("Email")
-      guard case .line(let text) = event else { return .leave(event.exit ?? .quit) }
-      if text.lowercased() == "back" { return .leave(control.entryPoint.backDestination) }
+    await console.askField(
+      "Email", commands: ["back": control.entryPoint.backDestination]
+    ) { text in
       form.emailChanged(text)
       form.emailEditingEnded()
-      guard let error = form.emailError else { return .answer(text) }
-      console.alert(error)
+      return form.emailError
     }
   }
 
   private func askPassword(_ form: SignUpViewModel) async -> FormAnswer {
-    while true {
-      let event = await console.askSecret("Password")
-      guard case .line(let text) = event else { return .leave(event.exit ?? .quit) }
+    let answer = await console.askField("Password", secret: true) { text in
       form.passwordChanged(text)
       form.passwordEditingEnded()
-      if let error = form.passwordError {
-        console.alert(error)
-        continue
-      }
-      if let strength = form.passwordStrength {
-        console.note("Password strength: \(strength.message)")
-      }
-      return .answer(text)
+      return form.passwordError
     }
+    if answer.leaving == nil, let strength = form.passwordStrength {
+      console.note("Password strength: \(strength.message)")
+    }
+    return answer
   }
 
   private func askName(_ form: SignUpViewModel) async -> FormAnswer {
-    while true {
-      let event = await console.ask("Name (optional)")
-      guard case .line(let text) = event else { return .leave(event.exit ?? .quit) }
+    await console.askField("Name (optional)") { text in
       form.nameChanged(text)
-      guard let error = form.nameError else { return .answer(text) }
-      console.alert(error)
+      return form.nameError
     }
   }
 
   private func askType(_ form: SignUpViewModel) async -> FormAnswer {
-    while true {
-      let event = await console.ask("Account type, passenger or driver", defaultValue: "passenger")
-      guard case .line(let text) = event else { return .leave(event.exit ?? .quit) }
-      if let type = UserType(rawValue: text.lowercased()) {
-        form.typeSelected(type)
-        return .answer(text)
+    await console.askField(
+      "Account type, passenger or driver", defaultValue: UserType.passenger.rawValue
+    ) { text in
+      guard let type = UserType(rawValue: text.lowercased()) else {
+        return "Type passenger or driver."
       }
-      console.alert("Type passenger or driver.")
+      form.typeSelected(type)
+      return nil
     }
   }
 
