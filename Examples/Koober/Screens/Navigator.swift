@@ -55,7 +55,9 @@ final class Navigator {
   private func show(_ destination: Destination) async -> Destination {
     switch destination {
     case .launch: return await checkSession()
-    case .welcome(let alert): return await WelcomeScreen(console: app.console, alert: alert).run()
+    case .welcome(let alert):
+      signedIn = nil
+      return await WelcomeScreen(console: app.console, alert: alert).run()
     case .signIn(let entry, let alert):
       return await app.makeOnboardingContainer().makeSignInScreen(from: entry, alert: alert).run()
     case .signUp(let entry):
@@ -69,7 +71,7 @@ final class Navigator {
     case .feature(let feature, let user): return gate(feature, user: user)
     case .openFeature(let feature, let user): return await open(feature, user: user)
     case .signOut: return await signOut()
-    case .interrupted: return .welcome(alert: nil)
+    case .interrupted: return .welcome(alert: LoginFailure.signedOut.message)
     case .quit: return .quit
     }
   }

@@ -36,13 +36,16 @@ final class ProfileScreen: Screen {
       case .success(true):
         let event = await console.ask("New name (empty to remove it)")
         guard case .line(let name) = event else { return event.exit ?? .quit }
-        alert = await rename(to: name)
+        let failure = await rename(to: name)
+        // The session ended (revoked elsewhere): the navigator says so on welcome.
+        if failure == .signedOut { return .interrupted }
+        alert = failure?.message
       }
     }
   }
 
-  /// Renames the user on the server; returns the alert to show when it failed.
-  private func rename(to name: String) async -> String? {
+  /// Renames the user on the server; returns why it failed, if it did.
+  private func rename(to name: String) async -> LoginFailure? {
     let service = container.serviceUser
     let result: Result<User, LoginError> = await console.progress("Saving") {
       do throws(LoginError) {
@@ -56,7 +59,7 @@ final class ProfileScreen: Screen {
       container.update(user)
       return nil
     case .failure(let error):
-      return LoginFailure(error).message
+      return LoginFailure(error)
     }
   }
 }
