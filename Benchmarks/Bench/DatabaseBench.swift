@@ -11,47 +11,54 @@ import Foundation
 // is a cost of the caller's choice, not of the database layer.
 
 private let rowCount = 100_000
+/// Runs per side; each run inserts once and then reads the table `fetchesPerRun` times.
 private let runs = 11
+private let fetchesPerRun = 3
 
 /// Runs the database cases and prints their two lines.
 func runDatabaseBenchmarks() {
   let names = (0..<rowCount).map { "user-\($0)@example.com" }
-  var ours = Timings()
-  var baseline = Timings()
+  let expected = expectedChecksum(names)
+  var ours = Samples()
+  var baseline = Samples()
   do {
-    // Interleaved, so drift in the machine's speed hits both sides alike.
-    for _ in 0..<runs {
-      try baseline.add(runBaseline(names: names))
-      try ours.add(runOurs(names: names))
+    // Interleaved, so drift in the machine's speed hits both sides alike, and in alternating
+    // order, so neither side always runs right after the other's file was written and deleted.
+    for run in 0..<runs {
+      if run.isMultiple(of: 2) {
+        try runBaseline(names: names, expected: expected, into: &baseline)
+        try runOurs(names: names, expected: expected, into: &ours)
+      } else {
+        try runOurs(names: names, expected: expected, into: &ours)
+        try runBaseline(names: names, expected: expected, into: &baseline)
+      }
     }
   } catch {
     print("database: failed: \(error)")
     exit(1)
   }
-  report("database.insert100k", ours: ours.insert.median, baseline: baseline.insert.median)
-  report("database.fetch100k", ours: ours.fetch.median, baseline: baseline.fetch.median)
+  report("database.insert100k", ours: median(ours.insert), baseline: median(baseline.insert))
+  report("database.fetch100k", ours: median(ours.fetch), baseline: median(baseline.fetch))
 }
 
-private struct Timings {
+private struct Samples {
   var insert: [Double] = []
   var fetch: [Double] = []
-
-  mutating func add(_ run: (insert: Double, fetch: Double)) {
-    insert.append(run.insert)
-    fetch.append(run.fetch)
-  }
-}
-
-extension Array where Element == Double {
-  fileprivate var median: Double { sorted()[count / 2] }
 }
 
 private struct BenchFailure: Error, CustomStringConvertible {
   let description: String
 }
 
-private func seconds(since start: UInt64) -> Double {
-  Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+private func median(_ samples: [Double]) -> Double {
+  samples.sorted()[samples.count / 2]
+}
+
+/// The seconds `body` takes, and what it returns.
+private func timed<R>(_ body: () throws -> R) rethrows -> (seconds: Double, result: R) {
+  let start = DispatchTime.now().uptimeNanoseconds
+  let result = try body()
+  return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, result)
 }
 
 /// A fresh folder for one run's file, removed afterwards.
@@ -63,51 +70,55 @@ private func withFreshFile<R>(_ body: (String) throws -> R) throws -> R {
   return try body(folder.appendingPathComponent("bench.sqlite").path)
 }
 
-private func expectedChecksum() -> Double {
+/// What a correct read-back sums to: ids + name lengths in bytes + scores.
+private func expectedChecksum(_ names: [String]) -> Double {
   var total = 0.0
-  for i in 0..<rowCount {
-    total += Double(i) + Double("user-\(i)@example.com".utf8.count) + Double(i) * 0.5
+  for (i, name) in names.enumerated() {
+    total += Double(i) + Double(name.utf8.count) + Double(i) * 0.5
   }
   return total
 }
 
-private func runOurs(names: [String]) throws -> (insert: Double, fetch: Double) {
+private func runOurs(names: [String], expected: Double, into samples: inout Samples) throws {
   try withFreshFile { path in
     let db = try Database(path: path)
     try db.execute(
       "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score REAL NOT NULL)")
 
-    var start = DispatchTime.now().uptimeNanoseconds
-    try db.transaction { conn in
-      let insert = try conn.prepare("INSERT INTO items (id, name, score) VALUES (?, ?, ?)")
-      for i in 0..<rowCount {
-        try insert.execute(Int64(i), names[i], Double(i) * 0.5)
+    let insert = try timed {
+      try db.transaction { conn in
+        let insert = try conn.prepare("INSERT INTO items (id, name, score) VALUES (?, ?, ?)")
+        for i in 0..<rowCount {
+          try insert.execute(Int64(i), names[i], Double(i) * 0.5)
+        }
       }
     }
-    let insert = seconds(since: start)
+    samples.insert.append(insert.seconds)
 
-    start = DispatchTime.now().uptimeNanoseconds
-    let checksum = try db.withConnection { conn in
-      let select = try conn.prepare("SELECT id, name, score FROM items")
-      var ids: Int64 = 0
-      var bytes = 0
-      var scores = 0.0
-      while try select.step() {
-        ids &+= select.int64(at: 0)
-        bytes &+= select.withUTF8(at: 1) { $0.count }
-        scores += select.double(at: 2)
+    for _ in 0..<fetchesPerRun {
+      let fetch = try timed {
+        try db.withConnection { conn in
+          let select = try conn.prepare("SELECT id, name, score FROM items")
+          var ids: Int64 = 0
+          var bytes = 0
+          var scores = 0.0
+          while try select.step() {
+            ids &+= select.int64(at: 0)
+            bytes &+= select.withUTF8(at: 1) { $0.count }
+            scores += select.double(at: 2)
+          }
+          return Double(ids) + Double(bytes) + scores
+        }
       }
-      return Double(ids) + Double(bytes) + scores
+      guard fetch.result == expected else {
+        throw BenchFailure(description: "DatabaseClient read back checksum \(fetch.result)")
+      }
+      samples.fetch.append(fetch.seconds)
     }
-    let fetch = seconds(since: start)
-    guard checksum == expectedChecksum() else {
-      throw BenchFailure(description: "DatabaseClient read back a wrong checksum \(checksum)")
-    }
-    return (insert, fetch)
   }
 }
 
-private func runBaseline(names: [String]) throws -> (insert: Double, fetch: Double) {
+private func runBaseline(names: [String], expected: Double, into samples: inout Samples) throws {
   try withFreshFile { path in
     guard let db = csqlite_baseline_open(path) else {
       throw BenchFailure(description: "the C baseline could not open \(path)")
@@ -116,21 +127,24 @@ private func runBaseline(names: [String]) throws -> (insert: Double, fetch: Doub
     let cNames = names.map { strdup($0) }
     defer { cNames.forEach { free($0) } }
 
-    var start = DispatchTime.now().uptimeNanoseconds
-    let code = cNames.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) {
-        csqlite_baseline_insert(db, Int64(rowCount), $0.baseAddress)
+    let insert = timed {
+      cNames.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) {
+          csqlite_baseline_insert(db, Int64(rowCount), $0.baseAddress)
+        }
       }
     }
-    let insert = seconds(since: start)
-    guard code == 0 else { throw BenchFailure(description: "the C baseline insert failed \(code)") }
-
-    start = DispatchTime.now().uptimeNanoseconds
-    let checksum = csqlite_baseline_fetch(db)
-    let fetch = seconds(since: start)
-    guard checksum == expectedChecksum() else {
-      throw BenchFailure(description: "the C baseline read back a wrong checksum \(checksum)")
+    guard insert.result == 0 else {
+      throw BenchFailure(description: "the C baseline insert failed with code \(insert.result)")
     }
-    return (insert, fetch)
+    samples.insert.append(insert.seconds)
+
+    for _ in 0..<fetchesPerRun {
+      let fetch = timed { csqlite_baseline_fetch(db) }
+      guard fetch.result == expected else {
+        throw BenchFailure(description: "the C baseline read back checksum \(fetch.result)")
+      }
+      samples.fetch.append(fetch.seconds)
+    }
   }
 }

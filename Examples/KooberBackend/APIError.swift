@@ -45,7 +45,8 @@ extension APIError {
   /// - Parameter detail: what exactly was wrong, for the message.
   /// - Returns: the error.
   static func malformedBody(_ detail: String) -> APIError {
-    APIError(status: 400, code: "malformed_body", message: "The request body is invalid: \(detail).")
+    APIError(
+      status: 400, code: "malformed_body", message: "The request body is invalid: \(detail).")
   }
 
   /// `400 malformed_query`: a missing or invalid query parameter.

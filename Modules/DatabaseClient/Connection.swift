@@ -42,9 +42,7 @@ public final class Connection {
       throw error
     }
     sqlite3_extended_result_codes(opened, 1)
-    let (seconds, attoseconds) = busyTimeout.components
-    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    sqlite3_busy_timeout(opened, Int32(clamping: milliseconds))
+    sqlite3_busy_timeout(opened, Self.milliseconds(busyTimeout))
     do {
       // Reading the header first makes a file that is not a database fail here, at open,
       // and before anything below could try to write to it.
@@ -56,6 +54,16 @@ public final class Connection {
       sqlite3_close_v2(opened)
       throw error
     }
+  }
+
+  /// `duration` in whole milliseconds, clamped to what `sqlite3_busy_timeout` takes (a
+  /// negative one means no waiting).
+  private static func milliseconds(_ duration: Duration) -> Int32 {
+    let (seconds, attoseconds) = duration.components
+    let limit = Int64(Int32.max) / 1000
+    if seconds >= limit { return Int32.max }
+    if seconds < 0 { return 0 }
+    return Int32(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
   }
 
   deinit {

@@ -47,6 +47,15 @@ public final class Database: Sendable {
     self.connection = Locked(try Connection(path: path, busyTimeout: busyTimeout))
   }
 
+  /// Opens the database at a file URL, creating the file and its parent folders if missing.
+  /// - Parameters:
+  ///   - url: A `file:` URL.
+  ///   - busyTimeout: How long to wait for another process's lock before failing `.busy`.
+  /// - Throws: ``DatabaseError`` as ``init(path:busyTimeout:)`` does.
+  public convenience init(url: URL, busyTimeout: Duration = .seconds(5)) throws(DatabaseError) {
+    try self.init(path: url.path, busyTimeout: busyTimeout)
+  }
+
   /// Opens a new, empty, private in-memory database, gone when released.
   /// - Returns: The database.
   /// - Throws: ``DatabaseError`` when SQLite cannot allocate it.

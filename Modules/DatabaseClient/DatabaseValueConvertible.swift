@@ -53,7 +53,7 @@ extension Int: DatabaseValueConvertible {
   /// Reads what `Int64` reads, when it fits in `Int`.
   /// - Parameter databaseValue: A column's value.
   public init?(databaseValue: DatabaseValue) {
-    guard let wide = Int64(databaseValue: databaseValue), let value = Int(exactly: wide) else {
+    guard let value = Int64(databaseValue: databaseValue).flatMap(Int.init(exactly:)) else {
       return nil
     }
     self = value
@@ -66,7 +66,7 @@ extension Int32: DatabaseValueConvertible {
   /// Reads what `Int64` reads, when it fits in `Int32`.
   /// - Parameter databaseValue: A column's value.
   public init?(databaseValue: DatabaseValue) {
-    guard let wide = Int64(databaseValue: databaseValue), let value = Int32(exactly: wide) else {
+    guard let value = Int64(databaseValue: databaseValue).flatMap(Int32.init(exactly:)) else {
       return nil
     }
     self = value

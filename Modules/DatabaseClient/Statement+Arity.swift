@@ -10,6 +10,7 @@
 // its `sqlite3_bind_*` call, with no witness-table call or copy. Larger counts use the packs.
 extension Statement {
   /// Resets the statement and binds one value to its parameters, ready for ``step()``.
+  /// - Parameter v1: The value of the statement's only parameter.
   /// - Throws: ``DatabaseError`` `.misuse` unless the statement has exactly 1 parameter.
   @inlinable
   public func bind(
@@ -20,6 +21,7 @@ extension Statement {
   }
 
   /// Binds one value and runs the statement to the end, discarding rows.
+  /// - Parameter v1: The value of the statement's only parameter.
   /// - Throws: ``DatabaseError`` as ``bind(_:)`` and ``step()`` do.
   @inlinable
   public func execute(
@@ -30,6 +32,9 @@ extension Statement {
   }
 
   /// Resets the statement and binds two values to its parameters, ready for ``step()``.
+  /// - Parameters:
+  ///   - v1: The value of parameter 1.
+  ///   - v2: The value of parameter 2.
   /// - Throws: ``DatabaseError`` `.misuse` unless the statement has exactly 2 parameters.
   @inlinable
   public func bind(
@@ -41,6 +46,9 @@ extension Statement {
   }
 
   /// Binds two values and runs the statement to the end, discarding rows.
+  /// - Parameters:
+  ///   - v1: The value of parameter 1.
+  ///   - v2: The value of parameter 2.
   /// - Throws: ``DatabaseError`` as ``bind(_:)`` and ``step()`` do.
   @inlinable
   public func execute(
@@ -51,6 +59,10 @@ extension Statement {
   }
 
   /// Resets the statement and binds three values to its parameters, ready for ``step()``.
+  /// - Parameters:
+  ///   - v1: The value of parameter 1.
+  ///   - v2: The value of parameter 2.
+  ///   - v3: The value of parameter 3.
   /// - Throws: ``DatabaseError`` `.misuse` unless the statement has exactly 3 parameters.
   @inlinable
   public func bind(
@@ -64,6 +76,10 @@ extension Statement {
   }
 
   /// Binds three values and runs the statement to the end, discarding rows.
+  /// - Parameters:
+  ///   - v1: The value of parameter 1.
+  ///   - v2: The value of parameter 2.
+  ///   - v3: The value of parameter 3.
   /// - Throws: ``DatabaseError`` as ``bind(_:)`` and ``step()`` do.
   @inlinable
   public func execute(
@@ -75,6 +91,11 @@ extension Statement {
   }
 
   /// Resets the statement and binds four values to its parameters, ready for ``step()``.
+  /// - Parameters:
+  ///   - v1: The value of parameter 1.
+  ///   - v2: The value of parameter 2.
+  ///   - v3: The value of parameter 3.
+  ///   - v4: The value of parameter 4.
   /// - Throws: ``DatabaseError`` `.misuse` unless the statement has exactly 4 parameters.
   @inlinable
   public func bind(
@@ -89,6 +110,11 @@ extension Statement {
   }
 
   /// Binds four values and runs the statement to the end, discarding rows.
+  /// - Parameters:
+  ///   - v1: The value of parameter 1.
+  ///   - v2: The value of parameter 2.
+  ///   - v3: The value of parameter 3.
+  ///   - v4: The value of parameter 4.
   /// - Throws: ``DatabaseError`` as ``bind(_:)`` and ``step()`` do.
   @inlinable
   public func execute(
@@ -100,6 +126,12 @@ extension Statement {
   }
 
   /// Resets the statement and binds five values to its parameters, ready for ``step()``.
+  /// - Parameters:
+  ///   - v1: The value of parameter 1.
+  ///   - v2: The value of parameter 2.
+  ///   - v3: The value of parameter 3.
+  ///   - v4: The value of parameter 4.
+  ///   - v5: The value of parameter 5.
   /// - Throws: ``DatabaseError`` `.misuse` unless the statement has exactly 5 parameters.
   @inlinable
   public func bind(
@@ -116,6 +148,12 @@ extension Statement {
   }
 
   /// Binds five values and runs the statement to the end, discarding rows.
+  /// - Parameters:
+  ///   - v1: The value of parameter 1.
+  ///   - v2: The value of parameter 2.
+  ///   - v3: The value of parameter 3.
+  ///   - v4: The value of parameter 4.
+  ///   - v5: The value of parameter 5.
   /// - Throws: ``DatabaseError`` as ``bind(_:)`` and ``step()`` do.
   @inlinable
   public func execute(
@@ -128,6 +166,13 @@ extension Statement {
   }
 
   /// Resets the statement and binds six values to its parameters, ready for ``step()``.
+  /// - Parameters:
+  ///   - v1: The value of parameter 1.
+  ///   - v2: The value of parameter 2.
+  ///   - v3: The value of parameter 3.
+  ///   - v4: The value of parameter 4.
+  ///   - v5: The value of parameter 5.
+  ///   - v6: The value of parameter 6.
   /// - Throws: ``DatabaseError`` `.misuse` unless the statement has exactly 6 parameters.
   @inlinable
   public func bind(
@@ -145,6 +190,13 @@ extension Statement {
   }
 
   /// Binds six values and runs the statement to the end, discarding rows.
+  /// - Parameters:
+  ///   - v1: The value of parameter 1.
+  ///   - v2: The value of parameter 2.
+  ///   - v3: The value of parameter 3.
+  ///   - v4: The value of parameter 4.
+  ///   - v5: The value of parameter 5.
+  ///   - v6: The value of parameter 6.
   /// - Throws: ``DatabaseError`` as ``bind(_:)`` and ``step()`` do.
   @inlinable
   public func execute(

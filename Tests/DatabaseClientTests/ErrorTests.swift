@@ -61,7 +61,7 @@ struct ErrorTests {
   func openCreatesFoldersAndSetsPragmas() throws {
     let fixture = try Fixture(file: "a/b/c/app.sqlite")
     defer { fixture.folder.remove() }
-    let db = try Database(path: fixture.path)
+    let db = try Database(url: URL(fileURLWithPath: fixture.path))
     #expect(FileManager.default.fileExists(atPath: fixture.path))
     #expect(try db.fetchOne(String.self, "PRAGMA journal_mode") == "wal")
     #expect(try db.fetchOne(Int.self, "PRAGMA foreign_keys") == 1)
@@ -75,6 +75,25 @@ struct ErrorTests {
       try db.execute("INSERT INTO children (parent) VALUES (?)", [42])
     }
     #expect(error?.extendedResultCode == 787)
+  }
+
+  @Test("a second connection waits out its busy timeout for a writer, then reports busy")
+  func busyTimeout() throws {
+    let fixture = try Fixture()
+    defer { fixture.folder.remove() }
+    let writer = try fixture.openWithPeople()
+    let other = try Database(path: fixture.path, busyTimeout: .milliseconds(100))
+    let error = try writer.transaction { tx in
+      try tx.execute("INSERT INTO people (id) VALUES (1)")
+      return #expect(throws: DatabaseError.self) {
+        try other.execute("INSERT INTO people (id) VALUES (2)")
+      }
+    }
+    #expect(error?.kind == .busy)
+    #expect(error?.resultCode == 5)
+    // Once the writer commits, the other connection sees its row and can write.
+    #expect(try count("people", in: other) == 1)
+    try other.execute("INSERT INTO people (id) VALUES (2)")
   }
 
   @Test("a folder that cannot be created gives cannot_open")

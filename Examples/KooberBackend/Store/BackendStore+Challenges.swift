@@ -18,7 +18,8 @@ extension BackendStore {
     let code = try SecureRandom.sixDigitCode()
     let codeHash = try Self.codeHash(code, challengeID: id)
     let now = self.now
-    let challenge = Challenge(id: id, expiresAt: now.addingTimeInterval(configuration.challengeLifetime))
+    let challenge = Challenge(
+      id: id, expiresAt: now.addingTimeInterval(configuration.challengeLifetime))
     try write { connection in
       try connection.execute(
         """

@@ -62,7 +62,8 @@ extension BackendStore {
       let iterations = row["password_iterations"] as Int?
     else { return nil }
     return Account(
-      user: user, password: PasswordHash(key: Array(key), salt: Array(salt), iterations: iterations))
+      user: user,
+      password: PasswordHash(key: Array(key), salt: Array(salt), iterations: iterations))
   }
 
   /// Signs a user in with a new token family.

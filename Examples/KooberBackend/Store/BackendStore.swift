@@ -38,6 +38,10 @@ final class BackendStore: Sendable {
     do {
       database = try Database(path: configuration.databaseURL.path)
       try database.migrate(Self.migrations)
+      // The file holds password hashes: readable by its owner only. SQLite gives its -wal and
+      // -shm files the same mode.
+      try? FileManager.default.setAttributes(
+        [.posixPermissions: 0o600], ofItemAtPath: configuration.databaseURL.path)
     } catch {
       throw .cannotOpenDatabase(error.message)
     }

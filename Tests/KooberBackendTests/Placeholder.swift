@@ -1,1 +1,0 @@
-// Placeholder until KooberBackendTests gets its tests.
