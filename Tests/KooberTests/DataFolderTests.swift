@@ -37,7 +37,8 @@ struct DataFolderTests {
       ["status"], environment: fixture.environment(["KOOBER_DATA_DIR": chosen.path]))
     #expect(result.status == 4)
     #expect(try permissions(chosen) == 0o700)
-    #expect(FileManager.default.fileExists(atPath: chosen.appendingPathComponent("backend").path))
+    let backend = chosen.appendingPathComponent("backend.sqlite")
+    #expect(FileManager.default.fileExists(atPath: backend.path))
   }
 
   @Test("without either, the platform's folder: XDG_DATA_HOME, then ~/.local/share on Linux")

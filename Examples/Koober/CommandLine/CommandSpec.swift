@@ -80,7 +80,7 @@ struct CommandSpec: Sendable {
       ],
       details: [
         "The first line printed is `Koober backend listening on http://HOST:PORT`.",
-        "Its data is the embedded backend's: the backend folder inside the data folder.",
+        "Its database is the embedded backend's: backend.sqlite in the data folder.",
       ]),
     CommandSpec(
       name: .help, summary: "Show help for koober or one command.", arguments: "[<command>]",

@@ -7,7 +7,7 @@ import Foundation
 /// for application data. Every folder Koober creates in it is 0700.
 ///
 /// ```
-/// <data>/backend/backend.sqlite         the embedded backend (demo mode)
+/// <data>/backend.sqlite                the embedded backend (demo mode) and `koober serve`
 /// <data>/embedded/…                     the client's state for the embedded backend
 /// <data>/servers/<host>-<port>/…        the client's state for `--server URL`
 /// ```
@@ -29,10 +29,9 @@ struct DataFolder: Sendable, Equatable {
     }
   }
 
-  /// The embedded backend's folder.
-  var backendFolder: URL {
-    url.appendingPathComponent("backend", isDirectory: true)
-  }
+  /// The embedded backend's folder: the data folder itself, as `koober serve --data-dir`
+  /// uses it, so both serve the same accounts.
+  var backendFolder: URL { url }
 
   /// The client's folder for a server: each server has its own accounts and session.
   /// - Parameter server: `--server`, or `nil` for the embedded backend.

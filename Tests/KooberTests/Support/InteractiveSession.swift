@@ -65,6 +65,11 @@ final class InteractiveSession: @unchecked Sendable {
       description: "'\(text)' did not appear within \(timeout) s; transcript:\n\(transcript)")
   }
 
+  /// Sends a signal, e.g. SIGTERM to stop `koober serve`.
+  func send(signal number: Int32) {
+    kill(process.processIdentifier, number)
+  }
+
   /// Closes stdin (end of input) and waits for the process to end.
   /// - Returns: Its exit status.
   func finish() async throws -> Int32 {
