@@ -181,7 +181,7 @@ let package = Package(
     ),
     .testTarget(
       name: "KooberTests",
-      dependencies: ["Koober", "LoopbackServer", "TestSupport"],
+      dependencies: ["Koober", "KooberBackend", "LoopbackServer", "TestSupport"],
       path: "Tests/KooberTests"
     ),
   ],

@@ -1,4 +1,5 @@
 import Foundation
+import KooberBackend
 import Testing
 
 /// `koober serve` and the embedded backend share the data folder's `backend.sqlite`, and a
@@ -36,5 +37,35 @@ struct ServeWithDataFolderTests {
 
     server.send(signal: SIGTERM)
     #expect(try await server.finish() == 0)
+  }
+
+  @Test("with the server gone, the saved session is kept: status exits 1, the home says offline")
+  func offlineSessionIsKept() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    // A backend in the test process, fast hashes, stopped once the account exists.
+    var configuration = KooberBackend.Configuration(dataDirectory: fixture.folder.url("server"))
+    configuration.passwordIterations = 1000
+    let backend = try KooberBackend.start(configuration)
+    let url = backend.baseURL.absoluteString
+    let signUp = try await fixture.run(
+      ["--server", url, "sign-up", "--email", "ann@example.com", "--type", "passenger",
+       "--password-stdin"], stdin: "Pass1234\n")
+    #expect(signUp.status == 0)
+    backend.stop()
+
+    let status = try await fixture.run(["--server", url, "status"])
+    #expect(status.status == 1)
+    #expect(status.stdout == "Signed in as ann@example.com (passenger).\n")
+    #expect(
+      status.stderr
+        == "koober: You're offline; Koober will check your session when the connection is "
+        + "back.\n")
+    let screens = try await fixture.run(["--server", url], stdin: "Quit\n")
+    #expect(screens.titles == ["[Passenger home]"])
+    #expect(
+      Transcript.alerts(in: screens.stdout) == [
+        "! You're offline; Koober will check your session when the connection is back."
+      ])
   }
 }

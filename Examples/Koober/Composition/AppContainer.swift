@@ -82,7 +82,11 @@ final class AppContainer {
       server = try .embedded(
         in: dataFolder.backendFolder, passwordIterations: settings.passwordIterations)
     }
-    let network = NetworkClient(baseURL: server.baseURL, timeout: .seconds(20))
+    // A person waits at a terminal: one quick retry, and a shorter limit than an app's.
+    let network = NetworkClient(
+      baseURL: server.baseURL,
+      retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: .milliseconds(300)),
+      timeout: .seconds(20))
     let serviceUser = ServiceUser(
       network: network, accountDatabaseURL: clientFolder.accountDatabase,
       sessionStore: FileSessionStore(directory: clientFolder.sessionFolder),
