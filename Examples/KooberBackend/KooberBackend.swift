@@ -65,6 +65,10 @@ public final class KooberBackend: Sendable {
   /// `http://HOST:PORT`, without a trailing slash.
   public var baseURL: URL { server.baseURL }
 
+  /// How many `POST /v1/auth/refresh` requests arrived, e.g. to check that a client coalesced
+  /// concurrent renewals into one.
+  public var refreshRequestCount: Int { requests.count("POST", "/v1/auth/refresh") }
+
   /// The SQLite file's path, e.g. for a test that inspects the stored hashes.
   public var databasePath: String { store.database.path }
 

@@ -28,7 +28,7 @@ struct TokenTests {
     #expect(newAccess != access && newRefresh != refreshToken)
     #expect(renewed.string("expiresAt") == "2026-11-21T08:55:00Z")
     #expect(renewed.string("refreshExpiresAt") == "2026-12-21T08:40:00Z")
-    #expect(server.backend.requests.count("POST", "/v1/auth/refresh") == 1)
+    #expect(server.backend.refreshRequestCount == 1)
 
     #expect(try await session(server, access).status == 200)
     #expect(try await session(server, newAccess).status == 200)
