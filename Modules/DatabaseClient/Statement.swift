@@ -10,8 +10,9 @@ import Foundation
 ///
 /// Get one from ``Connection/prepare(_:)`` inside ``Database/withConnection(_:)`` or a
 /// transaction, and do not let it outlive that closure: like its connection, it must only be
-/// used while the database's lock is held. Binding takes the values as a parameter pack, so a
-/// loop allocates nothing per row and looks nothing up by name.
+/// used while the database's lock is held. Binding takes the values as generic arguments
+/// (specialized in the caller for up to six values, a parameter pack beyond), so a loop boxes
+/// nothing, allocates nothing per row and looks nothing up by name.
 ///
 /// ```swift
 /// try db.transaction { conn in
