@@ -184,7 +184,7 @@ let package = Package(
     ),
     .testTarget(
       name: "KooberTests",
-      dependencies: ["Koober", "TestSupport"],
+      dependencies: ["Koober", "KooberBackend", "LoopbackServer", "TestSupport"],
       path: "Tests/KooberTests"
     ),
   ],

@@ -1,15 +1,14 @@
 import Foundation
 
-// The composition root grows with the host; for now it knows one subcommand.
+// `koober`: the composition root is `AppContainer` (Composition/), the screens' state machine
+// `Navigator` (Screens/), the subcommands Commands/. `serve` keeps its own parser.
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "serve" {
-  do {
-    let command = try ServeCommand(arguments: Array(arguments.dropFirst()))
-    exit(command.run())
-  } catch {
-    let text = "koober serve: \(error.message)\n\(ServeCommand.usage)\n"
-    FileHandle.standardError.write(Data(text.utf8))
-    exit(64)
-  }
+let environment = ProcessInfo.processInfo.environment
+if arguments.first == "serve", !arguments.contains("--help"), !arguments.contains("-h") {
+  exit(
+    Host.serve(
+      arguments: Array(arguments.dropFirst()), environment: environment,
+      console: Console(environment: environment)))
 }
-print("[Welcome]")
+let status = await Host.run(arguments: arguments, environment: environment)
+exit(status.rawValue)

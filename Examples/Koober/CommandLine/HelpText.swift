@@ -1,0 +1,71 @@
+/// The text of `koober --help` and `koober help <command>`, drawn from `CommandSpec`.
+enum HelpText {
+  /// The general help: usage, commands, global options, exit codes and environment.
+  static var general: String {
+    var lines = [
+      "koober: the Koober ride-hailing example, from sign-up to the home screen.",
+      "",
+      "USAGE",
+      "  koober [--server URL] [--data-dir DIR]     the interactive screens",
+      "  koober <command> [options]                 one step, for scripts",
+      "",
+      "COMMANDS",
+    ]
+    lines += CommandSpec.all.map { row($0.name.rawValue, $0.summary) }
+    lines += ["", "GLOBAL OPTIONS (accepted before or after any command)"]
+    lines += CommandSpec.globalOptions.map { row($0.synopsis, $0.help) }
+    lines.append(row("-h, --help", "Show help."))
+    lines += footer
+    return lines.joined(separator: "\n")
+  }
+
+  /// The help of one command.
+  /// - Parameter name: The command.
+  /// - Returns: Its usage, summary, options and notes.
+  static func command(_ name: CommandName) -> String {
+    let spec = CommandSpec.of(name)
+    var lines = [
+      "USAGE",
+      "  koober \(name.rawValue) \(spec.arguments)".trimmingTrailingSpaces(),
+      "",
+      spec.summary,
+    ]
+    if !spec.details.isEmpty { lines += [""] + spec.details }
+    lines += ["", "OPTIONS"]
+    lines += (spec.options + CommandSpec.globalOptions).map { row($0.synopsis, $0.help) }
+    lines.append(row("-h, --help", "Show this help."))
+    lines += footer
+    return lines.joined(separator: "\n")
+  }
+
+  private static let footer = [
+    "",
+    "EXIT CODES",
+    "  0 ok, 1 failure, 2 usage error, 3 code required, 4 not signed in",
+    "",
+    "ENVIRONMENT",
+    row("KOOBER_DATA_DIR", "The data folder when --data-dir is not given; otherwise"),
+    row("", "$XDG_DATA_HOME/koober or ~/.local/share/koober (Linux),"),
+    row("", "~/Library/Application Support/Koober (Apple)."),
+    row("NO_COLOR", "When set, no colour even on a terminal."),
+    row("KOOBER_BACKEND_ITERATIONS", "PBKDF2 iterations of the embedded backend's new"),
+    row("", "password hashes (600000); tests lower it for speed."),
+    "",
+    "Without --server, koober runs the reference backend inside itself on a loopback port,",
+    "in demo mode, with its accounts in the data folder.",
+  ]
+
+  private static func row(_ left: String, _ right: String) -> String {
+    let padded = left.count < 26 ? left + String(repeating: " ", count: 26 - left.count) : left
+    return ("  " + padded + " " + right).trimmingTrailingSpaces()
+  }
+}
+
+extension String {
+  /// The string without spaces at its end.
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var copy = self
+    while copy.last == " " { copy.removeLast() }
+    return copy
+  }
+}

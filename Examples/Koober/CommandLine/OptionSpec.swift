@@ -1,0 +1,27 @@
+/// One `--option` a command accepts: a flag, or an option that takes one value.
+struct OptionSpec: Sendable, Equatable {
+  /// The name without the leading dashes, e.g. `email`.
+  let name: String
+  /// The value's placeholder in help (`E`, `URL`), or `nil` for a flag.
+  let valueName: String?
+  /// One line of help.
+  let help: String
+
+  /// Whether the option takes a value.
+  var takesValue: Bool { valueName != nil }
+
+  /// `--email E` or `--password-stdin`, as help shows it.
+  var synopsis: String {
+    valueName.map { "--\(name) \($0)" } ?? "--\(name)"
+  }
+
+  /// An option with a value.
+  static func value(_ name: String, _ valueName: String, _ help: String) -> OptionSpec {
+    OptionSpec(name: name, valueName: valueName, help: help)
+  }
+
+  /// A flag.
+  static func flag(_ name: String, _ help: String) -> OptionSpec {
+    OptionSpec(name: name, valueName: nil, help: help)
+  }
+}

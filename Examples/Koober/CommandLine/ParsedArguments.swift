@@ -1,0 +1,89 @@
+/// The command line split into a command, option values, flags and plain arguments, checked
+/// against the command's `CommandSpec` but not yet turned into typed options.
+struct ParsedArguments: Sendable, Equatable {
+  /// The subcommand, or `nil` for interactive mode.
+  var command: CommandName?
+  /// The values of options that take one, by name without dashes.
+  var values: [String: String] = [:]
+  /// The flags given, by name without dashes.
+  var flags: Set<String> = []
+  /// Arguments that are not options (only `help` takes one).
+  var positionals: [String] = []
+  /// `-h` or `--help` was given.
+  var wantsHelp = false
+
+  /// Splits `arguments` (without the program name).
+  ///
+  /// Options may come before or after the command, as `--name value` or `--name=value`;
+  /// `--` ends the options. A value may not start with `--` unless given with `=`, so a
+  /// forgotten value is reported rather than swallowing the next option.
+  /// - Parameter arguments: e.g. `["sign-in", "--email", "ann@example.com"]`.
+  /// - Throws: `UsageError` for an unknown command or option, a missing value, an option
+  ///   given twice or a value given to a flag.
+  init(_ arguments: [String]) throws(UsageError) {
+    var rest = arguments[...]
+    var optionsEnded = false
+    while let token = rest.popFirst() {
+      if optionsEnded || !token.hasPrefix("-") || token == "-" {
+        try take(argument: token)
+      } else if token == "--" {
+        optionsEnded = true
+      } else if token == "-h" || token == "--help" {
+        wantsHelp = true
+      } else {
+        try take(option: token, from: &rest)
+      }
+    }
+  }
+
+  /// The options the command line may use at this point.
+  private var knownOptions: [OptionSpec] {
+    CommandSpec.globalOptions + (command.map { CommandSpec.of($0).options } ?? [])
+  }
+
+  private mutating func take(argument: String) throws(UsageError) {
+    guard command == nil else {
+      positionals.append(argument)
+      return
+    }
+    guard let name = CommandName(rawValue: argument) else {
+      throw UsageError(message: "unknown command '\(argument)'", command: nil)
+    }
+    command = name
+  }
+
+  private mutating func take(option token: String, from rest: inout ArraySlice<String>)
+    throws(UsageError)
+  {
+    let body = token.drop(while: { $0 == "-" })
+    let name = String(body.prefix(while: { $0 != "=" }))
+    let afterName = body.dropFirst(name.count)
+    let inlineValue = afterName.isEmpty ? nil : String(afterName.dropFirst())
+    guard token.hasPrefix("--"), let spec = knownOptions.first(where: { $0.name == name }) else {
+      throw UsageError(message: "unknown option '\(token)'" + commandClause, command: command)
+    }
+    guard values[name] == nil, !flags.contains(name) else {
+      throw UsageError(message: "'--\(name)' is given twice", command: command)
+    }
+    guard spec.takesValue else {
+      guard inlineValue == nil else {
+        throw UsageError(message: "'--\(name)' takes no value", command: command)
+      }
+      flags.insert(name)
+      return
+    }
+    if let inlineValue {
+      values[name] = inlineValue
+    } else if let next = rest.first, !next.hasPrefix("--") {
+      values[name] = next
+      rest.removeFirst()
+    } else {
+      throw UsageError(
+        message: "'--\(name)' needs a value (\(spec.synopsis))", command: command)
+    }
+  }
+
+  private var commandClause: String {
+    command.map { " for '\($0.rawValue)'" } ?? ""
+  }
+}

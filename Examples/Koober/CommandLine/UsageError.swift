@@ -1,0 +1,13 @@
+/// A command line `koober` cannot run: printed with a pointer to help, exit status 2.
+struct UsageError: Error, Sendable, Equatable {
+  /// What is wrong, e.g. "unknown option '--mail' for 'sign-in'".
+  let message: String
+  /// The command whose help to point at, or `nil` for the general help.
+  let command: CommandName?
+
+  /// The text for stderr: the message, then where to read the usage.
+  var text: String {
+    let help = command.map { "koober help \($0.rawValue)" } ?? "koober --help"
+    return "koober: \(message)\nRun '\(help)' for usage."
+  }
+}

@@ -1,0 +1,35 @@
+import LoginLogicControl
+import UserModel
+
+/// What the launch check found, for a subcommand.
+enum SessionCheck {
+  /// Someone is signed in; `offline` holds the sentence when the server could not check it.
+  case signedIn(User, offline: String?)
+  /// No one is signed in; the sentence says why when there is more to say (expired).
+  case notSignedIn(String?)
+  /// The check failed and was reported on stderr; exit with this status.
+  case failed(ExitCode)
+}
+
+extension AppContainer {
+  /// Runs the launch check (restore and validate the saved session) for a subcommand; an
+  /// unreadable session store is reported on stderr.
+  /// - Returns: What it found.
+  func checkSessionForCommand() async -> SessionCheck {
+    let responder = CommandResponder()
+    let launch = makeLaunchControl()
+    launch.delegate = responder
+    await launch.checkSession()?.value
+    switch responder.outcome {
+    case .signedIn(let user, _): return .signedIn(user, offline: nil)
+    case .offline(let user, let message): return .signedIn(user, offline: message)
+    case .notSignedIn(let message): return .notSignedIn(message)
+    case .unreadable(let message):
+      console.error(message)
+      return .failed(.failure)
+    case .codeRequired, .failed, .challengeEnded, .signedOut, nil:
+      console.error("The session check ended without an answer; try again.")
+      return .failed(.failure)
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import LoginLogicControl
+import UserModel
+
+/// The sentences and exit statuses the subcommands share.
+extension Console {
+  /// `Signed in as Ann <ann@example.com> (passenger).`
+  func signedInLine(_ user: User) -> String {
+    let who = user.name.map { "\($0) <\(user.email)>" } ?? user.email
+    return "Signed in as \(who) (\(user.type.rawValue))."
+  }
+
+  /// Reports a failed step on stderr and picks its exit status: 2 when the input broke a
+  /// rule before anything was sent, 1 otherwise.
+  /// - Parameter failure: What the logic control reported.
+  /// - Returns: The exit status.
+  func fail(_ failure: LoginFailure) -> ExitCode {
+    error(failure.message)
+    switch failure {
+    case .invalidInput, .malformedCode: return .usage
+    default: return .failure
+    }
+  }
+
+  /// Reports a storage failure on stderr.
+  /// - Parameter failure: What could not be read or written.
+  /// - Returns: `.failure`.
+  func fail(_ failure: StorageFailure) -> ExitCode {
+    error(failure.message)
+    return .failure
+  }
+}

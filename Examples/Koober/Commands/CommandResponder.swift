@@ -1,0 +1,132 @@
+import LoginLogicControl
+import ServiceUser
+import UserModel
+
+/// The logic controls' delegate when `koober` runs one subcommand: it keeps the outcome, and
+/// the command prints it and picks the exit status.
+@MainActor
+final class CommandResponder {
+  /// What the control reported last.
+  enum Outcome {
+    /// Signed in (or the saved session is valid), with a sentence to add, if any.
+    case signedIn(User, note: String?)
+    /// The saved session could not be checked: the server is unreachable.
+    case offline(User, message: String)
+    /// No one is signed in; the sentence says why when there is more to say.
+    case notSignedIn(message: String?)
+    /// The session store exists but cannot be read; nothing was deleted.
+    case unreadable(message: String)
+    /// A driver's sign-in needs the one-time code.
+    case codeRequired(CodeLogicControl)
+    /// The step failed; the person may try again.
+    case failed(LoginFailure)
+    /// The code's challenge is over (expired, too many wrong codes): sign in again.
+    case challengeEnded(LoginFailure)
+    /// Signed out, with a notice when the server did not take part.
+    case signedOut(notice: String?)
+  }
+
+  /// The last outcome, or `nil` while nothing was reported.
+  private(set) var outcome: Outcome?
+
+  private func report(_ outcome: Outcome) {
+    self.outcome = outcome
+  }
+}
+
+extension CommandResponder: LaunchLogicDelegate {
+  func launchLogic(
+    _ control: LaunchLogicControl, didRestoreSessionOf user: User, goHomeAsRoot home: UserType
+  ) {
+    report(.signedIn(user, note: nil))
+  }
+
+  func launchLogic(
+    _ control: LaunchLogicControl, couldNotValidateSessionOf user: User,
+    goHomeOfflineAsRoot home: UserType, message: String
+  ) {
+    report(.offline(user, message: message))
+  }
+
+  func launchLogicFoundNoSessionGoToWelcome(_ control: LaunchLogicControl) {
+    report(.notSignedIn(message: nil))
+  }
+
+  func launchLogic(_ control: LaunchLogicControl, sessionExpiredGoToWelcomeWith message: String) {
+    report(.notSignedIn(message: message))
+  }
+
+  func launchLogic(
+    _ control: LaunchLogicControl, sessionUnreadableGoToWelcomeWith message: String
+  ) {
+    report(.unreadable(message: message))
+  }
+}
+
+extension CommandResponder: SignInLogicDelegate, SignUpLogicDelegate, CodeLogicDelegate {
+  func loginLogic(
+    _ control: any LoginFlowControl, didSignIn user: User, goHomeAsRoot home: UserType
+  ) {
+    report(.signedIn(user, note: nil))
+  }
+
+  func loginLogic(
+    _ control: any LoginFlowControl, didSignIn user: User, returnTo feature: AppFeature
+  ) {
+    report(.signedIn(user, note: nil))
+  }
+
+  func loginLogic(
+    _ control: any LoginFlowControl, didSignIn user: User, goHome home: UserType,
+    cannotUse feature: AppFeature, message: String
+  ) {
+    report(.signedIn(user, note: message))
+  }
+
+  func signInLogicDidStart(_ control: SignInLogicControl) {}
+
+  func signInLogic(_ control: SignInLogicControl, didFail failure: LoginFailure) {
+    report(.failed(failure))
+  }
+
+  func signInLogic(_ control: SignInLogicControl, needsCode codeControl: CodeLogicControl) {
+    report(.codeRequired(codeControl))
+  }
+
+  func signUpLogicDidStart(_ control: SignUpLogicControl) {}
+
+  func signUpLogic(_ control: SignUpLogicControl, didFail failure: LoginFailure) {
+    report(.failed(failure))
+  }
+
+  func codeLogic(_ control: CodeLogicControl, countdownDidTick secondsLeft: Int) {}
+
+  func codeLogicDidStartVerifying(_ control: CodeLogicControl) {}
+
+  func codeLogic(_ control: CodeLogicControl, didFail failure: LoginFailure) {
+    report(.failed(failure))
+  }
+
+  func codeLogicDidStartResending(_ control: CodeLogicControl) {}
+
+  func codeLogicDidResendCode(_ control: CodeLogicControl) {}
+
+  func codeLogic(_ control: CodeLogicControl, challengeEndedGoBackToSignIn failure: LoginFailure) {
+    report(.challengeEnded(failure))
+  }
+}
+
+extension CommandResponder: SessionLogicDelegate {
+  func sessionLogicDidStartSigningOut(_ control: SessionLogicControl) {}
+
+  func sessionLogic(_ control: SessionLogicControl, didSignOutGoToWelcomeWith notice: String?) {
+    report(.signedOut(notice: notice))
+  }
+
+  func sessionLogic(
+    _ control: SessionLogicControl, sessionDidEnd reason: SignOutReason,
+    goToWelcomeWith message: String
+  ) {
+    report(.notSignedIn(message: message))
+  }
+}

@@ -1,0 +1,52 @@
+/// Where a subcommand's password comes from: the first line of stdin (`--password-stdin`),
+/// or a prompt that does not echo when stdin is a terminal.
+@MainActor
+enum PasswordInput {
+  /// Reads the password, reporting a missing one on stderr.
+  /// - Parameters:
+  ///   - fromStdin: `--password-stdin` was given.
+  ///   - console: The terminal.
+  ///   - command: The command, for the usage message.
+  /// - Returns: The password, or `nil` after the usage error was reported (exit 2).
+  static func readOrReport(fromStdin: Bool, console: Console, command: CommandName) async
+    -> String?
+  {
+    do {
+      return try await read(fromStdin: fromStdin, console: console, command: command)
+    } catch {
+      console.error(error.message)
+      return nil
+    }
+  }
+
+  /// Reads the password.
+  /// - Parameters:
+  ///   - fromStdin: `--password-stdin` was given.
+  ///   - console: The terminal.
+  ///   - command: The command, for the usage error.
+  /// - Returns: The password as typed, without its line break.
+  /// - Throws: `UsageError` when there is no password to read.
+  static func read(fromStdin: Bool, console: Console, command: CommandName) async
+    throws(UsageError) -> String
+  {
+    if fromStdin {
+      guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+        throw UsageError(
+          message: "'--password-stdin' found no password on the first line of stdin",
+          command: command)
+      }
+      return line.hasSuffix("\r") ? String(line.dropLast()) : line
+    }
+    guard console.isInputTerminal else {
+      throw UsageError(
+        message: "stdin is not a terminal: give the password with '--password-stdin'",
+        command: command)
+    }
+    console.input.start()
+    guard case .line(let password) = await console.askSecret("Password"), !password.isEmpty
+    else {
+      throw UsageError(message: "no password was typed", command: command)
+    }
+    return password
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import LoginLogicControl
+import NetworkClient
+import ServiceUser
+import UserModel
+
+/// The app container (seeds/002's `KooberAppContainer`): what lives as long as the process.
+///
+/// It is where the modules meet. Read top to bottom, `make` is the whole wiring:
+/// data folder → server (embedded backend or `--server`) → `NetworkClient` → `ServiceUser`
+/// (account database, session store) → the login environment shared by every logic control
+/// → the session control that notices sign-outs from anywhere. The onboarding container and
+/// the per-user signed-in container are made from it.
+///
+/// ```swift
+/// let app = try AppContainer.make(global: invocation.global, environment: env, console: c)
+/// defer { app.close() }
+/// await Navigator(app: app).run()
+/// ```
+@MainActor
+final class AppContainer {
+  /// The terminal.
+  let console: Console
+  /// The client's files for the chosen server.
+  let clientFolder: ClientFolder
+  /// The server: the embedded backend or `--server`.
+  let server: ServerConnection
+  /// A plain client for calls outside the user's service (the demo outbox).
+  let network: NetworkClient
+  /// Network + account database + session: the user's service (ServiceUser + extensions).
+  let serviceUser: ServiceUser
+  /// This process's login events; appended to `eventLogStore` by `close()`.
+  let eventLog: LoginEventLog
+  /// What every login control shares: the service, the log, the clocks.
+  let loginEnvironment: LoginEnvironment
+  /// Signing out, and sessions ended elsewhere (revoked, expired).
+  let sessionControl: SessionLogicControl
+  /// The check made before a feature opens (guests need an account for some).
+  let guestGate: GuestGate
+  /// A driver's sign-in waiting for `koober verify`.
+  let pendingSignIns: PendingSignInStore
+  /// The event log on disk.
+  let eventLogStore: EventLogStore
+
+  private init(
+    console: Console, clientFolder: ClientFolder, server: ServerConnection,
+    network: NetworkClient, serviceUser: ServiceUser
+  ) {
+    self.console = console
+    self.clientFolder = clientFolder
+    self.server = server
+    self.network = network
+    self.serviceUser = serviceUser
+    eventLog = LoginEventLog()
+    loginEnvironment = LoginEnvironment(service: serviceUser, log: eventLog)
+    sessionControl = SessionLogicControl(environment: loginEnvironment)
+    guestGate = GuestGate(log: eventLog)
+    pendingSignIns = PendingSignInStore(url: clientFolder.pendingSignIn)
+    eventLogStore = EventLogStore(url: clientFolder.eventLog)
+  }
+
+  /// Builds everything the host needs, starting the embedded backend unless `--server` was
+  /// given.
+  /// - Parameters:
+  ///   - global: `--server` and `--data-dir`.
+  ///   - environment: The process environment.
+  ///   - console: The terminal.
+  /// - Returns: The container.
+  /// - Throws: `StartupFailure` when the data folder cannot be made or the backend cannot
+  ///   start.
+  static func make(global: GlobalOptions, environment: [String: String], console: Console)
+    throws(StartupFailure) -> AppContainer
+  {
+    let dataFolder = try Self.prepareDataFolder(global: global, environment: environment)
+    let clientFolder = dataFolder.clientFolder(for: global.server)
+    try Self.createFolder(clientFolder.url)
+    let server: ServerConnection
+    if let url = global.server {
+      server = .remote(url)
+    } else {
+      let settings = try BackendSettings(environment: environment)
+      server = try .embedded(
+        in: dataFolder.backendFolder, passwordIterations: settings.passwordIterations)
+    }
+    // A person waits at a terminal: one quick retry, and a shorter limit than an app's.
+    let network = NetworkClient(
+      baseURL: server.baseURL,
+      retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: .milliseconds(300)),
+      timeout: .seconds(20))
+    let serviceUser = ServiceUser(
+      network: network, accountDatabaseURL: clientFolder.accountDatabase,
+      sessionStore: FileSessionStore(directory: clientFolder.sessionFolder),
+      userDatabasesFolder: clientFolder.usersFolder)
+    return AppContainer(
+      console: console, clientFolder: clientFolder, server: server, network: network,
+      serviceUser: serviceUser)
+  }
+
+  /// The data folder, created 0700 when missing.
+  /// - Throws: `StartupFailure` when it cannot be created.
+  static func prepareDataFolder(global: GlobalOptions, environment: [String: String])
+    throws(StartupFailure) -> DataFolder
+  {
+    let folder = DataFolder(
+      option: global.dataDirectory, environment: environment,
+      workingDirectory: URL(
+        fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+    try createFolder(folder.url)
+    return folder
+  }
+
+  private static func createFolder(_ url: URL) throws(StartupFailure) {
+    do {
+      try DataFolder.createPrivateFolder(url)
+    } catch {
+      throw StartupFailure(message: error.message, exitCode: .failure)
+    }
+  }
+
+  // MARK: - Child containers
+
+  /// The onboarding container: sign-in, sign-up and code controls, view models and screens.
+  func makeOnboardingContainer() -> OnboardingContainer {
+    OnboardingContainer(parent: self)
+  }
+
+  /// The signed-in container of one user: their database and their screens.
+  /// - Parameter user: The signed-in user.
+  func makeSignedInContainer(for user: User) -> SignedInContainer {
+    SignedInContainer(parent: self, user: user)
+  }
+
+  /// The launch check's control.
+  func makeLaunchControl() -> LaunchLogicControl {
+    LaunchLogicControl(environment: loginEnvironment)
+  }
+
+  // MARK: - Ending
+
+  /// Keeps this process's events for `koober report` and stops the embedded backend.
+  func close() {
+    sessionControl.stopListening()
+    do {
+      try eventLogStore.append(eventLog.lines)
+    } catch {
+      console.error(error.message)
+    }
+    server.stop()
+  }
+}

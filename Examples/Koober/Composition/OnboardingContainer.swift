@@ -1,0 +1,55 @@
+import LoginLogicControl
+
+/// The onboarding container (seeds/002's `KooberOnboardingContainer`): the sign-in, sign-up
+/// and code steps, each a logic control wired to its screen. Made afresh for each visit, so
+/// no half-typed state survives leaving a form.
+@MainActor
+final class OnboardingContainer {
+  private let environment: LoginEnvironment
+  private let console: Console
+
+  /// Makes the container from the app container's shared parts.
+  /// - Parameter parent: The app container.
+  init(parent: AppContainer) {
+    environment = parent.loginEnvironment
+    console = parent.console
+  }
+
+  /// A sign-in control that starts at `entry` (it decides where success goes).
+  func makeSignInControl(from entry: LoginEntryPoint) -> SignInLogicControl {
+    SignInLogicControl(environment: environment, entryPoint: entry)
+  }
+
+  /// A sign-up control that starts at `entry`.
+  func makeSignUpControl(from entry: LoginEntryPoint) -> SignUpLogicControl {
+    SignUpLogicControl(environment: environment, entryPoint: entry)
+  }
+
+  /// `[Sign in]`, wired to a new sign-in control.
+  /// - Parameters:
+  ///   - entry: Where the sign-in began.
+  ///   - alert: Why the person is here, if anything needs saying.
+  func makeSignInScreen(from entry: LoginEntryPoint, alert: String?) -> SignInScreen {
+    let control = makeSignInControl(from: entry)
+    let screen = SignInScreen(console: console, control: control, alert: alert)
+    control.delegate = screen
+    return screen
+  }
+
+  /// `[Sign up]`, wired to a new sign-up control.
+  /// - Parameter entry: Where the sign-up began.
+  func makeSignUpScreen(from entry: LoginEntryPoint) -> SignUpScreen {
+    let control = makeSignUpControl(from: entry)
+    let screen = SignUpScreen(console: console, control: control)
+    control.delegate = screen
+    return screen
+  }
+
+  /// `[Verification code]`, wired to the code control the sign-in handed over.
+  /// - Parameter control: The code step.
+  func makeCodeScreen(for control: CodeLogicControl) -> CodeScreen {
+    let screen = CodeScreen(console: console, control: control)
+    control.delegate = screen
+    return screen
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import KooberBackend
+
+/// The server the client talks to: the reference backend started inside this process (the
+/// default), or the `--server URL` the person chose.
+///
+/// Either way the client reaches it over real HTTP: the embedded backend listens on a
+/// loopback port the system picks, and its accounts live in the data folder, so they are
+/// there again on the next run.
+final class ServerConnection: Sendable {
+  /// Where requests go.
+  let baseURL: URL
+  /// The embedded backend, or `nil` for `--server`.
+  private let backend: KooberBackend?
+
+  /// Whether this is the embedded backend (the outbox is always there).
+  var isEmbedded: Bool { backend != nil }
+
+  private init(baseURL: URL, backend: KooberBackend?) {
+    self.baseURL = baseURL
+    self.backend = backend
+  }
+
+  /// Uses a server somewhere else.
+  /// - Parameter url: `--server`.
+  /// - Returns: The connection.
+  static func remote(_ url: URL) -> ServerConnection {
+    ServerConnection(baseURL: url, backend: nil)
+  }
+
+  /// Starts the reference backend in demo mode on a loopback port.
+  /// - Parameters:
+  ///   - folder: Where its database lives (the data folder's `backend`).
+  ///   - passwordIterations: PBKDF2 iterations for new hashes, or `nil` for the default.
+  /// - Returns: The connection to it.
+  /// - Throws: `StartupFailure` when its database cannot be opened or no port is free.
+  static func embedded(in folder: URL, passwordIterations: Int?) throws(StartupFailure)
+    -> ServerConnection
+  {
+    var configuration = KooberBackend.Configuration(dataDirectory: folder)
+    configuration.demoMode = true
+    if let passwordIterations { configuration.passwordIterations = passwordIterations }
+    do {
+      let backend = try KooberBackend.start(configuration)
+      return ServerConnection(baseURL: backend.baseURL, backend: backend)
+    } catch {
+      throw StartupFailure(
+        message: "The embedded Koober backend could not start: \(error.message)",
+        exitCode: .failure)
+    }
+  }
+
+  /// Stops the embedded backend; nothing to do for a remote server.
+  func stop() {
+    backend?.stop()
+  }
+}

@@ -1,0 +1,105 @@
+import LoginLogicControl
+import LoginViewModel
+
+/// `[Verification code]`: the driver's one-time code, with a live countdown on a terminal
+/// (the prompt redraws each second) and one line about the expiry otherwise.
+@MainActor
+final class CodeScreen: Screen, CodeLogicDelegate, LoginRouting {
+  var signedInDestination: Destination?
+  private var failure: LoginFailure?
+  private var challengeEnd: LoginFailure?
+  private var codeResent = false
+
+  private let console: Console
+  private let control: CodeLogicControl
+  private let form: CodeViewModel
+
+  /// Makes the screen; the onboarding container sets it as the control's delegate.
+  /// - Parameters:
+  ///   - console: The terminal.
+  ///   - control: The code step, already holding the challenge.
+  init(console: Console, control: CodeLogicControl) {
+    self.console = console
+    self.control = control
+    form = CodeViewModel()
+  }
+
+  func run() async -> Destination {
+    console.title("Verification code")
+    form.onCountdownTextChange = { [weak self] text in
+      self?.console.updateLivePrompt("Code (\(text))")
+    }
+    control.start()
+    if let challengeEnd { return backToSignIn(challengeEnd) }
+    console.line(
+      "We sent a 6-digit code by \(control.challenge.channel); "
+        + "it expires in \(form.countdownText).")
+    console.note("Type 'resend' for a new code, or 'back' to sign in again.")
+    while true {
+      let event = await console.askLive("Code (\(form.countdownText))")
+      if let challengeEnd { return backToSignIn(challengeEnd) }
+      guard case .line(let text) = event else {
+        control.stop()
+        return event.exit ?? .quit
+      }
+      if let destination = await handle(text) { return destination }
+    }
+  }
+
+  /// One answer: a command or a code. Returns where to go when the step is over.
+  private func handle(_ text: String) async -> Destination? {
+    switch text.lowercased() {
+    case "back":
+      control.stop()
+      return .signIn(from: control.entryPoint, alert: nil)
+    case "resend":
+      let task = control.resendCode()
+      await console.progress("Asking for a new code") { await task?.value }
+      if codeResent { console.line("A new code is on its way.") }
+      codeResent = false
+    default:
+      form.codeChanged(text)
+      if let error = form.codeError {
+        console.alert(error)
+        return nil
+      }
+      form.setLoading(true)
+      let task = control.submit(code: form.code)
+      await console.progress("Checking the code") { await task?.value }
+      form.setLoading(false)
+    }
+    if let signedInDestination { return signedInDestination }
+    if let challengeEnd { return backToSignIn(challengeEnd) }
+    if let failure { console.alert(failure.message) }
+    failure = nil
+    return nil
+  }
+
+  private func backToSignIn(_ failure: LoginFailure) -> Destination {
+    .signIn(from: control.entryPoint, alert: failure.message)
+  }
+
+  // MARK: - CodeLogicDelegate
+
+  func codeLogic(_ control: CodeLogicControl, countdownDidTick secondsLeft: Int) {
+    form.remainingSecondsChanged(secondsLeft)
+  }
+
+  func codeLogicDidStartVerifying(_ control: CodeLogicControl) {}
+
+  func codeLogic(_ control: CodeLogicControl, didFail failure: LoginFailure) {
+    if case .wrongCode(let left) = failure { form.attemptsLeftChanged(left) }
+    self.failure = failure
+  }
+
+  func codeLogicDidStartResending(_ control: CodeLogicControl) {}
+
+  func codeLogicDidResendCode(_ control: CodeLogicControl) {
+    codeResent = true
+  }
+
+  func codeLogic(_ control: CodeLogicControl, challengeEndedGoBackToSignIn failure: LoginFailure) {
+    challengeEnd = failure
+    console.input.interrupt()
+  }
+}

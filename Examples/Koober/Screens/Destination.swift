@@ -1,0 +1,49 @@
+import LoginLogicControl
+import UserModel
+
+/// Where the interactive host goes next: what a screen returns when it is done.
+enum Destination {
+  /// The launch check: restore and validate the saved session.
+  case launch
+  /// Welcome, with an alert to show (e.g. why the session ended).
+  case welcome(alert: String?)
+  /// Sign in; success goes where `entry` says.
+  case signIn(from: LoginEntryPoint, alert: String?)
+  /// Sign up; success goes where `entry` says.
+  case signUp(from: LoginEntryPoint)
+  /// The one-time code of a driver's sign-in.
+  case code(CodeLogicControl)
+  /// The signed-in user's home (passenger or driver).
+  case home(User, alert: String?)
+  /// Browsing without an account.
+  case guestHome(alert: String?)
+  /// A feature was chosen: the guest gate decides whether it opens.
+  case feature(AppFeature, user: User?)
+  /// A feature the gate (or a sign-in that started there) has let through.
+  case openFeature(AppFeature, user: User?)
+  /// Sign out, then welcome.
+  case signOut
+  /// The screen was interrupted (a session ended elsewhere): the navigator decides.
+  case interrupted
+  /// Leave, with exit status 0.
+  case quit
+}
+
+/// One screen of the interactive host.
+@MainActor
+protocol Screen: AnyObject {
+  /// Draws the screen, reads its input, and returns where to go next.
+  func run() async -> Destination
+}
+
+extension LineEvent {
+  /// Where a screen goes when a prompt got no line: quit at the end of input, let the
+  /// navigator decide after an interruption; `nil` for a line.
+  var exit: Destination? {
+    switch self {
+    case .line: nil
+    case .endOfInput: .quit
+    case .interrupted: .interrupted
+    }
+  }
+}

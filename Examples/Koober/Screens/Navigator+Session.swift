@@ -1,0 +1,49 @@
+import LoginLogicControl
+import ServiceUser
+import UserModel
+
+/// Where the app starts (the launch check), and where it goes when the session ends.
+extension Navigator: LaunchLogicDelegate, SessionLogicDelegate {
+  func launchLogic(
+    _ control: LaunchLogicControl, didRestoreSessionOf user: User, goHomeAsRoot home: UserType
+  ) {
+    go(to: .home(user, alert: nil))
+  }
+
+  func launchLogic(
+    _ control: LaunchLogicControl, couldNotValidateSessionOf user: User,
+    goHomeOfflineAsRoot home: UserType, message: String
+  ) {
+    go(to: .home(user, alert: message))
+  }
+
+  func launchLogicFoundNoSessionGoToWelcome(_ control: LaunchLogicControl) {
+    go(to: .welcome(alert: nil))
+  }
+
+  func launchLogic(_ control: LaunchLogicControl, sessionExpiredGoToWelcomeWith message: String) {
+    go(to: .welcome(alert: message))
+  }
+
+  func launchLogic(
+    _ control: LaunchLogicControl, sessionUnreadableGoToWelcomeWith message: String
+  ) {
+    go(to: .welcome(alert: message))
+  }
+
+  func sessionLogicDidStartSigningOut(_ control: SessionLogicControl) {}
+
+  func sessionLogic(_ control: SessionLogicControl, didSignOutGoToWelcomeWith notice: String?) {
+    go(to: .welcome(alert: notice))
+  }
+
+  func sessionLogic(
+    _ control: SessionLogicControl, sessionDidEnd reason: SignOutReason,
+    goToWelcomeWith message: String
+  ) {
+    // Only a session the screens are showing matters; the launch check reports its own.
+    guard isShowingSignedInScreens else { return }
+    go(to: .welcome(alert: message))
+    app.console.input.interrupt()
+  }
+}

@@ -1,0 +1,130 @@
+import LoginLogicControl
+import ServiceUser
+import UserModel
+
+/// The interactive host's state machine: shows one screen at a time, follows the
+/// destination each returns, and answers the launch check and the session's end (seeds/002's
+/// MainViewModel: the signed-in and not-signed-in responder).
+///
+/// ```swift
+/// await Navigator(app: app).run()   // returns when the person quits or input ends
+/// ```
+@MainActor
+final class Navigator {
+  let app: AppContainer
+  private var signedIn: SignedInContainer?
+  // Set by the launch check or by a session that ended elsewhere; it overrides whatever the
+  // current screen returns.
+  private var pending: Destination?
+
+  /// Makes the navigator.
+  /// - Parameter app: The app container.
+  init(app: AppContainer) {
+    self.app = app
+  }
+
+  /// Runs the screens from the launch check until the person quits or input ends.
+  func run() async {
+    app.console.input.start()
+    app.sessionControl.delegate = self
+    app.sessionControl.startListening()
+    var destination = Destination.launch
+    while true {
+      if let pending {
+        destination = pending
+        self.pending = nil
+      }
+      if case .quit = destination { return }
+      // From here on, an interruption is meant for the screen about to show.
+      app.console.input.clearInterrupt()
+      destination = await show(destination)
+    }
+  }
+
+  /// Makes `destination` the next one, whatever the current screen returns; going to
+  /// welcome drops the signed-in container.
+  /// - Parameter destination: Where to go.
+  func go(to destination: Destination) {
+    if case .welcome = destination { signedIn = nil }
+    pending = destination
+  }
+
+  /// Whether someone is signed in, as far as the screens know.
+  var isShowingSignedInScreens: Bool { signedIn != nil }
+
+  private func show(_ destination: Destination) async -> Destination {
+    switch destination {
+    case .launch: return await checkSession()
+    case .welcome(let alert):
+      signedIn = nil
+      return await WelcomeScreen(console: app.console, alert: alert).run()
+    case .signIn(let entry, let alert):
+      return await app.makeOnboardingContainer().makeSignInScreen(from: entry, alert: alert).run()
+    case .signUp(let entry):
+      return await app.makeOnboardingContainer().makeSignUpScreen(from: entry).run()
+    case .code(let control):
+      return await app.makeOnboardingContainer().makeCodeScreen(for: control).run()
+    case .home(let user, let alert):
+      return await signedInContainer(for: user).makeHomeScreen(alert: alert).run()
+    case .guestHome(let alert):
+      return await GuestHomeScreen(console: app.console, alert: alert).run()
+    case .feature(let feature, let user): return gate(feature, user: user)
+    case .openFeature(let feature, let user): return await open(feature, user: user)
+    case .signOut: return await signOut()
+    case .interrupted: return .welcome(alert: LoginFailure.signedOut.message)
+    case .quit: return .quit
+    }
+  }
+
+  /// The signed-in container of `user`: the current one when it is the same person.
+  private func signedInContainer(for user: User) -> SignedInContainer {
+    if let signedIn, signedIn.user.id == user.id {
+      signedIn.update(user)
+      return signedIn
+    }
+    let container = app.makeSignedInContainer(for: user)
+    signedIn = container
+    return container
+  }
+
+  private func checkSession() async -> Destination {
+    let launch = app.makeLaunchControl()
+    launch.delegate = self
+    let task = launch.checkSession()
+    await app.console.progress("Checking your session") { await task?.value }
+    return .welcome(alert: nil)  // the delegate's destination replaces it
+  }
+
+  private func signOut() async -> Destination {
+    let task = app.sessionControl.signOut()
+    await app.console.progress("Signing out") { await task?.value }
+    return .welcome(alert: nil)  // the delegate's destination replaces it
+  }
+
+  /// Asks the guest gate whether a feature may open for this person now.
+  private func gate(_ feature: AppFeature, user: User?) -> Destination {
+    switch app.guestGate.check(feature, signedInAs: user?.type) {
+    case .open:
+      return .openFeature(feature, user: user)
+    case .signInRequired(let entry):
+      let title = FeatureCatalog.menuTitle(feature)
+      return .signIn(
+        from: entry,
+        alert: "\(title) needs an account; sign in and Koober takes you back there.")
+    case .notAvailable(let message):
+      return user.map { .home($0, alert: message) } ?? .guestHome(alert: message)
+    }
+  }
+
+  /// The screen of a feature the gate let through. Ride features join here.
+  private func open(_ feature: AppFeature, user: User?) async -> Destination {
+    switch feature {
+    case .profile:
+      guard let user else { return .guestHome(alert: nil) }
+      return await signedInContainer(for: user).makeProfileScreen().run()
+    case .fareEstimate, .requestRide, .myRides:
+      let alert = "\(FeatureCatalog.menuTitle(feature)) is not available in this version yet."
+      return user.map { .home($0, alert: alert) } ?? .guestHome(alert: alert)
+    }
+  }
+}

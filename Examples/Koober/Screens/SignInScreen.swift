@@ -1,0 +1,78 @@
+import LoginLogicControl
+import LoginViewModel
+
+/// `[Sign in]`: email (pre-filled with the last account), password (not echoed on a
+/// terminal), then the signed-in route, the code screen, or an alert and another try.
+@MainActor
+final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
+  var signedInDestination: Destination?
+  private var codeControl: CodeLogicControl?
+  private var failure: LoginFailure?
+
+  private let console: Console
+  private let control: SignInLogicControl
+  private let alert: String?
+
+  /// Makes the screen; the onboarding container sets it as the control's delegate.
+  /// - Parameters:
+  ///   - console: The terminal.
+  ///   - control: The sign-in logic, with its entry point.
+  ///   - alert: Why the person is here, e.g. "Your profile needs an account; …".
+  init(console: Console, control: SignInLogicControl, alert: String?) {
+    self.console = console
+    self.control = control
+    self.alert = alert
+  }
+
+  func run() async -> Destination {
+    console.title("Sign in")
+    if let alert { console.alert(alert) }
+    console.note("Type 'back' to go back, or 'sign up' to create an account.")
+    let form = SignInViewModel(lastEmail: await control.lastSignedInEmail())
+    while true {
+      if let exit = await askEmail(form).leaving { return exit }
+      if let exit = await askPassword(form).leaving { return exit }
+      form.setLoading(true)
+      let credentials = form.credentials
+      let task = control.signIn(email: credentials.email, password: credentials.password)
+      await console.progress("Signing in") { await task?.value }
+      form.setLoading(false)
+      if let signedInDestination { return signedInDestination }
+      if let codeControl { return .code(codeControl) }
+      if let failure { console.alert(failure.message) }
+      failure = nil
+    }
+  }
+
+  private func askEmail(_ form: SignInViewModel) async -> FormAnswer {
+    let entry = control.entryPoint
+    return await console.askField(
+      "Email", defaultValue: form.emailText.isEmpty ? nil : form.emailText,
+      commands: ["back": entry.backDestination, "sign up": .signUp(from: entry)]
+    ) { text in
+      form.emailChanged(text)
+      form.emailEditingEnded()
+      return form.emailError
+    }
+  }
+
+  private func askPassword(_ form: SignInViewModel) async -> FormAnswer {
+    await console.askField("Password", secret: true) { text in
+      form.passwordChanged(text)
+      form.passwordEditingEnded()
+      return form.passwordError
+    }
+  }
+
+  // MARK: - SignInLogicDelegate
+
+  func signInLogicDidStart(_ control: SignInLogicControl) {}
+
+  func signInLogic(_ control: SignInLogicControl, didFail failure: LoginFailure) {
+    self.failure = failure
+  }
+
+  func signInLogic(_ control: SignInLogicControl, needsCode codeControl: CodeLogicControl) {
+    self.codeControl = codeControl
+  }
+}

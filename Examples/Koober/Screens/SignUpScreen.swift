@@ -1,0 +1,91 @@
+import LoginLogicControl
+import LoginViewModel
+import UserModel
+
+/// `[Sign up]`: email, password (with its strength), optional name, passenger or driver;
+/// then the signed-in route, or an alert and another try.
+@MainActor
+final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
+  var signedInDestination: Destination?
+  private var failure: LoginFailure?
+
+  private let console: Console
+  private let control: SignUpLogicControl
+
+  /// Makes the screen; the onboarding container sets it as the control's delegate.
+  /// - Parameters:
+  ///   - console: The terminal.
+  ///   - control: The sign-up logic, with its entry point.
+  init(console: Console, control: SignUpLogicControl) {
+    self.console = console
+    self.control = control
+  }
+
+  func run() async -> Destination {
+    console.title("Sign up")
+    console.note("Type 'back' to go back. Passwords need 8 characters, a letter and a digit.")
+    let form = SignUpViewModel()
+    while true {
+      if let exit = await askEmail(form).leaving { return exit }
+      if let exit = await askPassword(form).leaving { return exit }
+      if let exit = await askName(form).leaving { return exit }
+      if let exit = await askType(form).leaving { return exit }
+      form.setLoading(true)
+      let task = control.signUp(form.credentials)
+      await console.progress("Creating your account") { await task?.value }
+      form.setLoading(false)
+      if let signedInDestination { return signedInDestination }
+      if let failure { console.alert(failure.message) }
+      failure = nil
+    }
+  }
+
+  private func askEmail(_ form: SignUpViewModel) async -> FormAnswer {
+    await console.askField(
+      "Email", commands: ["back": control.entryPoint.backDestination]
+    ) { text in
+      form.emailChanged(text)
+      form.emailEditingEnded()
+      return form.emailError
+    }
+  }
+
+  private func askPassword(_ form: SignUpViewModel) async -> FormAnswer {
+    let answer = await console.askField("Password", secret: true) { text in
+      form.passwordChanged(text)
+      form.passwordEditingEnded()
+      return form.passwordError
+    }
+    if answer.leaving == nil, let strength = form.passwordStrength {
+      console.note("Password strength: \(strength.message)")
+    }
+    return answer
+  }
+
+  private func askName(_ form: SignUpViewModel) async -> FormAnswer {
+    await console.askField("Name (optional)") { text in
+      form.nameChanged(text)
+      return form.nameError
+    }
+  }
+
+  private func askType(_ form: SignUpViewModel) async -> FormAnswer {
+    await console.askField(
+      "Account type, passenger or driver", defaultValue: UserType.passenger.rawValue
+    ) { text in
+      guard let type = UserType(rawValue: text.lowercased()) else {
+        return "Type passenger or driver."
+      }
+      form.typeSelected(type)
+      return nil
+    }
+  }
+
+  // MARK: - SignUpLogicDelegate
+
+  func signUpLogicDidStart(_ control: SignUpLogicControl) {}
+
+  func signUpLogic(_ control: SignUpLogicControl, didFail failure: LoginFailure) {
+    self.failure = failure
+  }
+}

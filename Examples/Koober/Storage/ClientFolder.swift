@@ -1,0 +1,18 @@
+import Foundation
+
+/// The client's files for one server, inside the data folder.
+struct ClientFolder: Sendable, Equatable {
+  /// The folder.
+  let url: URL
+
+  /// The account database: accounts seen here and the last signed-in email.
+  var accountDatabase: URL { url.appendingPathComponent("accounts.sqlite") }
+  /// Each user's own database file lives here.
+  var usersFolder: URL { url.appendingPathComponent("users", isDirectory: true) }
+  /// The session store's folder (the session file inside is 0600).
+  var sessionFolder: URL { url.appendingPathComponent("session", isDirectory: true) }
+  /// A driver's sign-in waiting for `koober verify` (challenge only, never the password).
+  var pendingSignIn: URL { url.appendingPathComponent("pending-sign-in.json") }
+  /// The event log, for `koober report`.
+  var eventLog: URL { url.appendingPathComponent("events.log") }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The terminal as the screens see it: titled screens, alert lines, prompts (secret ones not
+/// echoed), and progress, with colour only on a terminal and never with `NO_COLOR`.
+///
+/// With standard input a pipe, each line answers the current prompt and is echoed after it
+/// (passwords excepted), so a transcript reads like a session.
+///
+/// ```swift
+/// console.title("Sign in")                          // [Sign in]
+/// guard case .line(let email) = await console.ask("Email") else { return .quit }
+/// console.alert("The email or password is wrong.")  // ! The email or password is wrong.
+/// ```
+@MainActor
+final class Console {
+  /// Standard input, line by line.
+  let input: LineInput
+  /// Whether standard output is a terminal (spinner, live countdown, colour).
+  let isOutputTerminal: Bool
+  /// Whether standard input is a terminal (no echo of answers, hidden passwords).
+  let isInputTerminal: Bool
+  /// Whether styles are written.
+  let usesColour: Bool
+
+  private lazy var echo = TerminalEcho()
+  private var livePrompt: String?
+
+  /// Looks at the process's terminals and environment.
+  /// - Parameter environment: The process environment (`NO_COLOR`).
+  init(environment: [String: String]) {
+    input = LineInput()
+    isOutputTerminal = isatty(STDOUT_FILENO) == 1
+    isInputTerminal = isatty(STDIN_FILENO) == 1
+    usesColour = isOutputTerminal && environment["NO_COLOR"] == nil
+  }
+
+  // MARK: - Output
+
+  /// Writes text as it is.
+  func write(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
+  /// Writes one line.
+  func line(_ text: String = "") {
+    write(text + "\n")
+  }
+
+  /// Starts a screen: a blank line, then `[Name]` on a line of its own.
+  func title(_ name: String) {
+    line()
+    line(styled("[\(name)]", .bold, .cyan))
+  }
+
+  /// An alert: one line beginning with `!`.
+  func alert(_ message: String) {
+    line(styled("! " + message, .red))
+  }
+
+  /// A quiet line: hints and progress without a spinner.
+  func note(_ text: String) {
+    line(styled(text, .dim))
+  }
+
+  /// A message for stderr, as `koober: <message>`.
+  func error(_ message: String) {
+    FileHandle.standardError.write(Data("koober: \(message)\n".utf8))
+  }
+
+  /// `text` in the given styles, or plain when colour is off.
+  func styled(_ text: String, _ styles: Style...) -> String {
+    guard usesColour, !styles.isEmpty else { return text }
+    return styles.map(\.rawValue).joined() + text + Style.reset
+  }
+
+  // MARK: - Input
+
+  /// Asks for a line.
+  /// - Parameters:
+  ///   - label: The prompt, e.g. `Email`.
+  ///   - defaultValue: Shown in brackets; an empty answer means it.
+  /// - Returns: The answer (trimmed; the default for an empty one), the end of input, or an
+  ///   interruption.
+  func ask(_ label: String, defaultValue: String? = nil) async -> LineEvent {
+    let shown = defaultValue.map { "\(label) [\($0)]" } ?? label
+    write(shown + ": ")
+    let event = await input.next()
+    guard case .line(let raw) = event else { return finishPrompt(event) }
+    if !isInputTerminal { line(raw) }
+    let answer = raw.trimmingCharacters(in: .whitespaces)
+    return .line(answer.isEmpty ? (defaultValue ?? "") : answer)
+  }
+
+  /// Asks for a secret line; on a terminal the typing is not echoed.
+  /// - Parameter label: The prompt, e.g. `Password`.
+  /// - Returns: The line exactly as typed, the end of input, or an interruption.
+  func askSecret(_ label: String) async -> LineEvent {
+    write(label + ": ")
+    if isInputTerminal { echo.hideTyping() }
+    let event = await input.next()
+    if isInputTerminal { echo.restore() }
+    guard case .line = event else { return finishPrompt(event) }
+    line()
+    return event
+  }
+
+  /// Asks for a line whose prompt changes while it waits (a countdown); on a terminal the
+  /// prompt is redrawn in place by `updateLivePrompt(_:)`, elsewhere it is written once.
+  /// - Parameter label: The first prompt.
+  /// - Returns: Like `ask(_:defaultValue:)`.
+  func askLive(_ label: String) async -> LineEvent {
+    livePrompt = label
+    defer { livePrompt = nil }
+    return await ask(label)
+  }
+
+  /// Redraws the live prompt on a terminal without touching what is typed after it: the
+  /// cursor is saved, the line start rewritten, and the cursor restored.
+  /// - Parameter label: The new prompt, the same width as the old one.
+  func updateLivePrompt(_ label: String) {
+    guard isOutputTerminal, livePrompt != nil else { return }
+    livePrompt = label
+    write("\u{1B}7\r" + label + ": \u{1B}8")
+  }
+
+  /// Shows progress while `work` runs: a spinner on a terminal, one line otherwise.
+  /// - Parameters:
+  ///   - label: What is happening, e.g. `Signing in`.
+  ///   - work: The waiting.
+  /// - Returns: What `work` returned.
+  func progress<T>(_ label: String, while work: () async -> T) async -> T {
+    guard isOutputTerminal else {
+      note(label + "…")
+      return await work()
+    }
+    let spinner = Task { [weak self] in
+      let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+      var index = 0
+      while !Task.isCancelled {
+        self?.write("\r" + (self?.styled(frames[index % frames.count], .cyan) ?? "") + " "
+          + label + "…")
+        index += 1
+        try? await Task.sleep(for: .milliseconds(80))
+      }
+    }
+    let result = await work()
+    spinner.cancel()
+    await spinner.value
+    write("\r\u{1B}[2K")
+    return result
+  }
+
+  /// Ends a prompt that got no line: a line break so the next output starts afresh.
+  private func finishPrompt(_ event: LineEvent) -> LineEvent {
+    line()
+    return event
+  }
+}

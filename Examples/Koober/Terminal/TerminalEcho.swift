@@ -1,0 +1,65 @@
+import Dispatch
+import Foundation
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Turns the terminal's echo off while a password is typed, and makes sure it comes back,
+/// even when the person presses Ctrl-C at the password prompt.
+final class TerminalEcho: @unchecked Sendable {
+  // Guards `saved`: the main actor and the signal handler's queue share it.
+  private let lock = NSLock()
+  private var saved: termios?
+  private var signalSources: [any DispatchSourceSignal] = []
+
+  /// Whether standard input is a terminal (otherwise echo is never touched).
+  let isTerminal: Bool
+
+  /// Prepares echo control for standard input; on a terminal, Ctrl-C and kills restore
+  /// the echo before the process ends.
+  init() {
+    isTerminal = isatty(STDIN_FILENO) == 1
+    if isTerminal { installSignalHandlers() }
+  }
+
+  /// Turns echo off until `restore()`; does nothing unless stdin is a terminal.
+  func hideTyping() {
+    guard isTerminal else { return }
+    var settings = termios()
+    guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return }
+    lock.withLock { saved = settings }
+    var quiet = settings
+    quiet.c_lflag &= ~tcflag_t(ECHO)
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+  }
+
+  /// Puts back the settings `hideTyping()` changed.
+  func restore() {
+    let settings = lock.withLock {
+      defer { saved = nil }
+      return saved
+    }
+    guard var settings else { return }
+    tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+  }
+
+  /// Ctrl-C or a kill while echo is off: restore it, then end as the signal would have.
+  private func installSignalHandlers() {
+    signalSources = [SIGINT, SIGTERM, SIGHUP].map { number in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { [self] in
+        restore()
+        FileHandle.standardOutput.write(Data("\n".utf8))
+        exit(128 + number)
+      }
+      source.resume()
+      return source
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import TestSupport
+
+/// The built `koober` executable, found beside the test bundle in the build's products
+/// folder (TestSupport's `BuiltProducts`, as swift-argument-parser's example tests do).
+enum KooberBinary {
+  /// Ignores SIGPIPE in the test process once: a child that exits before reading its stdin
+  /// must make the write fail, not end the tests.
+  static let pipeSignalIgnored: Bool = {
+    signal(SIGPIPE, SIG_IGN)
+    return true
+  }()
+
+  /// The executable.
+  static var url: URL {
+    BuiltProducts.executable(named: "koober")
+  }
+
+  /// The environment every test process gets: no colour, fast password hashes, and a home
+  /// folder of the test's own so nothing can reach the real one.
+  /// - Parameter home: The folder to use as `HOME`.
+  static func environment(home: URL) -> [String: String] {
+    [
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+      "HOME": home.path,
+      "NO_COLOR": "1",
+      "KOOBER_BACKEND_ITERATIONS": "1000",
+    ]
+  }
+}
