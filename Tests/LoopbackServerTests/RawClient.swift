@@ -84,7 +84,9 @@ enum RawClient {
     #if canImport(Darwin)
       let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #else
-      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      // Close-on-exec, so processes other tests start never hold this connection open.
+      let descriptor = socket(
+        AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     #endif
     guard descriptor >= 0 else { return nil }
     #if canImport(Darwin)
