@@ -141,16 +141,18 @@ private final class Exchange: Sendable {
   }
 
   private func finish(with outcome: Outcome) {
-    let (continuation, timeoutToken) = state.withLock { state in
+    let (continuation, timeoutToken, stopReason) = state.withLock { state in
       defer {
         state.continuation = nil
         state.timeoutToken = nil
         state.task = nil
       }
-      return (state.continuation, state.timeoutToken)
+      return (state.continuation, state.timeoutToken, state.stopReason)
     }
     if let timeoutToken { deadlines.cancel(timeoutToken) }
-    continuation?.resume(returning: outcome)
+    // A stopped task may report its own cancellation first, even from inside `cancel()`:
+    // the reason it was stopped for (a timeout, say) is the one the caller must see.
+    continuation?.resume(returning: stopReason.map { .failure($0) } ?? outcome)
   }
 
   private func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Outcome {
