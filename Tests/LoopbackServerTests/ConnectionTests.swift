@@ -32,7 +32,8 @@ struct ConnectionTests {
     let exchange = try #require(
       await RawClient.exchange(
         port: server.port,
-        "GET /n/1 HTTP/1.1\r\nHost: x\r\n\r\nGET /n/2 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        "GET /n/1 HTTP/1.1\r\nHost: x\r\n\r\n"
+          + "GET /n/2 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
       ))
     #expect(exchange.serverClosed)
     #expect(

@@ -114,7 +114,8 @@ struct RoutingTests {
     defer { server.stop() }
     server.route(.get, "/search") { request in
       let items = request.queryItems.map { "\($0.name)=\($0.value)" }.joined(separator: "|")
-      return .text("\(request.path)|\(request.query["q"] ?? "-")|\(request.query["a"] ?? "-")|\(items)")
+      let query = request.query
+      return .text("\(request.path)|\(query["q"] ?? "-")|\(query["a"] ?? "-")|\(items)")
     }
     let (status, _, body) = try await HTTPClient(server: server).send(
       "GET", "/search?q=Opera%20House&to=ann%40example.com&flag&a=1&a=2&plus=a+b")

@@ -21,7 +21,8 @@ struct RequestTarget: Sendable {
     var items: [QueryItem] = []
     if pieces.count == 2 {
       for pair in pieces[1].split(separator: "&") {
-        let nameAndValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let nameAndValue = pair.split(
+          separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         guard
           let name = PercentDecoding.decode(nameAndValue[0], plusIsSpace: true),
           let value = PercentDecoding.decode(
