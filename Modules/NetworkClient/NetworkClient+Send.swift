@@ -12,9 +12,9 @@ extension NetworkClient {
   /// - Returns: the 2xx answer.
   /// - Throws: `NetworkError`; `.http` for non-2xx answers after the last retry.
   public func response(for endpoint: Endpoint) async throws(NetworkError) -> NetworkResponse {
-    var request = try urlRequest(for: endpoint)
     let policy = endpoint.retryPolicy ?? retryPolicy
     let timeout = endpoint.timeout ?? self.timeout
+    var request = try urlRequest(for: endpoint, timeout: timeout)
     var token: String?
     if endpoint.requiresAuthorization {
       let current = try await currentAccessToken()
@@ -132,8 +132,9 @@ extension NetworkClient {
 
   /// The wait a `Retry-After` header asks for: delay-seconds or an HTTP date.
   static func retryAfter(_ response: HTTPURLResponse) -> Duration? {
-    guard let value = response.value(forHTTPHeaderField: "Retry-After")?
-      .trimmingCharacters(in: .whitespaces), !value.isEmpty
+    guard
+      let value = response.value(forHTTPHeaderField: "Retry-After")?
+        .trimmingCharacters(in: .whitespaces), !value.isEmpty
     else { return nil }
     if let seconds = Int(value) { return .seconds(max(0, seconds)) }
     guard let date = httpDate(value) else { return nil }
