@@ -51,12 +51,12 @@ struct ServeCommandTests {
   }
 
   @Test(
-    "bad arguments exit 64 without serving",
+    "bad arguments exit 2 (usage) without serving",
     arguments: [["serve", "--port", "x"], ["serve", "--port", "70000"], ["serve", "--bogus"],
                 ["serve", "--data-dir"]])
-  func serve_badArguments_exit64(arguments: [String]) async throws {
+  func serve_badArguments_exit2(arguments: [String]) async throws {
     let server = try launch(arguments)
-    #expect(await server.waitForExit(timeout: .seconds(30)) == .exited(64))
+    #expect(await server.waitForExit(timeout: .seconds(30)) == .exited(2))
     #expect(await server.readOutputToEnd() == "")
   }
 }
