@@ -150,7 +150,7 @@ let package = Package(
     ),
     .testTarget(
       name: "KooberBackendTests",
-      dependencies: ["KooberBackend", "LoopbackServer", "TestSupport"],
+      dependencies: ["KooberBackend", "LoopbackServer", "RideModel", "TestSupport"],
       path: "Tests/KooberBackendTests"
     ),
     .testTarget(
@@ -166,12 +166,15 @@ let package = Package(
     .testTarget(name: "RideModelTests", dependencies: ["RideModel"], path: "Tests/RideModelTests"),
     .testTarget(
       name: "ServiceRideTests",
-      dependencies: ["ServiceRide", "KooberBackend", "TestSupport"],
+      dependencies: [
+        "ServiceRide", "ServiceUser", "ServiceUserLogin", "NetworkClient", "RideModel",
+        "UserModel", "DatabaseClient", "KooberBackend", "TestSupport",
+      ],
       path: "Tests/ServiceRideTests"
     ),
     .testTarget(
       name: "RideLogicControlTests",
-      dependencies: ["RideLogicControl", "TestSupport"],
+      dependencies: ["RideLogicControl", "ServiceRide", "RideModel", "TestSupport"],
       path: "Tests/RideLogicControlTests"
     ),
     .testTarget(

@@ -35,6 +35,14 @@ extension KooberBackend {
     public var lockoutDuration: TimeInterval = 5 * 60
     /// The largest request body accepted; larger ones get `413 body_too_large`.
     public var maxBodyBytes: Int = 64 * 1024
+    /// Demo mode: how long a ride waits for a real driver before the simulated driver
+    /// accepts it.
+    public var simulatedAcceptDelay: TimeInterval = 10
+    /// Demo mode: how long each later step of the simulated driver's rides takes.
+    public var simulatedStepInterval: TimeInterval = 10
+    /// Tests: rides whose receipt answers `500 internal_error`, e.g. to exercise a receipts
+    /// export that partly fails. Nil (the default) fails none.
+    public var receiptFailure: (@Sendable (_ rideID: String) -> Bool)?
     /// The backend's notion of "now"; inject a settable clock in tests.
     public var now: @Sendable () -> Date = { Date() }
 

@@ -2,8 +2,9 @@ import DatabaseClient
 import Foundation
 import LoopbackServer
 
-/// The reference backend of API.md: every auth and user route (and, in demo mode, the outbox)
-/// on a `LoopbackServer`, with users, token hashes, challenges and the outbox in SQLite.
+/// The reference backend of API.md: every auth, user and ride route (and, in demo mode, the
+/// outbox and the simulated driver) on a `LoopbackServer`, with users, token hashes,
+/// challenges, the outbox and rides in SQLite.
 ///
 /// It starts listening at once; `stop()` ends it. Route groups live in `Routes/`, one file
 /// each, and share `BackendStore` (the database and its rules) and `RequestContext` (JSON
@@ -26,6 +27,8 @@ public final class KooberBackend: Sendable {
 
   let server: LoopbackServer
   let store: BackendStore
+  /// Demo mode's simulated driver; nil outside demo mode.
+  let simulatedDriver: SimulatedDriver?
 
   /// Opens the database, migrates it and starts listening.
   /// - Parameter configuration: where to listen and keep data, and the security parameters.
@@ -45,7 +48,9 @@ public final class KooberBackend: Sendable {
     let router = BackendRouter(server: server, store: store, counter: requests)
     AuthRoutes.register(on: router)
     UserRoutes.register(on: router)
+    RideRoutes.register(on: router)
     if configuration.demoMode { OutboxRoutes.register(on: router) }
+    simulatedDriver = configuration.demoMode ? SimulatedDriver(store: store) : nil
   }
 
   /// Starts a backend; the same as `init(_:)`, named for call sites.
@@ -75,6 +80,7 @@ public final class KooberBackend: Sendable {
   /// Stops listening, closes open connections and cancels running requests. Safe to call
   /// more than once.
   public func stop() {
+    simulatedDriver?.stop()
     server.stop()
   }
 }

@@ -9,7 +9,8 @@ import Foundation
 final class BackendStore: Sendable {
   /// Every step of the schema, oldest first; the ride routes append theirs. Never edit a step.
   static let migrations: [Migration] = [
-    Migration("accounts, tokens, challenges, lockout, outbox", sql: BackendSchema.accounts)
+    Migration("accounts, tokens, challenges, lockout, outbox", sql: BackendSchema.accounts),
+    Migration("rides", sql: RideSchema.rides),
   ]
 
   let database: Database

@@ -1,1 +1,0 @@
-// Placeholder until RideLogicControl gets its code.

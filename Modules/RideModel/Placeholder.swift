@@ -1,1 +1,0 @@
-// Placeholder until RideModel gets its code.

@@ -1,0 +1,16 @@
+/// The body of `200` from `POST /v1/fares/estimate`: `{"estimates": [FareEstimate]}`, one
+/// per vehicle type.
+///
+/// ```swift
+/// let estimates = try RideJSON.decoder().decode(FareEstimatesResponse.self, from: body)
+/// ```
+public struct FareEstimatesResponse: Codable, Hashable, Sendable {
+  /// One estimate per vehicle type.
+  public let estimates: [FareEstimate]
+
+  /// Wraps estimates for the wire.
+  /// - Parameter estimates: One estimate per vehicle type.
+  public init(estimates: [FareEstimate]) {
+    self.estimates = estimates
+  }
+}

@@ -1,1 +1,0 @@
-// Placeholder until RideViewModel gets its code.

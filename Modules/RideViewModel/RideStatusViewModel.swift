@@ -1,0 +1,109 @@
+import Foundation
+import RideModel
+
+/// The view side of following a ride: a sentence for its status, whether Cancel can be
+/// pressed, how long the passenger has waited for a driver, and a reconnecting notice.
+///
+/// Closures fire only when their value changes; within one event in this order: status,
+/// cancel enabled, waiting, connection. The waiting time is computed from the last
+/// `tick(now:)`, so a test or a timer supplies the clock.
+///
+/// ```swift
+/// let model = RideStatusViewModel()
+/// model.onStatusTextChange = { statusLabel.text = $0 }
+/// model.rideChanged(ride)
+/// model.tick(now: Date())  // "0:42" while still looking for a driver
+/// ```
+@MainActor
+public final class RideStatusViewModel {
+  /// Called with a sentence for the ride's status, e.g. `Looking for a driver…`.
+  public var onStatusTextChange: ((String?) -> Void)?
+  /// Called when Cancel becomes enabled (requested or accepted) or disabled.
+  public var onCancelEnabledChange: ((Bool) -> Void)?
+  /// Called with the time waited for a driver as `m:ss` while requested, else `nil`.
+  public var onWaitingTextChange: ((String?) -> Void)?
+  /// Called with `Reconnecting…` while the server is unreachable, `nil` once it answers.
+  public var onConnectionTextChange: ((String?) -> Void)?
+
+  /// The ride being shown, if any.
+  public private(set) var ride: Ride?
+  private var now: Date?
+  private var reconnecting = false
+
+  private var status = Distinct(String?.none)
+  private var cancelEnabled = Distinct(false)
+  private var waiting = Distinct(String?.none)
+  private var connection = Distinct(String?.none)
+
+  /// Makes a view model that shows no ride yet.
+  public init() {}
+
+  /// The status sentence, or `nil` before a ride is shown.
+  public var statusText: String? { status.value }
+  /// Whether Cancel can be pressed.
+  public var isCancelEnabled: Bool { cancelEnabled.value }
+  /// The time waited for a driver, or `nil`.
+  public var waitingText: String? { waiting.value }
+  /// The connection notice, or `nil` while connected.
+  public var connectionText: String? { connection.value }
+
+  /// The ride was requested or changed.
+  /// - Parameter ride: The ride's latest known state.
+  public func rideChanged(_ ride: Ride) {
+    self.ride = ride
+    render()
+  }
+
+  /// Time passed; updates the waiting time.
+  /// - Parameter now: The current time from the view's clock.
+  public func tick(now: Date) {
+    self.now = now
+    render()
+  }
+
+  /// The ride's updates stopped reaching the app (`true`) or resumed (`false`).
+  /// - Parameter isReconnecting: Whether the app is trying to reach the server again.
+  public func setReconnecting(_ isReconnecting: Bool) {
+    reconnecting = isReconnecting
+    render()
+  }
+
+  /// The sentence shown for a ride in a status.
+  /// - Parameter ride: The ride; its destination and fare fill some sentences.
+  /// - Returns: E.g. `Your driver is on the way` or `Ride completed · A$18.40`.
+  public static func statusText(for ride: Ride) -> String {
+    switch ride.status {
+    case .requested: "Looking for a driver…"
+    case .accepted: "Your driver is on the way"
+    case .arrived: "Your driver has arrived"
+    case .inProgress: "On the way to \(ride.destination.displayText)"
+    case .completed: "Ride completed · \(ride.fare.formatted)"
+    case .cancelled: "Ride cancelled"
+    }
+  }
+
+  /// Whole seconds as `m:ss`, minutes unbounded: `0:05`, `12:40`, `75:03`.
+  /// - Parameter seconds: The duration; negative or non-finite counts as zero (a clock that
+  ///   runs behind the server must not show a negative wait).
+  /// - Returns: The text.
+  public static func waitingText(seconds: TimeInterval) -> String {
+    // Capped at a million hours so the conversion to Int can never trap.
+    let whole = seconds.isFinite ? Int(min(max(seconds, 0), 3.6e9)) : 0
+    let remainder = whole % 60
+    return "\(whole / 60):\(remainder < 10 ? "0" : "")\(remainder)"
+  }
+
+  private func render() {
+    let sentence = ride.map(Self.statusText(for:))
+    if status.set(sentence) { onStatusTextChange?(sentence) }
+    let cancellable = ride?.status.canBeCancelled ?? false
+    if cancelEnabled.set(cancellable) { onCancelEnabledChange?(cancellable) }
+    var waited: String?
+    if let ride, ride.status == .requested, let now {
+      waited = Self.waitingText(seconds: now.timeIntervalSince(ride.requestedAt))
+    }
+    if waiting.set(waited) { onWaitingTextChange?(waited) }
+    let notice = reconnecting ? "Reconnecting…" : nil
+    if connection.set(notice) { onConnectionTextChange?(notice) }
+  }
+}

@@ -1,1 +1,0 @@
-// Placeholder until ServiceRide gets its code.

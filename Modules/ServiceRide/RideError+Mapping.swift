@@ -1,0 +1,45 @@
+import NetworkClient
+
+/// How a network failure becomes a `RideError` (the table is on `RideError`).
+extension RideError {
+  /// The ride error for a network failure.
+  /// - Parameter error: What the network client threw.
+  package init(_ error: NetworkError) {
+    switch error {
+    case .transport: self = .offline
+    case .timeout: self = .timeout
+    case .cancelled: self = .cancelled
+    case .authorizationUnavailable: self = .notSignedIn
+    case .http(let status, let server?, _): self = Self(status: status, server: server)
+    case .http(let status, nil, _): self = Self(status: status, detail: error.message)
+    case .invalidURL, .insecureURL, .encoding, .decoding, .unexpectedResponse:
+      self = .serverTrouble(error.message)
+    }
+  }
+
+  private init(status: Int, server: ServerError) {
+    switch server.code {
+    case "passengers_only": self = .passengersOnly
+    case "drivers_only": self = .driversOnly
+    case "ride_in_progress": self = .rideInProgress
+    case "invalid_transition": self = .invalidTransition(server.message)
+    case "already_accepted": self = .alreadyAccepted
+    case "not_completed": self = .notCompleted
+    case "not_found": self = .notFound
+    case "invalid_location": self = .invalidLocation(server.message)
+    case "invalid_vehicle_type": self = .invalidVehicleType
+    case "malformed_query": self = .invalidQuery(server.message)
+    case "invalid_token", "token_expired", "invalid_refresh_token", "refresh_token_reused":
+      self = .notSignedIn
+    default: self = Self(status: status, detail: "HTTP \(status) \(server.code): \(server.message)")
+    }
+  }
+
+  private init(status: Int, detail: String) {
+    if status >= 500 || status == 408 || status == 429 {
+      self = .serverUnavailable(status: status)
+    } else {
+      self = .serverTrouble(detail)
+    }
+  }
+}

@@ -1,0 +1,134 @@
+/// Why a ride operation failed.
+///
+/// Each answer of API.md's ride routes becomes one case, so a screen can switch on it:
+///
+/// | API answer                                   | RideError                         |
+/// |----------------------------------------------|-----------------------------------|
+/// | 403 `passengers_only`                        | `.passengersOnly`                 |
+/// | 403 `drivers_only`                           | `.driversOnly`                    |
+/// | 409 `ride_in_progress`                       | `.rideInProgress`                 |
+/// | 409 `invalid_transition`                     | `.invalidTransition(message)`     |
+/// | 409 `already_accepted`                       | `.alreadyAccepted`                |
+/// | 409 `not_completed`                          | `.notCompleted`                   |
+/// | 404 `not_found`                              | `.notFound`                       |
+/// | 422 `invalid_location`                       | `.invalidLocation(message)`       |
+/// | 422 `invalid_vehicle_type`                   | `.invalidVehicleType`             |
+/// | 400 `malformed_query`                        | `.invalidQuery(message)`          |
+/// | 401 after renewal, no session                | `.notSignedIn`                    |
+/// | no connection (offline, DNS, refused)        | `.offline`                        |
+/// | no answer in time                            | `.timeout`                        |
+/// | 5xx, 408, 429                                | `.serverUnavailable(status:)`     |
+/// | other codes, a body the app cannot read      | `.serverTrouble(message)`         |
+///
+/// ```swift
+/// do {
+///   let ride = try await rides.requestRide(from: here, to: there, vehicle: .wallaby)
+/// } catch .rideInProgress {
+///   showActiveRide()
+/// } catch {
+///   show(error.message)
+/// }
+/// ```
+public enum RideError: Error, Sendable, Equatable, Hashable {
+  /// Only a passenger account may do this (request a ride, read a receipt).
+  case passengersOnly
+  /// Only a driver account may do this (the queue, accept and the ride's steps).
+  case driversOnly
+  /// The passenger already has a ride that is neither completed nor cancelled.
+  case rideInProgress
+  /// The ride is not at the step this move needs; the message is the server's.
+  case invalidTransition(String)
+  /// Another driver accepted the ride first.
+  case alreadyAccepted
+  /// The ride has no receipt because it is not completed.
+  case notCompleted
+  /// No such ride for this account.
+  case notFound
+  /// A ride id that cannot be one (empty, too long, or characters an id never has); nothing
+  /// was sent.
+  case invalidRideID
+  /// A coordinate is out of range; the message says which.
+  case invalidLocation(String)
+  /// The server does not know the vehicle type.
+  case invalidVehicleType
+  /// The search text or list options were refused; the message says why.
+  case invalidQuery(String)
+  /// The device's current location could not be had; the message says why.
+  case locationUnavailable(String)
+  /// No one is signed in, or the server ended the session.
+  case notSignedIn
+  /// The server could not be reached.
+  case offline
+  /// The server did not answer in time.
+  case timeout
+  /// The server answered with a temporary failure (5xx, 408 or 429); trying later may work.
+  case serverUnavailable(status: Int)
+  /// The server answered something the app does not understand; the message says what.
+  case serverTrouble(String)
+  /// The operation's task was cancelled before an answer arrived.
+  case cancelled
+
+  /// A stable snake_case code a program can switch on (the API's code where there is one).
+  public var code: String {
+    switch self {
+    case .passengersOnly: "passengers_only"
+    case .driversOnly: "drivers_only"
+    case .rideInProgress: "ride_in_progress"
+    case .invalidTransition: "invalid_transition"
+    case .alreadyAccepted: "already_accepted"
+    case .notCompleted: "not_completed"
+    case .notFound: "not_found"
+    case .invalidRideID: "invalid_ride_id"
+    case .invalidLocation: "invalid_location"
+    case .invalidVehicleType: "invalid_vehicle_type"
+    case .invalidQuery: "invalid_query"
+    case .locationUnavailable: "location_unavailable"
+    case .notSignedIn: "not_signed_in"
+    case .offline: "offline"
+    case .timeout: "timeout"
+    case .serverUnavailable: "server_unavailable"
+    case .serverTrouble: "server_trouble"
+    case .cancelled: "cancelled"
+    }
+  }
+
+  /// One sentence a person understands, saying what went wrong and what to do.
+  public var message: String {
+    switch self {
+    case .passengersOnly: "Only a passenger account can do this."
+    case .driversOnly: "Only a driver account can do this."
+    case .rideInProgress:
+      "You already have a ride in progress. Finish or cancel it before requesting another."
+    case .invalidTransition(let detail): "The ride cannot make this step now. \(detail)"
+    case .alreadyAccepted: "Another driver accepted this ride first."
+    case .notCompleted: "The ride is not completed yet, so it has no receipt."
+    case .notFound: "No such ride was found for this account."
+    case .invalidRideID: "That is not a ride id. Ride ids look like ride_ABC123."
+    case .invalidLocation(let detail): "The place is not valid. \(detail)"
+    case .invalidVehicleType: "The server does not offer this vehicle type."
+    case .invalidQuery(let detail): "The search was refused. \(detail)"
+    case .locationUnavailable(let detail): "Your location is not available. \(detail)"
+    case .notSignedIn: "You are not signed in. Sign in and try again."
+    case .offline: "The server could not be reached. Check the connection and try again."
+    case .timeout: "The server did not answer in time. Try again."
+    case .serverUnavailable(let status):
+      "The server is having trouble (HTTP \(status)). Try again in a moment."
+    case .serverTrouble(let detail): "The server answered something unexpected. \(detail)"
+    case .cancelled: "The operation was cancelled."
+    }
+  }
+
+  /// Whether the failure is likely to pass by itself (no connection, no answer in time, a
+  /// temporary server failure), so following a ride keeps trying rather than giving up.
+  public var isTransient: Bool {
+    switch self {
+    case .offline, .timeout, .serverUnavailable: true
+    default: false
+    }
+  }
+}
+
+extension RideError: CustomStringConvertible {
+  /// The code and the message, e.g. `already_accepted: Another driver accepted…`.
+  public var description: String { "\(code): \(message)" }
+}

@@ -1,1 +1,0 @@
-// Placeholder until RideLogicControlTests gets its tests.

@@ -1,1 +1,0 @@
-// Placeholder until RideModelTests gets its tests.

@@ -1,0 +1,81 @@
+import Foundation
+import RideModel
+import Testing
+
+@Suite("ISO-8601 dates")
+struct TimestampTests {
+  @Test("accepted forms and the instants they name",
+    arguments: [
+      ("2026-11-21T08:30:00Z", 1_795_249_800.0),
+      ("2026-11-21T08:30:00.5Z", 1_795_249_800.5),
+      ("2026-11-21T08:30:00.250Z", 1_795_249_800.25),
+      ("2026-11-21T08:30:00.000000000Z", 1_795_249_800.0),
+      ("2026-11-21T18:30:00+10:00", 1_795_249_800.0),
+      ("2026-11-21T03:00:00-05:30", 1_795_249_800.0),
+      ("1970-01-01T00:00:00Z", 0),
+      ("1969-12-31T23:59:59Z", -1),
+      ("2024-02-29T00:00:00Z", 1_709_164_800),
+      ("2000-03-01T00:00:00Z", 951_868_800),
+    ])
+  func parse(text: String, seconds: Double) throws {
+    let date = try #require(RideJSON.date(fromTimestamp: text))
+    #expect(date.timeIntervalSince1970 == seconds)
+  }
+
+  @Test("refused forms",
+    arguments: [
+      "", "2026-11-21", "2026-11-21T08:30:00", "2026-11-21 08:30:00Z", "2026-13-01T00:00:00Z",
+      "2026-02-29T00:00:00Z", "2026-04-31T00:00:00Z", "2026-11-21T24:00:00Z",
+      "2026-11-21T08:60:00Z", "2026-11-21T08:30:60Z", "2026-11-21T08:30:00.Z",
+      "2026-11-21T08:30:00.1234567890Z", "2026-11-21T08:30:00+1000", "2026-11-21T08:30:00ZZ",
+      "26-11-21T08:30:00Z", "２０２６-11-21T08:30:00Z", "1795249800",
+    ])
+  func refuse(text: String) {
+    #expect(RideJSON.date(fromTimestamp: text) == nil)
+  }
+
+  @Test("writing uses Z, whole seconds, and milliseconds only when present",
+    arguments: [
+      (1_795_249_800.0, "2026-11-21T08:30:00Z"),
+      (1_795_249_800.25, "2026-11-21T08:30:00.250Z"),
+      (1_795_249_800.0004, "2026-11-21T08:30:00Z"),
+      (1_795_249_800.9996, "2026-11-21T08:30:01Z"),
+      (-1, "1969-12-31T23:59:59Z"),
+      (-0.5, "1969-12-31T23:59:59.500Z"),
+      (951_782_400, "2000-02-29T00:00:00Z"),
+    ])
+  func write(seconds: Double, text: String) {
+    #expect(RideJSON.timestamp(from: Date(timeIntervalSince1970: seconds)) == text)
+  }
+
+  @Test("dates beyond four-digit years are not written, and the encoder says so")
+  func outOfRange() {
+    for seconds in [1e12, -1e12, Double.infinity, Double.nan] {
+      #expect(RideJSON.timestamp(from: Date(timeIntervalSince1970: seconds)) == nil)
+    }
+    #expect(throws: EncodingError.self) {
+      try RideJSON.encoder().encode([Date(timeIntervalSince1970: 1e12)])
+    }
+  }
+
+  @Test("written dates read back to the same millisecond across the calendar")
+  func roundTrip() throws {
+    var seconds = -62_000_000_000.0
+    while seconds < 253_000_000_000 {
+      let date = Date(timeIntervalSince1970: seconds)
+      let text = try #require(RideJSON.timestamp(from: date))
+      #expect(RideJSON.date(fromTimestamp: text) == date, "\(text)")
+      seconds += 987_654_321.125
+    }
+  }
+
+  @Test("a bad date inside a ride is a decoding error")
+  func badDateInRide() {
+    let json = RideJSONTests.rideJSON.replacingOccurrences(
+      of: "2026-11-21T08:30:00Z", with: "yesterday")
+    guard case .dataCorrupted = Fixtures.decodingError(Ride.self, json) else {
+      Issue.record("expected a dataCorrupted decoding error")
+      return
+    }
+  }
+}

@@ -1,1 +1,0 @@
-// Placeholder until RideViewModelTests gets its tests.

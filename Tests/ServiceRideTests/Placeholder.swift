@@ -1,1 +1,0 @@
-// Placeholder until ServiceRideTests gets its tests.
