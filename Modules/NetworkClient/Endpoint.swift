@@ -4,7 +4,8 @@ import Foundation
 /// and what a hand-written `Request` passes to `NetworkClient.response(for:)`.
 ///
 /// ```swift
-/// let endpoint = Endpoint(.get, "/v1/locations/search", query: [URLQueryItem(name: "q", value: "opera")])
+/// let search = [URLQueryItem(name: "q", value: "opera")]
+/// let endpoint = Endpoint(.get, "/v1/locations/search", query: search)
 /// let response = try await client.response(for: endpoint)
 /// ```
 public struct Endpoint: Sendable, CustomStringConvertible {

@@ -132,8 +132,9 @@ extension NetworkClient {
 
   /// The wait a `Retry-After` header asks for: delay-seconds or an HTTP date.
   static func retryAfter(_ response: HTTPURLResponse) -> Duration? {
-    guard let value = response.value(forHTTPHeaderField: "Retry-After")?
-      .trimmingCharacters(in: .whitespaces), !value.isEmpty
+    guard
+      let value = response.value(forHTTPHeaderField: "Retry-After")?
+        .trimmingCharacters(in: .whitespaces), !value.isEmpty
     else { return nil }
     if let seconds = Int(value) { return .seconds(max(0, seconds)) }
     guard let date = httpDate(value) else { return nil }

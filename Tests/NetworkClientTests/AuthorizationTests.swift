@@ -38,102 +38,101 @@ struct AuthorizationTests {
     #expect(seen.value == [nil, "Bearer token-1"])
   }
 
-  @Test("401 token_expired: renewed once, retried once with the new token")
-  func renewedOnce() async throws {
-    let tokens = TestTokens("token-1")
+  /// Everything one authorized exchange produced, so each test states all of it.
+  struct Trace: Equatable {
+    var outcome: Outcome<Item>
+    /// The Authorization header of each request the server got.
+    var headers: [String?]
+    /// The tokens the provider was asked to renew after.
+    var renewals: [String]
+    /// What the unauthorized hook heard.
+    var hookHeard: [NetworkError]
+  }
+
+  /// Sends one request to a server that accepts only `accepting` and refuses anything else
+  /// with 401 `refusal`.
+  static func trace(
+    accepting: String?, refusal: String, renewal: TestTokens.Renewal = .succeeds,
+    authorized: Bool = true
+  ) async throws -> Trace {
+    let tokens = TestTokens("token-1", renewal: renewal)
     let hook = HookRecorder()
     let seen = Shared([String?]())
     let h = try Harness(authorization: tokens, onUnauthorized: hook.hook)
     defer { h.stop() }
-    h.server.route(
-      .post, "/v1/rides", Self.guarded(accepting: "token-2", refusal: "token_expired", seen: seen))
-    let outcome = await TestRequest<Item>(.post, "/v1/rides", authorized: true)
+    h.server.route(.post, "/v1/x", guarded(accepting: accepting, refusal: refusal, seen: seen))
+    let outcome = await TestRequest<Item>(.post, "/v1/x", authorized: authorized)
       .outcome(on: h.client)
-    #expect(outcome == .success(Item(id: 1, name: "me")))
-    #expect(seen.value == ["Bearer token-1", "Bearer token-2"])
-    #expect(await tokens.rejectedTokens == ["token-1"])
-    #expect(hook.errors.isEmpty)
+    return Trace(
+      outcome: outcome, headers: seen.value, renewals: await tokens.rejectedTokens,
+      hookHeard: hook.errors)
+  }
+
+  @Test("401 token_expired: renewed once, retried once with the new token")
+  func renewedOnce() async throws {
+    let trace = try await Self.trace(accepting: "token-2", refusal: "token_expired")
+    #expect(
+      trace
+        == Trace(
+          outcome: .success(Item(id: 1, name: "me")),
+          headers: ["Bearer token-1", "Bearer token-2"], renewals: ["token-1"], hookHeard: []))
   }
 
   @Test("a second 401 after the renewal is not retried again; the hook hears it once")
   func secondRefusalFinal() async throws {
-    let tokens = TestTokens("token-1")
-    let hook = HookRecorder()
-    let seen = Shared([String?]())
-    let h = try Harness(authorization: tokens, onUnauthorized: hook.hook)
-    defer { h.stop() }
-    h.server.route(
-      .get, "/v1/users/me", Self.guarded(accepting: nil, refusal: "token_expired", seen: seen))
-    let outcome = await TestRequest<Item>(.get, "/v1/users/me", authorized: true)
-      .outcome(on: h.client)
-    #expect(outcome == .failure(Self.refusal("token_expired")))
-    #expect(seen.value == ["Bearer token-1", "Bearer token-2"])
-    #expect(await tokens.rejectedTokens == ["token-1"])
-    #expect(hook.errors == [Self.refusal("token_expired")])
+    let trace = try await Self.trace(accepting: nil, refusal: "token_expired")
+    let expired = Self.refusal("token_expired")
+    #expect(
+      trace
+        == Trace(
+          outcome: .failure(expired), headers: ["Bearer token-1", "Bearer token-2"],
+          renewals: ["token-1"], hookHeard: [expired]))
   }
 
   @Test("any other 401 on an authorized request: no renewal, the hook hears it once")
   func otherRefusal() async throws {
-    let tokens = TestTokens("token-1")
-    let hook = HookRecorder()
-    let seen = Shared([String?]())
-    let h = try Harness(authorization: tokens, onUnauthorized: hook.hook)
-    defer { h.stop() }
-    h.server.route(
-      .get, "/v1/users/me", Self.guarded(accepting: nil, refusal: "invalid_token", seen: seen))
-    let outcome = await TestRequest<Item>(.get, "/v1/users/me", authorized: true)
-      .outcome(on: h.client)
-    #expect(outcome == .failure(Self.refusal("invalid_token")))
-    #expect(seen.value == ["Bearer token-1"])
-    #expect(await tokens.rejectedTokens.isEmpty)
-    #expect(hook.errors == [Self.refusal("invalid_token")])
+    let trace = try await Self.trace(accepting: nil, refusal: "invalid_token")
+    let invalid = Self.refusal("invalid_token")
+    #expect(
+      trace
+        == Trace(
+          outcome: .failure(invalid), headers: ["Bearer token-1"], renewals: [],
+          hookHeard: [invalid]))
   }
 
   @Test("a 401 on a request without authorization never calls the hook")
   func publicRefusal() async throws {
-    let hook = HookRecorder()
-    let seen = Shared([String?]())
-    let h = try Harness(authorization: TestTokens("token-1"), onUnauthorized: hook.hook)
-    defer { h.stop() }
-    h.server.route(
-      .post, "/v1/auth/sign-in",
-      Self.guarded(accepting: nil, refusal: "invalid_credentials", seen: seen))
-    let outcome = await TestRequest<Item>(.post, "/v1/auth/sign-in").outcome(on: h.client)
-    #expect(outcome == .failure(Self.refusal("invalid_credentials")))
-    #expect(seen.value == [nil])
-    #expect(hook.errors.isEmpty)
+    let trace = try await Self.trace(
+      accepting: nil, refusal: "invalid_credentials", authorized: false)
+    #expect(
+      trace
+        == Trace(
+          outcome: .failure(Self.refusal("invalid_credentials")), headers: [nil], renewals: [],
+          hookHeard: []))
   }
 
   @Test("a refused renewal calls the hook once and fails with the 401")
   func renewalRefused() async throws {
-    let refusedRefresh = Self.refusal("invalid_refresh_token")
-    let tokens = TestTokens("token-1", renewal: .fails(refusedRefresh))
-    let hook = HookRecorder()
-    let seen = Shared([String?]())
-    let h = try Harness(authorization: tokens, onUnauthorized: hook.hook)
-    defer { h.stop() }
-    h.server.route(
-      .get, "/v1/users/me", Self.guarded(accepting: nil, refusal: "token_expired", seen: seen))
-    let outcome = await TestRequest<Item>(.get, "/v1/users/me", authorized: true)
-      .outcome(on: h.client)
-    #expect(outcome == .failure(Self.refusal("token_expired")))
-    #expect(seen.value == ["Bearer token-1"])
-    #expect(hook.errors == [Self.refusal("token_expired")])
+    let trace = try await Self.trace(
+      accepting: nil, refusal: "token_expired",
+      renewal: .fails(Self.refusal("invalid_refresh_token")))
+    let expired = Self.refusal("token_expired")
+    #expect(
+      trace
+        == Trace(
+          outcome: .failure(expired), headers: ["Bearer token-1"], renewals: ["token-1"],
+          hookHeard: [expired]))
   }
 
   @Test("a renewal that cannot reach the server fails with that, and the session stays")
   func renewalOffline() async throws {
-    let tokens = TestTokens("token-1", renewal: .fails(.transport(.offline)))
-    let hook = HookRecorder()
-    let seen = Shared([String?]())
-    let h = try Harness(authorization: tokens, onUnauthorized: hook.hook)
-    defer { h.stop() }
-    h.server.route(
-      .get, "/v1/users/me", Self.guarded(accepting: nil, refusal: "token_expired", seen: seen))
-    let outcome = await TestRequest<Item>(.get, "/v1/users/me", authorized: true)
-      .outcome(on: h.client)
-    #expect(outcome == .failure(.transport(.offline)))
-    #expect(hook.errors.isEmpty)
+    let trace = try await Self.trace(
+      accepting: nil, refusal: "token_expired", renewal: .fails(.transport(.offline)))
+    #expect(
+      trace
+        == Trace(
+          outcome: .failure(.transport(.offline)), headers: ["Bearer token-1"],
+          renewals: ["token-1"], hookHeard: []))
   }
 
   @Test("concurrent token_expired answers lead to one refresh: the refused token is passed")

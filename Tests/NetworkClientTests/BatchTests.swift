@@ -6,7 +6,9 @@ import Testing
 @Suite("Batches")
 struct BatchTests {
   /// `/items/{n}` answers item n, except every 7th request (n = 6, 13, …) which is refused.
-  static func serveItems(on server: LoopbackServer, inFlight: InFlight? = nil, pause: Duration = .zero) {
+  static func serveItems(
+    on server: LoopbackServer, inFlight: InFlight? = nil, pause: Duration = .zero
+  ) {
     server.route(.get, "/items/{n}") { request in
       inFlight?.enter()
       defer { inFlight?.leave() }
@@ -40,7 +42,8 @@ struct BatchTests {
     Self.serveItems(on: h.server)
     var outcomes: [Int: Outcome<Item>] = [:]
     var order: [Int] = []
-    for await outcome in TestRequest<Item>.batch(Self.requests(50), on: h.client, maxConcurrent: 6) {
+    for await outcome in TestRequest<Item>.batch(Self.requests(50), on: h.client, maxConcurrent: 6)
+    {
       order.append(outcome.index)
       switch outcome.result {
       case .success(let item): outcomes[outcome.index] = .success(item)
@@ -58,7 +61,8 @@ struct BatchTests {
     let h = try Harness()
     defer { h.stop() }
     Self.serveItems(on: h.server)
-    let results = await TestRequest<Item>.performAll(Self.requests(20), on: h.client, maxConcurrent: 5)
+    let results = await TestRequest<Item>.performAll(
+      Self.requests(20), on: h.client, maxConcurrent: 5)
     let outcomes = results.map { result -> Outcome<Item> in
       switch result {
       case .success(let item): .success(item)
@@ -74,7 +78,8 @@ struct BatchTests {
     defer { h.stop() }
     let inFlight = InFlight()
     Self.serveItems(on: h.server, inFlight: inFlight, pause: .milliseconds(20))
-    let results = await TestRequest<Item>.performAll(Self.requests(24), on: h.client, maxConcurrent: 4)
+    let results = await TestRequest<Item>.performAll(
+      Self.requests(24), on: h.client, maxConcurrent: 4)
     #expect(results.count == 24)
     #expect(inFlight.total == 24)
     #expect(inFlight.most <= 4)

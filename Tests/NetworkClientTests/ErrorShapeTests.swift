@@ -65,7 +65,8 @@ struct ErrorShapeTests {
   func htmlServerError() async throws {
     let h = try Harness(retryPolicy: .none)
     defer { h.stop() }
-    let page = "<!DOCTYPE html><html><body>" + String(repeating: "<p>Oops</p>", count: 500)
+    let page =
+      "<!DOCTYPE html><html><body>" + String(repeating: "<p>Oops</p>", count: 500)
       + "</body></html>"
     h.server.route(.get, "/v1/users/me") { _ in
       .text(status: 500, page, contentType: "text/html")

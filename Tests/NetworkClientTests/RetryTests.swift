@@ -88,7 +88,8 @@ struct RetryTests {
 
   @Test("Retry-After beyond the cap is not waited for: the caller gets the answer at once")
   func retryAfterOverCap() async throws {
-    let h = try Harness(retryPolicy: RetryPolicy(baseDelay: .milliseconds(10), maxDelay: .seconds(5)))
+    let h = try Harness(
+      retryPolicy: RetryPolicy(baseDelay: .milliseconds(10), maxDelay: .seconds(5)))
     defer { h.stop() }
     let attempts = Shared(0)
     let busy = Self.unavailable.withHeader("Retry-After", "120")

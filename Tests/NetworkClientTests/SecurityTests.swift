@@ -10,7 +10,10 @@ struct SecurityTests {
   ) {
     let transport = RecordingTransport()
     let url = try #require(URL(string: base))
-    return (NetworkClient(baseURL: url, transport: transport, allowsInsecureHTTP: allowsInsecureHTTP), transport)
+    return (
+      NetworkClient(baseURL: url, transport: transport, allowsInsecureHTTP: allowsInsecureHTTP),
+      transport
+    )
   }
 
   @Test("http:// to a host that is not loopback is refused before anything is sent")
@@ -23,7 +26,9 @@ struct SecurityTests {
 
   @Test(
     "loopback hosts may use http://",
-    arguments: ["http://127.0.0.1:8080", "http://127.4.5.6", "http://localhost:9", "http://[::1]:80"])
+    arguments: [
+      "http://127.0.0.1:8080", "http://127.4.5.6", "http://localhost:9", "http://[::1]:80",
+    ])
   func loopbackAllowed(base: String) async throws {
     let (client, transport) = try Self.client(base)
     let outcome = await TestRequest<EmptyResult>(.get, "/v1/ping").outcome(on: client)
@@ -46,9 +51,11 @@ struct SecurityTests {
   @Test("allowsInsecureHTTP lets http:// through; https:// always goes; other schemes never")
   func schemes() throws {
     let (insecure, _) = try Self.client("http://api.koober.example", allowsInsecureHTTP: true)
-    #expect(try insecure.url(for: Endpoint(.get, "/a")).absoluteString == "http://api.koober.example/a")
+    #expect(
+      try insecure.url(for: Endpoint(.get, "/a")).absoluteString == "http://api.koober.example/a")
     let (secure, _) = try Self.client("https://api.koober.example/")
-    #expect(try secure.url(for: Endpoint(.get, "a")).absoluteString == "https://api.koober.example/a")
+    #expect(
+      try secure.url(for: Endpoint(.get, "a")).absoluteString == "https://api.koober.example/a")
     let (ftp, _) = try Self.client("ftp://api.koober.example")
     #expect(throws: NetworkError.invalidURL("the scheme 'ftp' is not http or https")) {
       try ftp.url(for: Endpoint(.get, "/a"))

@@ -49,6 +49,25 @@ struct TransportTests {
     #expect(h.server.requestCount == 1)
   }
 
+  @Test("a short timeout that starts after a long one still ends on time")
+  func shortTimeoutAfterLongOne() async throws {
+    let h = try Harness()
+    defer { h.stop() }
+    h.server.route(.get, "/slow") { _ in
+      try? await Task.sleep(for: .seconds(5))
+      return .json(raw: #"{"id": 1, "name": "late"}"#)
+    }
+    let client = h.client
+    let long = Task {
+      await TestRequest<Item>(.get, "/slow", timeout: .seconds(20)).outcome(on: client)
+    }
+    defer { long.cancel() }
+    let short = TestRequest<Item>(.get, "/slow", timeout: .milliseconds(150))
+    // Under 1.5 s: before the session's own idle-timeout backstop (2 s) could answer.
+    let outcome = await within(.milliseconds(1500)) { await short.outcome(on: client) }
+    #expect(outcome == .failure(.timeout))
+  }
+
   @Test("cancelling the calling task mid-flight throws .cancelled promptly")
   func cancelMidFlight() async throws {
     let h = try Harness()

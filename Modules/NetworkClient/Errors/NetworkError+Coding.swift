@@ -45,9 +45,8 @@ extension NetworkError {
   static func path(_ keys: [any CodingKey]) -> String {
     var text = ""
     for key in keys {
-      if let index = key.intValue, key.stringValue.hasPrefix("Index") || key.stringValue
-        == String(index)
-      {
+      // JSONDecoder names array positions "Index 3"; object keys keep their names.
+      if let index = key.intValue, key.stringValue.hasPrefix("Index ") {
         text += "[\(index)]"
       } else {
         text += text.isEmpty ? key.stringValue : "." + key.stringValue

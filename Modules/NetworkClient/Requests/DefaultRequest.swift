@@ -80,8 +80,7 @@ extension DefaultRequest {
     let response = try await client.response(for: try endpoint())
     let result = try Self.decodeResult(from: response.data)
     guard let data = transform(result) else {
-      throw .unexpectedResponse("\(Self.self) could not use the answer to \(method.rawValue) "
-        + path)
+      throw .unexpectedResponse("\(Self.self).transform(_:) returned nil")
     }
     return data
   }

@@ -62,7 +62,8 @@ extension Request {
         next += 1
         group.addTask {
           do throws(Failure) {
-            return BatchOutcome(index: index, result: .success(try await request.perform(on: client)))
+            return BatchOutcome(
+              index: index, result: .success(try await request.perform(on: client)))
           } catch {
             return BatchOutcome(index: index, result: .failure(error))
           }

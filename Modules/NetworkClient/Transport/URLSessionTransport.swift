@@ -18,6 +18,7 @@ public final class URLSessionTransport: HTTPTransport {
   /// The session every request goes through.
   public let session: URLSession
   private let ownsSession: Bool
+  private let deadlines = DeadlineTimer()
 
   /// The most connections the default session opens to one host, enough for a batch of
   /// requests to run side by side.
@@ -67,7 +68,7 @@ public final class URLSessionTransport: HTTPTransport {
       // backstop, kept above it: swift-corelibs-foundation truncates it to whole seconds.
       request.timeoutInterval = timeout.seconds.rounded(.up) + 1
     }
-    let exchange = Exchange()
+    let exchange = Exchange(deadlines: deadlines)
     let outcome = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         exchange.start(request, on: session, timeout: timeout, continuation: continuation)
@@ -89,10 +90,15 @@ private final class Exchange: Sendable {
     var task: URLSessionDataTask?
     var continuation: CheckedContinuation<Outcome, Never>?
     var stopReason: NetworkError?
-    var timer: DispatchWorkItem?
+    var timeoutToken: UInt64?
   }
 
   private let state = Locked(State())
+  private let deadlines: DeadlineTimer
+
+  init(deadlines: DeadlineTimer) {
+    self.deadlines = deadlines
+  }
 
   func start(
     _ request: URLRequest, on session: URLSession, timeout: Duration?,
@@ -101,22 +107,25 @@ private final class Exchange: Sendable {
     let task = session.dataTask(with: request) { [self] data, response, error in
       finish(with: outcome(data: data, response: response, error: error))
     }
-    let timer = timeout.map { _ in DispatchWorkItem { [self] in cancel(reason: .timeout) } }
     let alreadyStopped = state.withLock { state -> NetworkError? in
       if let reason = state.stopReason { return reason }
       state.task = task
       state.continuation = continuation
-      state.timer = timer
       return nil
     }
     if let alreadyStopped {
       continuation.resume(returning: .failure(alreadyStopped))
       return
     }
-    if let timer, let timeout {
-      DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds, execute: timer)
-    }
     task.resume()
+    guard let timeout else { return }
+    let token = deadlines.schedule(after: timeout) { [self] in cancel(reason: .timeout) }
+    let finished = state.withLock { state -> Bool in
+      guard state.continuation != nil else { return true }
+      state.timeoutToken = token
+      return false
+    }
+    if finished { deadlines.cancel(token) }
   }
 
   /// Stops the exchange: the data task is cancelled and the caller gets `reason`.
@@ -132,16 +141,18 @@ private final class Exchange: Sendable {
   }
 
   private func finish(with outcome: Outcome) {
-    let (continuation, timer) = state.withLock { state in
+    let (continuation, timeoutToken, stopReason) = state.withLock { state in
       defer {
         state.continuation = nil
-        state.timer = nil
+        state.timeoutToken = nil
         state.task = nil
       }
-      return (state.continuation, state.timer)
+      return (state.continuation, state.timeoutToken, state.stopReason)
     }
-    timer?.cancel()
-    continuation?.resume(returning: outcome)
+    if let timeoutToken { deadlines.cancel(timeoutToken) }
+    // A stopped task may report its own cancellation first, even from inside `cancel()`:
+    // the reason it was stopped for (a timeout, say) is the one the caller must see.
+    continuation?.resume(returning: stopReason.map { .failure($0) } ?? outcome)
   }
 
   private func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Outcome {

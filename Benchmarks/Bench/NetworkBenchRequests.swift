@@ -1,0 +1,23 @@
+import Foundation
+import NetworkClient
+
+// The request types of the network benchmarks. This file imports NetworkClient alone:
+// LoopbackServer, which NetworkBench.swift also imports, has an `HTTPMethod` of its own.
+
+/// The small JSON object every benchmark request fetches.
+struct BenchItem: Decodable, Sendable {
+  var id: Int
+  var name: String
+}
+
+/// `GET <path>` decoded into a `BenchItem`.
+struct BenchItemRequest: DefaultRequest {
+  typealias Result = BenchItem
+  typealias ResultData = BenchItem
+
+  let configuration: String
+  init(configuration: String) { self.configuration = configuration }
+
+  var method: HTTPMethod { .get }
+  var path: String { configuration }
+}
