@@ -1,0 +1,36 @@
+import RideModel
+
+/// `koober rides request --to PLACE --vehicle TYPE`: requests a ride from the fixed pickup to
+/// the first place matching PLACE, through the passenger's request flow (one ride at a time,
+/// a vehicle from the estimates), and prints it: id, status, route.
+@MainActor
+struct RideRequestCommand {
+  let app: AppContainer
+  let place: String
+  let vehicle: VehicleType
+
+  func run() async -> ExitCode {
+    let console = app.console
+    let container: SignedInContainer
+    switch await app.rideCommandContainer(.feature(.requestRide)) {
+    case .failure(let exit): return exit.status
+    case .success(let signedIn): container = signedIn
+    }
+    let planner = TripPlanner(control: await container.makePassengerControl())
+    defer { planner.control.stop() }
+    if case .failure(let exit) = await planner.plan(to: place, console: console) {
+      return exit.status
+    }
+    switch await planner.request(vehicle) {
+    case .success(let ride):
+      console.line(ride.line)
+      return .ok
+    case .failure(let error):
+      if case .rideInProgress(let ride) = error {
+        console.error("You already have a ride in progress: \(ride.id) (\(ride.status.rawValue)).")
+        return .failure
+      }
+      return console.fail(error)
+    }
+  }
+}
