@@ -26,7 +26,10 @@ extension CommandSpec {
     CommandSpec(
       name: .ridesStatus, summary: "Show a ride, or the ride in progress.", arguments: "[ID]",
       options: [],
-      details: ["Without an id, the ride that is neither completed nor cancelled (exit 1 if none)."],
+      details: [
+        "Without an id: the ride that is neither completed nor cancelled (exit 1 if none).",
+        "The first line is the ride (id, status, route); the second says where it is.",
+      ],
       positional: .optional("ID")),
     CommandSpec(
       name: .ridesList, summary: "List your rides, newest first.",

@@ -16,8 +16,12 @@ extension Ride {
 }
 
 extension FareEstimate {
-  /// `wallaby  A$8.40  3 min`: the vehicle type as `--vehicle` takes it.
+  /// `wallaby   A$8.40  3 min`: the vehicle type as `--vehicle` takes it, padded so the
+  /// fares line up.
   var line: String {
-    "\(vehicleType.rawValue)  \(fare.formatted)  \(etaMinutes) min"
+    let name = vehicleType.rawValue
+    let width = VehicleType.allCases.map(\.rawValue.count).max() ?? name.count
+    return name + String(repeating: " ", count: max(0, width - name.count)) + "  "
+      + "\(fare.formatted)  \(etaMinutes) min"
   }
 }

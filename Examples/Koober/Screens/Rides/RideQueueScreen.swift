@@ -44,8 +44,11 @@ final class RideQueueScreen: Screen, DriverRideLogicDelegate, RideStateRelay {
     await perform("Loading the queue") { $0.start() }
     if let failure { return .home(user, alert: failure.message) }
     while true {
-      if queueIsStale { await perform("Loading the queue") { $0.loadQueue() } }
       updates.write(to: console)
+      if queueIsStale {
+        await perform("Loading the queue") { $0.loadQueue() }
+        updates.write(to: console)
+      }
       let event: LineEvent
       let entries = menu
       if entries.isEmpty {

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// One person alone in demo mode: the embedded backend's simulated driver takes the ride
+/// (with intervals of 0.2 s) while the passenger watches `[Ride status]`.
+@Suite("rides in demo mode")
+struct RideDemoTests {
+  @Test("a passenger requests a ride, watches it complete, finds it in the list and the export")
+  func passengerWatchesAWholeRide() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let session = try fixture.startInteractive(extraEnvironment: KooberFixture.quickDemo)
+    for answer in ["Sign up", "ann@example.com", "Pass1234", "Ann", "passenger"] {
+      try session.send(answer)
+    }
+    try await session.waitFor("[Passenger home]")
+    try session.send("Request a ride")
+    try await session.waitFor("Pickup: Circular Quay (your current location).")
+    try session.send("opera")
+    try await session.waitFor("  1. Sydney Opera House\n")
+    try session.send("1")
+    try await session.waitFor("Fares to Sydney Opera House:\n  1) Wallaby — A$")
+    try session.send("wallaby")
+    try await session.waitFor("Request a Wallaby to Sydney Opera House for A$")
+    try session.send("yes")
+    try await session.waitFor("[Ride status]\nCircular Quay → Sydney Opera House · Wallaby · A$")
+    try await session.waitFor("Looking for a driver…\n  1) Cancel the ride\n  2) Back home\n")
+    try await session.waitFor("Ride completed · A$", timeout: 20)
+    try await session.waitFor("  1) Back home\n")
+    try session.send("Back home")
+    try await session.waitFor("[Passenger home]")
+    try session.send("My rides")
+    try await session.waitFor("All rides:\n  ride_")
+    try await session.waitFor("Up to date.")
+    try session.send("Back home")
+    try await session.waitFor("[Passenger home]")
+    #expect(try await session.finish() == 0)
+    #expect(Transcript.alerts(in: session.transcript).isEmpty)
+
+    let list = try await fixture.run(["rides", "list", "--scope", "completed"])
+    #expect(list.status == 0)
+    let lines = list.stdout.split(separator: "\n").map(String.init)
+    try #require(lines.count == 1, "\(list.stdout)\(list.stderr)")
+    let id = try #require(Transcript.rideID(in: lines[0]))
+    #expect(
+      lines[0].hasSuffix("  completed  Circular Quay → Sydney Opera House · Wallaby · A$9.00"))
+    let status = try await fixture.run(["rides", "status", id])
+    #expect(status.stdout == lines[0] + "\nRide completed · A$9.00\n")
+
+    let export = try await fixture.run(["rides", "export", "--format", "csv"])
+    #expect(export.status == 0)
+    #expect(export.stderr.isEmpty)
+    let rows = export.stdout.components(separatedBy: "\r\n")
+    #expect(rows.count == 3)  // header, the ride, and the empty string after the last CRLF
+    #expect(rows.first?.hasPrefix("ride_id,completed_at,pickup,destination,") == true)
+    #expect(rows.dropFirst().first?.hasPrefix(id + ",") == true)
+    let row = rows.dropFirst().first ?? ""
+    #expect(row.contains(",Circular Quay,Sydney Opera House,wallaby,9.00,AUD,"))
+  }
+}
