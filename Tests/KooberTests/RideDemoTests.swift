@@ -57,4 +57,34 @@ struct RideDemoTests {
     let row = rows.dropFirst().first ?? ""
     #expect(row.contains(",Circular Quay,Sydney Opera House,wallaby,9.00,AUD,"))
   }
+
+  @Test("the status screen cancels a waiting ride; with no ride it sends the passenger home")
+  func cancelOnTheStatusScreen() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let signUp = try await fixture.run(
+      ["sign-up", "--email", "ann@example.com", "--type", "passenger", "--password-stdin"],
+      stdin: "Pass1234\n")
+    try #require(signUp.status == 0)
+    // The default intervals: no simulated driver takes the ride while the test runs.
+    let request = try await fixture.run(
+      ["rides", "request", "--to", "opera", "--vehicle", "wallaroo"])
+    let id = try #require(Transcript.rideID(in: request.stdout), "\(request.stderr)")
+    let answers = ["Ride status", "Cancel the ride", "Back home", "Ride status", "Quit"]
+    let session = try await fixture.run([], stdin: answers.joined(separator: "\n") + "\n")
+    #expect(session.status == 0)
+    #expect(
+      session.titles == [
+        "[Passenger home]", "[Ride status]", "[Passenger home]", "[Ride status]",
+        "[Passenger home]",
+      ])
+    #expect(
+      session.stdout.contains(
+        "Circular Quay → Sydney Opera House · Wallaroo · A$11.00\nLooking for a driver…\n"
+          + "  1) Cancel the ride\n  2) Back home\n"))
+    #expect(session.stdout.contains("Cancelling…\nRide cancelled\n  1) Back home\n"))
+    #expect(Transcript.alerts(in: session.stdout) == ["! There is no ride in progress."])
+    let status = try await fixture.run(["rides", "status", id])
+    #expect(Transcript.rideStatus(in: status.stdout) == "cancelled")
+  }
 }

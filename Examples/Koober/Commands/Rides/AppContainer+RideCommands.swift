@@ -21,9 +21,9 @@ extension AppContainer {
   /// - Parameter access: Who may run the command.
   /// - Returns: The signed-in user's container, or the exit status: 4 when no one is signed
   ///   in, 1 when the account may not run the command or the check failed.
-  func rideCommandContainer(_ access: RideCommandAccess) async -> Result<
-    SignedInContainer, RideCommandExit
-  > {
+  func rideCommandContainer(_ access: RideCommandAccess) async
+    -> Result<SignedInContainer, RideCommandExit>
+  {
     let user: User
     switch await checkSessionForCommand() {
     case .failed(let status): return .failure(RideCommandExit(status))
