@@ -8,27 +8,20 @@ import Testing
 struct RideServeTests {
   @Test("a passenger and a driver complete a ride together through subcommands")
   func passengerAndDriverCompleteARide() async throws {
-    let passenger = try KooberFixture()
-    let driver = try KooberFixture()
-    defer {
-      passenger.remove()
-      driver.remove()
-    }
+    let pair = try RidePair()
+    defer { pair.remove() }
+    let (passenger, driver) = (pair.passenger, pair.driver)
     let (server, url) = try await passenger.startServer()
-    try await passenger.signUp(on: url, "pat@example.com", type: "passenger")
-    try await driver.signUp(on: url, "dan@example.com", type: "driver")
+    try await pair.signUp(on: url)
     let empty = try await driver.run(on: url, ["driver", "queue"])
     #expect(empty.status == 0)
     #expect(empty.stdout == "No rides are waiting.\n")
 
-    let request = try await passenger.run(
-      on: url, ["rides", "request", "--to", "bondi", "--vehicle", "Kangaroo"])
-    #expect(request.status == 0)
-    let id = try #require(Transcript.rideID(in: request.stdout), "\(request.stderr)")
+    let (id, requested) = try await pair.request(on: url, to: "bondi", vehicle: "Kangaroo")
     let route = "Circular Quay → Bondi Beach · Kangaroo · A$"
-    #expect(request.stdout.hasPrefix("\(id)  requested  \(route)"))
+    #expect(requested.hasPrefix("\(id)  requested  \(route)"))
     let queue = try await driver.run(on: url, ["driver", "queue"])
-    #expect(queue.stdout == request.stdout)
+    #expect(queue.stdout == requested)
 
     var steps: [String] = []
     let accept = try await driver.run(on: url, ["driver", "accept", id])
@@ -67,18 +60,12 @@ struct RideServeTests {
 
   @Test("a driver on the ride queue screen accepts and completes a passenger's ride")
   func driverScreenCompletesARide() async throws {
-    let passenger = try KooberFixture()
-    let driver = try KooberFixture()
-    defer {
-      passenger.remove()
-      driver.remove()
-    }
-    let (server, url) = try await passenger.startServer()
-    try await passenger.signUp(on: url, "pat@example.com", type: "passenger")
-    try await driver.signUp(on: url, "dan@example.com", type: "driver")
-    let request = try await passenger.run(
-      on: url, ["rides", "request", "--to", "opera", "--vehicle", "wallaby"])
-    let id = try #require(Transcript.rideID(in: request.stdout), "\(request.stderr)")
+    let pair = try RidePair()
+    defer { pair.remove() }
+    let (server, url) = try await pair.passenger.startServer()
+    try await pair.signUp(on: url)
+    let (id, _) = try await pair.request(on: url, to: "opera", vehicle: "wallaby")
+    let driver = pair.driver
 
     let screens = try InteractiveSession(
       arguments: ["--data-dir", driver.dataFolder.path, "--server", url],
@@ -102,7 +89,7 @@ struct RideServeTests {
     #expect(try await screens.finish() == 0)
     #expect(Transcript.alerts(in: screens.transcript).isEmpty)
 
-    let status = try await passenger.run(on: url, ["rides", "status", id])
+    let status = try await pair.passenger.run(on: url, ["rides", "status", id])
     #expect(status.stdout.hasPrefix("\(id)  completed  "))
     server.send(signal: SIGTERM)
     #expect(try await server.finish() == 0)
@@ -110,36 +97,29 @@ struct RideServeTests {
 
   @Test("a receipts export where the server fails one receipt prints the rest and exits 1")
   func exportReportsEachReceipt() async throws {
-    let passenger = try KooberFixture()
-    let driver = try KooberFixture()
-    defer {
-      passenger.remove()
-      driver.remove()
-    }
+    let pair = try RidePair()
+    defer { pair.remove() }
     let failing = FailingReceipts()
     var configuration = KooberBackend.Configuration(
-      dataDirectory: passenger.folder.url("server"))
+      dataDirectory: pair.passenger.folder.url("server"))
     configuration.passwordIterations = 1000
     configuration.receiptFailure = { failing.contains($0) }
     let backend = try KooberBackend.start(configuration)
     defer { backend.stop() }
     let url = backend.baseURL.absoluteString
-    try await passenger.signUp(on: url, "pat@example.com", type: "passenger")
-    try await driver.signUp(on: url, "dan@example.com", type: "driver")
+    try await pair.signUp(on: url)
     var ids: [String] = []
     for place in ["opera", "bondi"] {
-      let request = try await passenger.run(
-        on: url, ["rides", "request", "--to", place, "--vehicle", "wallaby"])
-      let id = try #require(Transcript.rideID(in: request.stdout), "\(request.stderr)")
-      #expect(try await driver.run(on: url, ["driver", "accept", id]).status == 0)
+      let (id, _) = try await pair.request(on: url, to: place, vehicle: "wallaby")
+      #expect(try await pair.driver.run(on: url, ["driver", "accept", id]).status == 0)
       for _ in 0..<3 {
-        #expect(try await driver.run(on: url, ["driver", "advance", id]).status == 0)
+        #expect(try await pair.driver.run(on: url, ["driver", "advance", id]).status == 0)
       }
       ids.append(id)
     }
     failing.add(ids[0])
 
-    let export = try await passenger.run(on: url, ["rides", "export", "--format", "CSV"])
+    let export = try await pair.passenger.run(on: url, ["rides", "export", "--format", "CSV"])
     #expect(export.status == 1)
     let rows = export.stdout.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
     #expect(rows.map { $0.prefix { $0 != "," } } == [Substring(ids[1])])

@@ -16,6 +16,20 @@ enum RideCommandAccess {
 }
 
 extension AppContainer {
+  /// Runs a ride command for the signed-in user, once `rideCommandContainer(_:)` let it.
+  /// - Parameters:
+  ///   - access: Who may run the command.
+  ///   - body: The command, given the user's container.
+  /// - Returns: The command's exit status, or the refusal's.
+  func runRideCommand(
+    _ access: RideCommandAccess, _ body: (SignedInContainer) async -> ExitCode
+  ) async -> ExitCode {
+    switch await rideCommandContainer(access) {
+    case .failure(let exit): return exit.status
+    case .success(let container): return await body(container)
+    }
+  }
+
   /// Checks the saved session for a ride command and that the account may run it; says why
   /// not on stderr.
   /// - Parameter access: Who may run the command.

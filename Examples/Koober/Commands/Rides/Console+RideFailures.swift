@@ -1,4 +1,5 @@
 import RideLogicControl
+import RideModel
 import ServiceRide
 
 /// How the ride commands report failures and pick their exit status.
@@ -22,6 +23,14 @@ extension Console {
   func fail(_ failure: RideLogicError) -> ExitCode {
     if case .service(let error) = failure { return fail(error) }
     error(failure.message)
+    return .failure
+  }
+
+  /// Reports that the account has a ride going on already (one ride at a time), naming it.
+  /// - Parameter ride: The ride going on.
+  /// - Returns: `.failure`.
+  func failRideInProgress(_ ride: Ride) -> ExitCode {
+    error("You already have a ride in progress: \(ride.id) (\(ride.status.rawValue)).")
     return .failure
   }
 }

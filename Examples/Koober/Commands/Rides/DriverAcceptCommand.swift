@@ -11,37 +11,29 @@ struct DriverAcceptCommand {
 
   func run() async -> ExitCode {
     let console = app.console
-    let container: SignedInContainer
-    switch await app.rideCommandContainer(.drivers) {
-    case .failure(let exit): return exit.status
-    case .success(let signedIn): container = signedIn
-    }
-    let recorder = DriverStepRecorder(control: await container.makeDriverControl())
-    defer { recorder.control.stop() }
-    await recorder.run { $0.start() }
-    if let failure = recorder.failure { return console.fail(failure) }
-    if let going = recorder.ride {
-      console.error(
-        "You already have a ride in progress: \(going.id) (\(going.status.rawValue)); "
-          + "finish it first.")
-      return .failure
-    }
-    let wanted = id.trimmingCharacters(in: .whitespaces)
-    guard let ride = recorder.queue?.first(where: { $0.id == wanted }) else {
-      do throws(RideError) {
-        console.line(try await container.rides().accept(wanted).line)
-        return .ok
-      } catch {
-        return console.fail(error)
+    return await app.runRideCommand(.drivers) { container in
+      let recorder = DriverStepRecorder(control: await container.makeDriverControl())
+      defer { recorder.control.stop() }
+      await recorder.run { $0.start() }
+      if let failure = recorder.failure { return console.fail(failure) }
+      if let going = recorder.ride { return console.failRideInProgress(going) }
+      let wanted = id.trimmingCharacters(in: .whitespaces)
+      guard let ride = recorder.queue?.first(where: { $0.id == wanted }) else {
+        do throws(RideError) {
+          console.line(try await container.rides().accept(wanted).line)
+          return .ok
+        } catch {
+          return console.fail(error)
+        }
       }
+      await recorder.run { $0.accept(ride) }
+      if let failure = recorder.failure { return console.fail(failure) }
+      guard let accepted = recorder.ride else {
+        console.error("The ride was not accepted; try again.")
+        return .failure
+      }
+      console.line(accepted.line)
+      return .ok
     }
-    await recorder.run { $0.accept(ride) }
-    if let failure = recorder.failure { return console.fail(failure) }
-    guard let accepted = recorder.ride else {
-      console.error("The ride was not accepted; try again.")
-      return .failure
-    }
-    console.line(accepted.line)
-    return .ok
   }
 }

@@ -8,16 +8,13 @@ struct DriverAdvanceCommand {
   let id: String
 
   func run() async -> ExitCode {
-    let container: SignedInContainer
-    switch await app.rideCommandContainer(.drivers) {
-    case .failure(let exit): return exit.status
-    case .success(let signedIn): container = signedIn
-    }
-    do throws(RideError) {
-      app.console.line(try await container.rides().advance(id).line)
-      return .ok
-    } catch {
-      return app.console.fail(error)
+    return await app.runRideCommand(.drivers) { container in
+      do throws(RideError) {
+        app.console.line(try await container.rides().advance(id).line)
+        return .ok
+      } catch {
+        return app.console.fail(error)
+      }
     }
   }
 }

@@ -6,20 +6,17 @@ struct DriverQueueCommand {
 
   func run() async -> ExitCode {
     let console = app.console
-    let container: SignedInContainer
-    switch await app.rideCommandContainer(.drivers) {
-    case .failure(let exit): return exit.status
-    case .success(let signedIn): container = signedIn
-    }
-    let recorder = DriverStepRecorder(control: await container.makeDriverControl())
-    await recorder.run { $0.loadQueue() }
-    if let failure = recorder.failure { return console.fail(failure) }
-    let queue = recorder.queue ?? []
-    guard !queue.isEmpty else {
-      console.line("No rides are waiting.")
+    return await app.runRideCommand(.drivers) { container in
+      let recorder = DriverStepRecorder(control: await container.makeDriverControl())
+      await recorder.run { $0.loadQueue() }
+      if let failure = recorder.failure { return console.fail(failure) }
+      let queue = recorder.queue ?? []
+      guard !queue.isEmpty else {
+        console.line("No rides are waiting.")
+        return .ok
+      }
+      queue.forEach { console.line($0.line) }
       return .ok
     }
-    queue.forEach { console.line($0.line) }
-    return .ok
   }
 }

@@ -5,7 +5,7 @@ import ServiceRide
 /// The driver control's delegate when `koober driver …` runs: it keeps what the control
 /// reported, and the command prints it, as `CommandResponder` does for the login commands.
 @MainActor
-final class DriverStepRecorder: DriverRideLogicDelegate, RideStateRelay {
+final class DriverStepRecorder: DriverRideLogicDelegate, RideStepRecording {
   /// The control, with this recorder as its delegate.
   let control: DriverRideLogicControl
   /// The queue as last loaded, or `nil` before any.
@@ -40,14 +40,4 @@ final class DriverStepRecorder: DriverRideLogicDelegate, RideStateRelay {
   func rideDidChange(_ ride: Ride) {
     self.ride = ride
   }
-
-  func rideLogic(
-    _ control: any RideFollowing, isReconnecting lastKnown: Ride, because error: RideError
-  ) {}
-
-  func rideLogic(_ control: any RideFollowing, didReconnect ride: Ride) {}
-
-  func rideLogic(
-    _ control: any RideFollowing, stoppedFollowing lastKnown: Ride, because error: RideError
-  ) {}
 }

@@ -8,17 +8,14 @@ struct RideCancelCommand {
   let id: String
 
   func run() async -> ExitCode {
-    let container: SignedInContainer
-    switch await app.rideCommandContainer(.passengers) {
-    case .failure(let exit): return exit.status
-    case .success(let signedIn): container = signedIn
-    }
-    do throws(RideError) {
-      let ride = try await container.rides().cancelRide(id)
-      app.console.line(ride.line)
-      return .ok
-    } catch {
-      return app.console.fail(error)
+    return await app.runRideCommand(.passengers) { container in
+      do throws(RideError) {
+        let ride = try await container.rides().cancelRide(id)
+        app.console.line(ride.line)
+        return .ok
+      } catch {
+        return app.console.fail(error)
+      }
     }
   }
 }

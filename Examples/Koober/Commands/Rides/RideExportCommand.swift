@@ -10,23 +10,20 @@ struct RideExportCommand {
 
   func run() async -> ExitCode {
     let console = app.console
-    let container: SignedInContainer
-    switch await app.rideCommandContainer(.passengers) {
-    case .failure(let exit): return exit.status
-    case .success(let signedIn): container = signedIn
+    return await app.runRideCommand(.passengers) { container in
+      let export: ReceiptExport
+      do throws(RideError) {
+        export = try await container.rides().exportReceipts()
+      } catch {
+        return console.fail(error)
+      }
+      switch format {
+      case .csv: console.write(ReceiptCSV.render(export.receipts))
+      }
+      for failure in export.failures {
+        console.error("No receipt for \(failure.ride.id): \(failure.error.message)")
+      }
+      return export.isComplete ? .ok : .failure
     }
-    let export: ReceiptExport
-    do throws(RideError) {
-      export = try await container.rides().exportReceipts()
-    } catch {
-      return console.fail(error)
-    }
-    switch format {
-    case .csv: console.write(ReceiptCSV.render(export.receipts))
-    }
-    for failure in export.failures {
-      console.error("No receipt for \(failure.ride.id): \(failure.error.message)")
-    }
-    return export.isComplete ? .ok : .failure
   }
 }

@@ -11,26 +11,23 @@ struct RideListCommand {
 
   func run() async -> ExitCode {
     let console = app.console
-    let container: SignedInContainer
-    switch await app.rideCommandContainer(.feature(.myRides)) {
-    case .failure(let exit): return exit.status
-    case .success(let signedIn): container = signedIn
-    }
-    var saved: [Ride] = []
-    for await update in await container.rides().myRides(configuration) {
-      switch update {
-      case .cached(let rides):
-        saved = rides
-      case .fresh(let page):
-        write(page.rides)
-        return .ok
-      case .failed(let error):
-        write(saved)
-        console.error("Showing the rides saved on this device.")
-        return console.fail(error)
+    return await app.runRideCommand(.feature(.myRides)) { container in
+      var saved: [Ride] = []
+      for await update in await container.rides().myRides(configuration) {
+        switch update {
+        case .cached(let rides):
+          saved = rides
+        case .fresh(let page):
+          write(page.rides)
+          return .ok
+        case .failed(let error):
+          write(saved)
+          console.error("Showing the rides saved on this device.")
+          return console.fail(error)
+        }
       }
+      return .ok
     }
-    return .ok
   }
 
   private func write(_ rides: [Ride]) {

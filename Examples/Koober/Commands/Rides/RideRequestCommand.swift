@@ -11,26 +11,20 @@ struct RideRequestCommand {
 
   func run() async -> ExitCode {
     let console = app.console
-    let container: SignedInContainer
-    switch await app.rideCommandContainer(.feature(.requestRide)) {
-    case .failure(let exit): return exit.status
-    case .success(let signedIn): container = signedIn
-    }
-    let planner = TripPlanner(control: await container.makePassengerControl())
-    defer { planner.control.stop() }
-    if case .failure(let exit) = await planner.plan(to: place, console: console) {
-      return exit.status
-    }
-    switch await planner.request(vehicle) {
-    case .success(let ride):
-      console.line(ride.line)
-      return .ok
-    case .failure(let error):
-      if case .rideInProgress(let ride) = error {
-        console.error("You already have a ride in progress: \(ride.id) (\(ride.status.rawValue)).")
-        return .failure
+    return await app.runRideCommand(.feature(.requestRide)) { container in
+      let planner = TripPlanner(control: await container.makePassengerControl())
+      defer { planner.control.stop() }
+      if case .failure(let exit) = await planner.plan(to: place, console: console) {
+        return exit.status
       }
-      return console.fail(error)
+      switch await planner.request(vehicle) {
+      case .success(let ride):
+        console.line(ride.line)
+        return .ok
+      case .failure(let error):
+        if case .rideInProgress(let ride) = error { return console.failRideInProgress(ride) }
+        return console.fail(error)
+      }
     }
   }
 }

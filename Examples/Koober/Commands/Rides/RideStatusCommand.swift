@@ -13,32 +13,29 @@ struct RideStatusCommand {
 
   func run() async -> ExitCode {
     let console = app.console
-    let container: SignedInContainer
-    switch await app.rideCommandContainer(.anyAccount) {
-    case .failure(let exit): return exit.status
-    case .success(let signedIn): container = signedIn
-    }
-    let rides = await container.rides()
-    let ride: Ride
-    do throws(RideError) {
-      if let id {
-        ride = try await rides.ride(id)
-      } else {
-        guard let active = try await rides.activeRide() else {
-          console.error(RideLogicError.noActiveRide.message)
-          return .failure
+    return await app.runRideCommand(.anyAccount) { container in
+      let rides = await container.rides()
+      let ride: Ride
+      do throws(RideError) {
+        if let id {
+          ride = try await rides.ride(id)
+        } else {
+          guard let active = try await rides.activeRide() else {
+            console.error(RideLogicError.noActiveRide.message)
+            return .failure
+          }
+          ride = active
         }
-        ride = active
+      } catch {
+        return console.fail(error)
       }
-    } catch {
-      return console.fail(error)
+      let model = RideStatusViewModel()
+      model.rideChanged(ride)
+      model.tick(now: Date())
+      console.line(ride.line)
+      let sentence = model.statusText ?? ride.status.rawValue
+      console.line(model.waitingText.map { "\(sentence) (waiting \($0))" } ?? sentence)
+      return .ok
     }
-    let model = RideStatusViewModel()
-    model.rideChanged(ride)
-    model.tick(now: Date())
-    console.line(ride.line)
-    let sentence = model.statusText ?? ride.status.rawValue
-    console.line(model.waitingText.map { "\(sentence) (waiting \($0))" } ?? sentence)
-    return .ok
   }
 }

@@ -24,8 +24,7 @@ extension TripPlanner {
     switch await locatePickup() {
     case .pickup(let location): pickup = location
     case .rideInProgress(let ride):
-      console.error("You already have a ride in progress: \(ride.id) (\(ride.status.rawValue)).")
-      return .failure(RideCommandExit(.failure))
+      return .failure(RideCommandExit(console.failRideInProgress(ride)))
     case .failed(let error): return .failure(RideCommandExit(console.fail(error)))
     }
     let places: [Location]

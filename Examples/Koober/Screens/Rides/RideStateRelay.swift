@@ -38,3 +38,21 @@ extension RideStateRelay {
     rideDidChange(ride)
   }
 }
+
+/// A delegate that keeps what one step reported and hands it back (the trip planner, the
+/// driver commands' recorder): it is done before a poll could matter, so the connection's
+/// loss and return mean nothing to it.
+@MainActor
+protocol RideStepRecording: RideStateRelay {}
+
+extension RideStepRecording {
+  func rideLogic(
+    _ control: any RideFollowing, isReconnecting lastKnown: Ride, because error: RideError
+  ) {}
+
+  func rideLogic(_ control: any RideFollowing, didReconnect ride: Ride) {}
+
+  func rideLogic(
+    _ control: any RideFollowing, stoppedFollowing lastKnown: Ride, because error: RideError
+  ) {}
+}

@@ -13,7 +13,7 @@ import ServiceRide
 /// let places = try await planner.search("opera").get()
 /// ```
 @MainActor
-final class TripPlanner: PassengerRideLogicDelegate, RideStateRelay {
+final class TripPlanner: PassengerRideLogicDelegate, RideStepRecording {
   /// What looking for the pickup found.
   enum Start {
     /// No ride is going on; rides start here.
@@ -107,14 +107,4 @@ final class TripPlanner: PassengerRideLogicDelegate, RideStateRelay {
   func rideDidChange(_ ride: Ride) {
     self.ride = ride
   }
-
-  func rideLogic(
-    _ control: any RideFollowing, isReconnecting lastKnown: Ride, because error: RideError
-  ) {}
-
-  func rideLogic(_ control: any RideFollowing, didReconnect ride: Ride) {}
-
-  func rideLogic(
-    _ control: any RideFollowing, stoppedFollowing lastKnown: Ride, because error: RideError
-  ) {}
 }
