@@ -87,4 +87,30 @@ struct RideDemoTests {
     let status = try await fixture.run(["rides", "status", id])
     #expect(Transcript.rideStatus(in: status.stdout) == "cancelled")
   }
+
+  @Test("koober serve --demo takes the demo intervals from the environment")
+  func servedDemoRideCompletesAlone() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let (server, url) = try await fixture.startServer(
+      demo: true, extraEnvironment: KooberFixture.quickDemo)
+    try await fixture.signUp(on: url, "ann@example.com", type: "passenger")
+    let request = try await fixture.run(
+      on: url, ["rides", "request", "--to", "bondi", "--vehicle", "wallaby"])
+    let id = try #require(Transcript.rideID(in: request.stdout), "\(request.stderr)")
+    // The served backend runs on its own: the ride ends in about a second; allow 30.
+    var seen: [String] = []
+    let deadline = Date().addingTimeInterval(30)
+    while seen.last != "completed", Date() < deadline {
+      let status = try await fixture.run(on: url, ["rides", "status", id])
+      if let word = Transcript.rideStatus(in: status.stdout), word != seen.last {
+        seen.append(word)
+      }
+    }
+    #expect(seen.last == "completed")
+    let order = ["requested", "accepted", "arrived", "inProgress", "completed"]
+    #expect(seen == order.filter(seen.contains))
+    server.send(signal: SIGTERM)
+    #expect(try await server.finish() == 0)
+  }
 }

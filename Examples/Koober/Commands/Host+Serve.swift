@@ -29,7 +29,7 @@ extension Host {
       command.backendSettings = try BackendSettings(environment: environment)
     } catch {
       console.error("serve: \(error.message)")
-      return 64
+      return ExitCode.usage.rawValue
     }
     return command.run()
   }

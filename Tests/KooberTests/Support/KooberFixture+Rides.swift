@@ -40,11 +40,17 @@ extension KooberFixture {
   }
 
   /// Starts `koober serve --port 0` with its database in this fixture's `server` folder.
+  /// - Parameters:
+  ///   - demo: Whether to pass `--demo` (the outbox and the simulated driver).
+  ///   - extraEnvironment: Variables to add, e.g. `quickDemo`.
   /// - Returns: The running server (send it SIGTERM, then `finish()`) and its URL.
-  func startServer() async throws -> (InteractiveSession, String) {
+  func startServer(demo: Bool = false, extraEnvironment: [String: String] = [:]) async throws
+    -> (InteractiveSession, String)
+  {
     let server = try InteractiveSession(
-      arguments: ["serve", "--port", "0", "--data-dir", folder.path("server")],
-      environment: environment())
+      arguments: ["serve", "--port", "0", "--data-dir", folder.path("server")]
+        + (demo ? ["--demo"] : []),
+      environment: environment(extraEnvironment))
     try await server.waitFor("\n")
     let firstLine = try #require(server.transcript.split(separator: "\n").first)
     let match = try #require(

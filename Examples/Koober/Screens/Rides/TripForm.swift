@@ -62,7 +62,7 @@ final class TripForm {
       case .answer(let answer):
         let type = Int(answer).flatMap(model.vehicle(atLine:))
           ?? VehicleType(rawValue: answer.lowercased())
-        guard let type, model.vehicleOptionLines.count > 0 else {
+        guard let type, !model.vehicleOptionLines.isEmpty else {
           console.alert("Choose a vehicle by its number or name, e.g. 1 or wallaby.")
           continue
         }
