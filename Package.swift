@@ -155,7 +155,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LoginLogicControlTests",
-      dependencies: ["LoginLogicControl", "TestSupport"],
+      dependencies: ["LoginLogicControl", "LoginViewModel", "TestSupport"],
       path: "Tests/LoginLogicControlTests"
     ),
     .testTarget(

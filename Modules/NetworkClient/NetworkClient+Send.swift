@@ -12,9 +12,9 @@ extension NetworkClient {
   /// - Returns: the 2xx answer.
   /// - Throws: `NetworkError`; `.http` for non-2xx answers after the last retry.
   public func response(for endpoint: Endpoint) async throws(NetworkError) -> NetworkResponse {
-    var request = try urlRequest(for: endpoint)
     let policy = endpoint.retryPolicy ?? retryPolicy
     let timeout = endpoint.timeout ?? self.timeout
+    var request = try urlRequest(for: endpoint, timeout: timeout)
     var token: String?
     if endpoint.requiresAuthorization {
       let current = try await currentAccessToken()

@@ -29,16 +29,26 @@ extension NetworkClient {
   }
 
   /// The `URLRequest` for `endpoint`, without the `Authorization` header (added per attempt).
-  func urlRequest(for endpoint: Endpoint) throws(NetworkError) -> URLRequest {
+  /// Built once and complete, so that no later change copies it: a `URLRequest` wraps a
+  /// reference that every mutation of a shared copy duplicates.
+  func urlRequest(for endpoint: Endpoint, timeout: Duration?) throws(NetworkError) -> URLRequest {
     var request = URLRequest(url: try url(for: endpoint))
-    request.httpMethod = endpoint.method.rawValue
-    var headers = baseHeaders
-    if endpoint.body != nil, headers["Content-Type"] == nil {
-      headers["Content-Type"] = "application/json; charset=utf-8"
+    if endpoint.method != .get { request.httpMethod = endpoint.method.rawValue }
+    if let timeout { request.timeoutInterval = URLSessionTransport.idleTimeout(for: timeout) }
+    if endpoint.body == nil, endpoint.headers.isEmpty {
+      request.allHTTPHeaderFields = baseHeaders
+    } else {
+      var headers = baseHeaders
+      let namesContentType = headers.keys.contains {
+        $0.caseInsensitiveCompare("Content-Type") == .orderedSame
+      }
+      if endpoint.body != nil, !namesContentType {
+        headers["Content-Type"] = "application/json; charset=utf-8"
+      }
+      for (name, value) in endpoint.headers { headers[name] = value }
+      request.allHTTPHeaderFields = headers
+      request.httpBody = endpoint.body
     }
-    for (name, value) in endpoint.headers { headers[name] = value }
-    request.allHTTPHeaderFields = headers
-    request.httpBody = endpoint.body
     return request
   }
 

@@ -6,7 +6,7 @@ import Foundation
 /// here knows the same accounts, and tests can shorten its demo intervals.
 extension Host {
   /// `koober serve …` as the first argument: its own parser reads the rest exactly as the
-  /// backend helper made it (usage errors exit 64).
+  /// backend helper made it (usage errors exit 2, as every command's do).
   /// - Parameters:
   ///   - arguments: What follows `serve`.
   ///   - environment: The process environment.
@@ -20,7 +20,7 @@ extension Host {
       command = try ServeCommand(arguments: arguments)
     } catch {
       console.error("serve: \(error.message)\n\(ServeCommand.usage)")
-      return 64
+      return ExitCode.usage.rawValue
     }
     if command.dataDirectory == nil {
       command.dataDirectory = defaultDataFolder(environment: environment)

@@ -20,7 +20,9 @@ enum Socket {
     private static let streamType = SOCK_STREAM
     private static let sendFlags: Int32 = 0
   #else
-    private static let streamType = Int32(SOCK_STREAM.rawValue)
+    // Close-on-exec: a child process started by the host (or a test) must not inherit the
+    // server's sockets, or a connection the server closed stays open in the child.
+    private static let streamType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
     // A peer that already closed must never raise SIGPIPE and kill the test process.
     private static let sendFlags = Int32(MSG_NOSIGNAL)
   #endif
@@ -40,6 +42,9 @@ enum Socket {
     }
     let descriptor = socket(AF_INET, streamType, 0)
     guard descriptor >= 0 else { throw .socketFailed(call: "socket", errno: errno) }
+    #if canImport(Darwin)
+      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    #endif
     var yes: Int32 = 1
     _ = setsockopt(
       descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -78,6 +83,8 @@ enum Socket {
     guard descriptor >= 0 else { return nil }
     var yes: Int32 = 1
     let size = socklen_t(MemoryLayout<Int32>.size)
+    // Close-on-exec (Glibc does not export accept4): see `streamType`.
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     #if canImport(Darwin)
       _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, size)
     #endif

@@ -51,6 +51,13 @@ public final class URLSessionTransport: HTTPTransport {
     if ownsSession { session.finishTasksAndInvalidate() }
   }
 
+  /// The session's own (idle) timeout for a request limited to `timeout`. The exact limit
+  /// is the exchange's timer; this is only a backstop, kept above it because
+  /// swift-corelibs-foundation truncates it to whole seconds (0.2 s would fire at once).
+  static func idleTimeout(for timeout: Duration) -> TimeInterval {
+    timeout.seconds.rounded(.up) + 1
+  }
+
   /// Sends `request` once through a data task.
   /// - Parameters:
   ///   - request: the complete request.
@@ -63,10 +70,8 @@ public final class URLSessionTransport: HTTPTransport {
     -> (Data, HTTPURLResponse)
   {
     var request = request
-    if let timeout {
-      // The exact limit is the exchange's own timer. The session's idle timer is only a
-      // backstop, kept above it: swift-corelibs-foundation truncates it to whole seconds.
-      request.timeoutInterval = timeout.seconds.rounded(.up) + 1
+    if let timeout, request.timeoutInterval < Self.idleTimeout(for: timeout) {
+      request.timeoutInterval = Self.idleTimeout(for: timeout)
     }
     let exchange = Exchange(deadlines: deadlines)
     let outcome = await withTaskCancellationHandler {

@@ -1,0 +1,51 @@
+import LoginLogicControl
+import LoginViewModel
+import UserModel
+
+// The README's "Wiring a screen" example, kept compiling and exercised by
+// ReadmeWiringExampleTests. The closures and navigation record into `shown` instead of
+// touching UIKit views.
+
+// README example begins
+@MainActor
+final class SignInScreen: SignInLogicDelegate {
+  let form: SignInViewModel
+  let logic: SignInLogicControl
+  var shown: [String] = []  // stands in for labels, buttons and navigation
+
+  init(environment: LoginEnvironment, lastEmail: String?, entry: LoginEntryPoint = .welcome) {
+    form = SignInViewModel(lastEmail: lastEmail)
+    logic = SignInLogicControl(environment: environment, entryPoint: entry)
+    logic.delegate = self
+    form.onSignInEnabledChange = { [unowned self] in shown.append("button enabled: \($0)") }
+    form.onEmailErrorChange = { [unowned self] in shown.append("email error: \($0 ?? "none")") }
+  }
+
+  // Input events go to the view model; the tap goes to the logic control.
+  func emailTyped(_ text: String) { form.emailChanged(text) }
+  func passwordTyped(_ text: String) { form.passwordChanged(text) }
+  func signInTapped() -> Task<Void, Never>? {
+    logic.signIn(email: form.credentials.email, password: form.credentials.password)
+  }
+
+  // The logic control decides; the screen only shows and navigates.
+  func signInLogicDidStart(_ control: SignInLogicControl) { form.setLoading(true) }
+  func signInLogic(_ control: SignInLogicControl, didFail failure: LoginFailure) {
+    form.setLoading(false)
+    shown.append("alert: \(failure.message)")
+  }
+  func signInLogic(_ control: SignInLogicControl, needsCode code: CodeLogicControl) {
+    shown.append("push code screen")
+  }
+  func loginLogic(_ c: any LoginFlowControl, didSignIn user: User, goHomeAsRoot home: UserType) {
+    shown.append("root: \(home) home")
+  }
+  func loginLogic(_ c: any LoginFlowControl, didSignIn user: User, returnTo feature: AppFeature) {
+    shown.append("back to \(feature)")
+  }
+  func loginLogic(
+    _ c: any LoginFlowControl, didSignIn user: User, goHome home: UserType,
+    cannotUse feature: AppFeature, message: String
+  ) { shown.append("root: \(home) home, alert: \(message)") }
+}
+// README example ends
