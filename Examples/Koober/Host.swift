@@ -15,12 +15,12 @@ enum Host {
     do {
       invocation = try Invocation(arguments: arguments)
     } catch {
-      FileHandle.standardError.write(Data((error.text + "\n").utf8))
+      console.usageError(error)
       return .usage
     }
     switch invocation.action {
     case .help(let topic):
-      console.line(topic.map(HelpText.text(for:)) ?? HelpText.general)
+      console.write((topic.map(HelpText.text(for:)) ?? HelpText.general) + "\n")
       return .ok
     case .report:
       return report(invocation.global, environment: environment, console: console)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a ride operation failed.
 ///
 /// Each answer of API.md's ride routes becomes one case, so a screen can switch on it:
@@ -92,30 +94,47 @@ public enum RideError: Error, Sendable, Equatable, Hashable {
     }
   }
 
-  /// One sentence a person understands, saying what went wrong and what to do.
+  /// One sentence a person understands, saying what went wrong and what to do. A detail
+  /// from the server follows a colon, as it came; a screen makes it safe to show.
   public var message: String {
     switch self {
     case .passengersOnly: "Only a passenger account can do this."
     case .driversOnly: "Only a driver account can do this."
     case .rideInProgress:
-      "You already have a ride in progress. Finish or cancel it before requesting another."
-    case .invalidTransition(let detail): "The ride cannot make this step now. \(detail)"
+      "You already have a ride in progress; finish or cancel it before requesting another."
+    case .invalidTransition(let detail):
+      Self.sentence("The ride cannot make this step now", detail)
     case .alreadyAccepted: "Another driver accepted this ride first."
     case .notCompleted: "The ride is not completed yet, so it has no receipt."
     case .notFound: "No such ride was found for this account."
-    case .invalidRideID: "That is not a ride id. Ride ids look like ride_ABC123."
-    case .invalidLocation(let detail): "The place is not valid. \(detail)"
+    case .invalidRideID: "That is not a ride id; ride ids look like ride_ABC123."
+    case .invalidLocation(let detail): Self.sentence("The place is not valid", detail)
     case .invalidVehicleType: "The server does not offer this vehicle type."
-    case .invalidQuery(let detail): "The search was refused. \(detail)"
-    case .locationUnavailable(let detail): "Your location is not available. \(detail)"
-    case .notSignedIn: "You are not signed in. Sign in and try again."
-    case .offline: "The server could not be reached. Check the connection and try again."
-    case .timeout: "The server did not answer in time. Try again."
+    case .invalidQuery(let detail): Self.sentence("The search was refused", detail)
+    case .locationUnavailable(let detail):
+      Self.sentence("Your location is not available", detail)
+    case .notSignedIn: "You are not signed in; sign in and try again."
+    case .offline: "The server could not be reached; check the connection and try again."
+    case .timeout: "The server did not answer in time; try again."
     case .serverUnavailable(let status):
-      "The server is having trouble (HTTP \(status)). Try again in a moment."
-    case .serverTrouble(let detail): "The server answered something unexpected. \(detail)"
+      "The server is having trouble (HTTP \(status)); try again in a moment."
+    case .serverTrouble(let detail):
+      Self.sentence("The server answered something unexpected", detail)
     case .cancelled: "The operation was cancelled."
     }
+  }
+
+  /// `lead: detail.` as one sentence: the detail's own capital and full stop give way
+  /// (`The ride is completed.` → `…: the ride is completed.`), an acronym keeps its capitals.
+  private static func sentence(_ lead: String, _ detail: String) -> String {
+    var rest = Substring(detail.trimmingCharacters(in: .whitespacesAndNewlines))
+    while let last = rest.last, last == "." || last == " " { rest = rest.dropLast() }
+    guard let first = rest.first else { return lead + "." }
+    let second = rest.dropFirst().first
+    if first.isUppercase, second.map({ $0.isLowercase || $0 == " " }) ?? true {
+      rest = Substring(first.lowercased()) + rest.dropFirst()
+    }
+    return lead + ": " + rest + "."
   }
 
   /// Whether the failure is likely to pass by itself (no connection, no answer in time, a

@@ -21,7 +21,7 @@ struct RideCommandErrorTests {
     }
     let badID = try await fixture.run(["rides", "cancel", "../v1/users/me"])
     #expect(badID.status == 2)
-    #expect(badID.stderr == "koober: That is not a ride id. Ride ids look like ride_ABC123.\n")
+    #expect(badID.stderr == "koober: That is not a ride id; ride ids look like ride_ABC123.\n")
     let unknown = try await fixture.run(["rides", "status", "ride_NOPE"])
     #expect(unknown.status == 1)
     #expect(unknown.stderr == "koober: No such ride was found for this account.\n")

@@ -40,7 +40,7 @@ struct RideServeTests {
     #expect(over.status == 1)
     #expect(
       over.stderr
-        == "koober: The ride cannot make this step now. The ride is completed; it has no next "
+        == "koober: The ride cannot make this step now: the ride is completed; it has no next "
         + "step.\n")
 
     let done = try await passenger.run(on: url, ["rides", "status", id])
@@ -125,7 +125,7 @@ struct RideServeTests {
     #expect(rows.map { $0.prefix { $0 != "," } } == [Substring(ids[1])])
     #expect(
       export.stderr
-        == "koober: No receipt for \(ids[0]): The server is having trouble (HTTP 500). Try again "
+        == "koober: No receipt for \(ids[0]): The server is having trouble (HTTP 500); try again "
         + "in a moment.\n")
   }
 }

@@ -46,4 +46,28 @@ struct ReceiptCSVTests {
   func empty() {
     #expect(ReceiptCSV.render([]) == ReceiptCSV.columns.joined(separator: ",") + "\r\n")
   }
+
+  @Test("control characters and text-reversing marks in a server's address become spaces")
+  func controlCharacters() throws {
+    let evil = try Location(
+      latitude: -33.8611, longitude: 151.2112, address: "Quay\u{1B}[2J\r\n\u{202E}X\u{0}\t")
+    let fine = try Location(latitude: -33.8568, longitude: 151.2153, address: "Café 😀, Sydney")
+    let fare = try Fare(amount: 900, currency: "AUD")
+    let when = Date(timeIntervalSince1970: 1_800_000_000)
+    let ride = Ride(
+      id: "ride_\u{7}A1", passengerId: "usr_ann", driverId: "usr_dan", pickup: evil,
+      destination: fine, vehicleType: .wallaby, status: .completed, fare: fare,
+      requestedAt: when, updatedAt: when)
+    let receipt = try Receipt(
+      rideId: "ride_\u{7}A1", fare: fare, distanceKm: 1, durationMinutes: 2, completedAt: when)
+
+    let csv = ReceiptCSV.render([ExportedReceipt(ride: ride, receipt: receipt)])
+
+    #expect(
+      csv.components(separatedBy: "\r\n").dropFirst() == [
+        "ride_ A1,2027-01-15T08:00:00Z,Quay [2J   X  ,\"Café 😀, Sydney\",wallaby,9.00,AUD,"
+          + "1.00,2",
+        "",
+      ])
+  }
 }

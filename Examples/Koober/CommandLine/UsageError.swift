@@ -7,10 +7,11 @@ struct UsageError: Error, Sendable, Equatable {
   /// The group whose help to point at when no command was named, e.g. `koober rides`.
   var group: CommandGroup? = nil
 
-  /// The text for stderr: the message, then where to read the usage.
-  var text: String {
+  /// The line after the message: where to read the usage, e.g.
+  /// `Run 'koober help sign-in' for usage.`
+  var hint: String {
     let topic = command?.rawValue ?? group?.rawValue
     let help = topic.map { "koober help \($0)" } ?? "koober --help"
-    return "koober: \(message)\nRun '\(help)' for usage."
+    return "Run '\(help)' for usage."
   }
 }

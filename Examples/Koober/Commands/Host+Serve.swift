@@ -19,7 +19,8 @@ extension Host {
     do {
       command = try ServeCommand(arguments: arguments)
     } catch {
-      console.error("serve: \(error.message)\n\(ServeCommand.usage)")
+      console.error("serve: \(error.message)")
+      console.writeError(ServeCommand.usage + "\n")
       return ExitCode.usage.rawValue
     }
     if command.dataDirectory == nil {

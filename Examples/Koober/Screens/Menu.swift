@@ -43,8 +43,12 @@ extension Console {
   /// - Parameter entries: The choices.
   func list<Value>(_ entries: [MenuEntry<Value>]) {
     for (index, entry) in entries.enumerated() {
-      let note = entry.note.map { " " + styled("(\($0))", .dim) } ?? ""
-      line("  \(index + 1)) \(entry.title)" + note)
+      let label = "  \(index + 1)) \(entry.title)"
+      if let note = entry.note {
+        line(label + " ", quiet: "(\(note))")
+      } else {
+        line(label)
+      }
     }
   }
 }

@@ -44,38 +44,63 @@ final class Console {
 
   // MARK: - Output
 
-  /// Writes text as it is.
+  /// The longest alert or error shown, in characters: a server's message longer than this
+  /// is cut, so one failure stays one readable line.
+  static let maximumMessageLength = 400
+
+  /// Writes text exactly as it is: only for the program's own text (help, the CSV whose
+  /// fields ServiceRide already cleaned), never for text from a server or a person.
   func write(_ text: String) {
     FileHandle.standardOutput.write(Data(text.utf8))
   }
 
-  /// Writes one line.
+  /// Writes one line; control characters in it are made harmless (`terminalSafe`).
   func line(_ text: String = "") {
-    write(text + "\n")
+    write(text.terminalSafe + "\n")
+  }
+
+  /// Writes one line made of a plain part and a quiet (dim) part, e.g. a menu entry and its
+  /// note; both are made harmless before the style is added.
+  func line(_ text: String, quiet: String) {
+    write(text.terminalSafe + styled(quiet.terminalSafe, .dim) + "\n")
   }
 
   /// Starts a screen: a blank line, then `[Name]` on a line of its own.
   func title(_ name: String) {
     line()
-    line(styled("[\(name)]", .bold, .cyan))
+    write(styled("[\(name.terminalSafe)]", .bold, .cyan) + "\n")
   }
 
-  /// An alert: one line beginning with `!`.
+  /// An alert: one line beginning with `!`, however many lines the message had.
   func alert(_ message: String) {
-    line(styled("! " + message, .red))
+    let safe = message.terminalSafe(limit: Self.maximumMessageLength)
+    write(styled("! " + safe, .red) + "\n")
   }
 
   /// A quiet line: hints and progress without a spinner.
   func note(_ text: String) {
-    line(styled(text, .dim))
+    write(styled(text.terminalSafe, .dim) + "\n")
   }
 
-  /// A message for stderr, as `koober: <message>`.
+  /// A message for stderr, as one line `koober: <message>`.
   func error(_ message: String) {
-    FileHandle.standardError.write(Data("koober: \(message)\n".utf8))
+    writeError("koober: \(message.terminalSafe(limit: Self.maximumMessageLength))\n")
   }
 
-  /// `text` in the given styles, or plain when colour is off.
+  /// A usage error for stderr: the reason (what was typed is made harmless), then where to
+  /// read the usage.
+  func usageError(_ usage: UsageError) {
+    error(usage.message)
+    writeError(usage.hint + "\n")
+  }
+
+  /// Writes the program's own text to stderr exactly as it is (e.g. `serve`'s usage).
+  func writeError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+
+  /// `text` in the given styles, or plain when colour is off. The text must already be
+  /// harmless: the styles are escape sequences, so nothing sanitises after this.
   func styled(_ text: String, _ styles: Style...) -> String {
     guard usesColour, !styles.isEmpty else { return text }
     return styles.map(\.rawValue).joined() + text + Style.reset
@@ -91,9 +116,11 @@ final class Console {
   ///   interruption.
   func ask(_ label: String, defaultValue: String? = nil) async -> LineEvent {
     let shown = defaultValue.map { "\(label) [\($0)]" } ?? label
-    write(shown + ": ")
+    write(shown.terminalSafe + ": ")
     let event = await input.next()
     guard case .line(let raw) = event else { return finishPrompt(event) }
+    // A terminal echoes typing itself; a pipe's line is echoed so a transcript reads like
+    // a session, but never raw.
     if !isInputTerminal { line(raw) }
     let answer = raw.trimmingCharacters(in: .whitespaces)
     return .line(answer.isEmpty ? (defaultValue ?? "") : answer)
@@ -103,8 +130,9 @@ final class Console {
   /// - Parameter label: The prompt, e.g. `Password`.
   /// - Returns: The line exactly as typed, the end of input, or an interruption.
   func askSecret(_ label: String) async -> LineEvent {
-    write(label + ": ")
+    // Echo goes off before the prompt shows, so nothing typed after it can be echoed.
     if isInputTerminal { echo.hideTyping() }
+    write(label.terminalSafe + ": ")
     let event = await input.next()
     if isInputTerminal { echo.restore() }
     guard case .line = event else { return finishPrompt(event) }
@@ -123,12 +151,15 @@ final class Console {
   }
 
   /// Redraws the live prompt on a terminal without touching what is typed after it: the
-  /// cursor is saved, the line start rewritten, and the cursor restored.
-  /// - Parameter label: The new prompt, the same width as the old one.
+  /// cursor is saved, the line start rewritten, and the cursor restored. A shorter prompt is
+  /// padded with spaces to the old one's width, so no tail of the old one stays on screen.
+  /// - Parameter label: The new prompt, at most as wide as the old one (the typing after a
+  ///   wider one would be overwritten).
   func updateLivePrompt(_ label: String) {
-    guard isOutputTerminal, livePrompt != nil else { return }
+    guard isOutputTerminal, let old = livePrompt else { return }
     livePrompt = label
-    write("\u{1B}7\r" + label + ": \u{1B}8")
+    let padding = String(repeating: " ", count: max(0, old.count - label.count))
+    write("\u{1B}7\r" + label.terminalSafe + ": " + padding + "\u{1B}8")
   }
 
   /// Shows progress while `work` runs: a spinner on a terminal, one line otherwise.
@@ -137,18 +168,21 @@ final class Console {
   ///   - work: The waiting.
   /// - Returns: What `work` returned.
   func progress<T>(_ label: String, while work: () async -> T) async -> T {
+    let label = label.terminalSafe
     guard isOutputTerminal else {
       note(label + "…")
       return await work()
     }
+    let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    // The first frame shows at once, however quickly the work ends.
+    write("\r" + styled(frames[0], .cyan) + " " + label + "…")
     let spinner = Task { [weak self] in
-      let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-      var index = 0
+      var index = 1
       while !Task.isCancelled {
-        self?.write("\r" + (self?.styled(frames[index % frames.count], .cyan) ?? "") + " "
-          + label + "…")
-        index += 1
         try? await Task.sleep(for: .milliseconds(80))
+        guard !Task.isCancelled, let self else { return }
+        write("\r" + styled(frames[index % frames.count], .cyan) + " " + label + "…")
+        index += 1
       }
     }
     let result = await work()

@@ -4,8 +4,11 @@ import RideModel
 /// Writes receipts as CSV (RFC 4180) for a spreadsheet: one header line, one line per
 /// receipt, CRLF line ends, fields quoted when they hold a comma, a quote or a line break.
 ///
-/// Addresses come from the server; a text field that starts with `=`, `+`, `-`, `@` or a tab
-/// gets a leading `'` so a spreadsheet shows it rather than running it as a formula.
+/// Addresses and ids come from the server: a text field that starts with `=`, `+`, `-` or
+/// `@` gets a leading `'` so a spreadsheet shows it rather than running it as a formula,
+/// and control characters in it (escape sequences, NUL, tabs, line breaks, and the marks
+/// that reverse the text after them — no place name has one) become spaces, so the CSV is
+/// safe to print on a terminal and reads as one line per receipt.
 ///
 /// ```swift
 /// print(ReceiptCSV.render(export.receipts), terminator: "")
@@ -50,10 +53,11 @@ public enum ReceiptCSV {
     return text(location.displayText)
   }
 
-  /// One text field: neutralised if it could start a formula, quoted if it must be.
+  /// One text field: control characters made spaces, neutralised if it could start a
+  /// formula, quoted if it must be.
   static func text(_ value: String) -> String {
-    var field = value
-    if let first = field.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
+    var field = withoutControlCharacters(value)
+    if let first = field.unicodeScalars.first, "=+-@".unicodeScalars.contains(first) {
       field = "'" + field
     }
     return quoted(field)
@@ -64,5 +68,23 @@ public enum ReceiptCSV {
     let needsQuotes = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
     guard needsQuotes else { return field }
     return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// The text with each control character (Unicode category Cc) and each bidi embedding,
+  /// override or isolate replaced by a space.
+  static func withoutControlCharacters(_ value: String) -> String {
+    guard value.unicodeScalars.contains(where: isControl) else { return value }
+    var scalars = String.UnicodeScalarView()
+    for scalar in value.unicodeScalars {
+      scalars.append(isControl(scalar) ? " " : scalar)
+    }
+    return String(scalars)
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x202A...0x202E, 0x2066...0x2069: true
+    default: scalar.properties.generalCategory == .control
+    }
   }
 }

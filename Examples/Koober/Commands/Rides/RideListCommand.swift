@@ -3,7 +3,8 @@ import ServiceRide
 
 /// `koober rides list [--scope S | --search TEXT]`: the account's rides, newest first, one a
 /// line (id, status, route). When the server can't be asked, the rides saved on this device
-/// are listed and the command exits 1.
+/// are listed, one sentence on stderr says why they may be out of date, and the command
+/// exits 1.
 @MainActor
 struct RideListCommand {
   let app: AppContainer
@@ -21,13 +22,20 @@ struct RideListCommand {
           write(page.rides)
           return .ok
         case .failed(let error):
+          guard !saved.isEmpty, error.isTransient else { return console.fail(error) }
           write(saved)
-          console.error("Showing the rides saved on this device.")
-          return console.fail(error)
+          console.error(Self.savedOnly(error.message))
+          return .failure
         }
       }
       return .ok
     }
+  }
+
+  /// The failure's sentence, saying that the rides listed are the saved ones.
+  static func savedOnly(_ message: String) -> String {
+    let sentence = message.hasSuffix(".") ? String(message.dropLast()) : message
+    return sentence + " (the rides above are the ones saved on this device)."
   }
 
   private func write(_ rides: [Ride]) {

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// Damaged files in the data folder: each is reported in one sentence, kept, and never taken
+/// for "signed out"; nothing crashes.
+@Suite("damaged storage")
+struct StorageDamageTests {
+  static let unreadable =
+    "Your saved sign-in could not be read, so please sign in again; nothing was deleted."
+
+  private func client(_ fixture: KooberFixture) -> URL {
+    fixture.dataFolder.appendingPathComponent("embedded", isDirectory: true)
+  }
+
+  @Test("a corrupt session file is reported everywhere, kept, and set aside by the next sign-in")
+  func corruptSession() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let signUp = try await fixture.run(
+      ["sign-up", "--email", "ann@example.com", "--type", "passenger", "--password-stdin"],
+      stdin: "Pass1234\n")
+    try #require(signUp.status == 0)
+    let session = client(fixture).appendingPathComponent("session/session.plist")
+    let garbage = Data("not a session \u{1B}[2J".utf8)
+    try garbage.write(to: session)
+
+    for command in [["status"], ["sign-out"], ["rides", "list"]] {
+      let result = try await fixture.run(command)
+      #expect(result.status == 1, "\(command)")
+      #expect(result.stdout.isEmpty, "\(command)")
+      #expect(result.stderr == "koober: \(Self.unreadable)\n", "\(command)")
+    }
+    let screens = try await fixture.run([], stdin: "Quit\n")
+    #expect(screens.status == 0)
+    #expect(screens.titles == ["[Welcome]"])
+    #expect(Transcript.alerts(in: screens.stdout) == ["! " + Self.unreadable])
+    #expect(try Data(contentsOf: session) == garbage)
+
+    let signIn = try await fixture.run(
+      ["sign-in", "--email", "ann@example.com", "--password-stdin"], stdin: "Pass1234\n")
+    #expect(signIn.status == 0)
+    #expect(try await fixture.run(["status"]).status == 0)
+    let folder = session.deletingLastPathComponent()
+    let setAside = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasPrefix("session.plist.") }
+    #expect(setAside.count == 1)
+    #expect(try setAside.map { try Data(contentsOf: folder.appendingPathComponent($0)) } == [garbage])
+  }
+
+  @Test("a corrupt account database: the session still works, a sign-in fails in one sentence")
+  func corruptAccountDatabase() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    try await fixture.makeAccount("ann@example.com", type: "passenger", password: "Pass1234")
+    let database = client(fixture).appendingPathComponent("accounts.sqlite")
+    let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) })
+    try garbage.write(to: database)
+
+    let signIn = try await fixture.run(
+      ["sign-in", "--email", "ann@example.com", "--password-stdin"], stdin: "Pass1234\n")
+    #expect(signIn.status == 1)
+    #expect(signIn.stderr.hasPrefix("koober: "))
+    #expect(signIn.stderr.split(separator: "\n").count == 1)
+    let screens = try await fixture.run([], stdin: "Sign in\nann@example.com\nPass1234\n")
+    #expect(screens.status == 0)
+    #expect(screens.titles == ["[Welcome]", "[Sign in]"])
+    #expect(Transcript.alerts(in: screens.stdout).count == 1)
+    #expect(try Data(contentsOf: database) == garbage)
+  }
+}
