@@ -46,7 +46,7 @@ enum Host {
   private static func run(_ action: Action, in app: AppContainer) async -> ExitCode {
     switch action {
     case .interactive:
-      await Navigator(app: app).run()
+      await app.makeNavigator().run()
       return .ok
     case .status: return await StatusCommand(app: app).run()
     case .signOut: return await SignOutCommand(app: app).run()

@@ -22,7 +22,8 @@ public final class RideStatusViewModel {
   public var onCancelEnabledChange: ((Bool) -> Void)?
   /// Called with the time waited for a driver as `m:ss` while requested, else `nil`.
   public var onWaitingTextChange: ((String?) -> Void)?
-  /// Called with `Reconnecting…` while the server is unreachable, `nil` once it answers.
+  /// Called with `Koober can't be reached; reconnecting…` while the server is
+  /// unreachable (the last known status stays shown), `nil` once it answers.
   public var onConnectionTextChange: ((String?) -> Void)?
 
   /// The ride being shown, if any.
@@ -103,7 +104,7 @@ public final class RideStatusViewModel {
       waited = Self.waitingText(seconds: now.timeIntervalSince(ride.requestedAt))
     }
     if waiting.set(waited) { onWaitingTextChange?(waited) }
-    let notice = reconnecting ? "Reconnecting…" : nil
+    let notice = reconnecting ? "Koober can't be reached; reconnecting…" : nil
     if connection.set(notice) { onConnectionTextChange?(notice) }
   }
 }

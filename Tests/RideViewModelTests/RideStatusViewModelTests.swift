@@ -119,7 +119,10 @@ struct RideStatusViewModelTests {
     model.rideChanged(try Samples.ride(.accepted))
     model.setReconnecting(false)
     model.setReconnecting(false)
-    #expect(log.take() == [.connection("Reconnecting…"), .connection(nil)])
+    #expect(
+      log.take() == [
+        .connection("Koober can't be reached; reconnecting…"), .connection(nil),
+      ])
     #expect(model.connectionText == nil)
   }
 

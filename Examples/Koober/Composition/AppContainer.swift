@@ -11,13 +11,14 @@ import UserModel
 /// It is where the modules meet. Read top to bottom, `make` is the whole wiring:
 /// data folder → server (embedded backend or `--server`) → `NetworkClient` → `ServiceUser`
 /// (account database, session store) → the login environment shared by every logic control
-/// → the session control that notices sign-outs from anywhere. The onboarding container and
-/// the per-user signed-in container are made from it.
+/// → the session control that notices sign-outs from anywhere. The navigator (the screens),
+/// the onboarding container and the per-user signed-in container are made from it; the
+/// subcommands use it directly.
 ///
 /// ```swift
 /// let app = try AppContainer.make(global: invocation.global, environment: env, console: c)
 /// defer { app.close() }
-/// await Navigator(app: app).run()
+/// await app.makeNavigator().run()
 /// ```
 @MainActor
 final class AppContainer {
@@ -124,7 +125,13 @@ final class AppContainer {
     }
   }
 
-  // MARK: - Child containers
+  // MARK: - Navigation and child containers
+
+  /// The screens' navigator: it shows one screen at a time and makes the child containers
+  /// below as the person moves between signed out and signed in.
+  func makeNavigator() -> Navigator {
+    Navigator(app: self)
+  }
 
   /// The onboarding container: sign-in, sign-up and code controls, view models and screens.
   func makeOnboardingContainer() -> OnboardingContainer {

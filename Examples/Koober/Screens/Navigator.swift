@@ -7,7 +7,7 @@ import UserModel
 /// MainViewModel: the signed-in and not-signed-in responder).
 ///
 /// ```swift
-/// await Navigator(app: app).run()   // returns when the person quits or input ends
+/// await app.makeNavigator().run()   // returns when the person quits or input ends
 /// ```
 @MainActor
 final class Navigator {
