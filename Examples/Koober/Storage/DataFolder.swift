@@ -67,7 +67,8 @@ struct DataFolder: Sendable, Equatable {
     }
   }
 
-  /// The short reason inside a file-system error, without Foundation's boilerplate.
+  /// The short reason inside a file-system error, without Foundation's boilerplate, e.g.
+  /// `permission denied` or `the file doesn't exist`.
   static func reason(_ error: any Error) -> String {
     let nsError = error as NSError
     if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
@@ -75,7 +76,22 @@ struct DataFolder: Sendable, Equatable {
     {
       return String(cString: strerror(Int32(truncatingIfNeeded: posix.code))).lowercased()
     }
-    return nsError.localizedDescription.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+    if nsError.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(truncatingIfNeeded: nsError.code))).lowercased()
+    }
+    // Foundation on Linux often gives only "The operation could not be completed. <why>".
+    var text = nsError.localizedDescription
+    let boilerplates = [
+      "The operation could not be completed.", "The operation couldn’t be completed.",
+    ]
+    for boilerplate in boilerplates where text.hasPrefix(boilerplate) {
+      text.removeFirst(boilerplate.count)
+    }
+    text = text.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+    guard let first = text.first, !text.contains("NSCocoaErrorDomain") else {
+      return "the system could not read or write it (error \(nsError.code))"
+    }
+    return first.lowercased() + text.dropFirst()
   }
 
   private static func platformDefault(environment: [String: String]) -> URL {

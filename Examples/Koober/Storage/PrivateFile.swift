@@ -17,7 +17,11 @@ enum PrivateFile {
   /// - Returns: The contents, or `nil` when the file does not exist.
   /// - Throws: `StorageFailure` when it exists but cannot be read or is too big.
   static func read(_ url: URL, limit: Int = 1 << 20) throws(StorageFailure) -> Data? {
-    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+      return nil
+    }
+    guard !isFolder.boolValue else { throw .file(url.path, "it is a folder, not a file") }
     let data: Data
     do {
       data = try Data(contentsOf: url)
