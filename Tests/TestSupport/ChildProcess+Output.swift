@@ -38,12 +38,7 @@ extension ChildProcess {
   /// - Returns: What was read, ending with `text`; nil when the output ended or `timeout`
   ///   passed first (nothing is consumed then).
   public func read(through text: String, timeout: Duration = .seconds(30)) async -> String? {
-    await standardOutput.next(timeout: timeout) { contents in
-      let rest = contents.consumed..<contents.bytes.count
-      guard let found = contents.bytes.range(of: Data(text.utf8), in: rest) else { return nil }
-      contents.consumed = found.upperBound
-      return String(decoding: contents.bytes[rest.lowerBound..<found.upperBound], as: UTF8.self)
-    }
+    await standardOutput.take(through: text, timeout: timeout)
   }
 
   /// Waits for the end of stdout (the child exited or closed it).

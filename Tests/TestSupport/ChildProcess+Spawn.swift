@@ -75,8 +75,8 @@ extension ChildProcess {
 
   /// `posix_spawn` with `descriptors` duplicated onto 0, 1 and 2, default signal handling and
   /// an empty signal mask (a test thread's mask and the test process's ignored SIGPIPE must
-  /// not leak into the child).
-  private static func start(
+  /// not leak into the child). `TerminalProcess` starts its children with it too.
+  static func start(
     path: String, arguments: [String], environment: [String], descriptors: [Int32]
   ) -> Result<pid_t, SpawnError> {
     #if canImport(Darwin)

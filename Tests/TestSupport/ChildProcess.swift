@@ -140,12 +140,7 @@ public final class ChildProcess: @unchecked Sendable {
   /// - Returns: How it ended: `.killed(signal: SIGKILL)` after a timeout.
   @discardableResult
   public func waitForExit(timeout: Duration = .seconds(60)) async -> Termination {
-    let (seconds, attoseconds) = timeout.components
-    let killer = DispatchWorkItem { [exit] in exit.signal(SIGKILL) }
-    DispatchQueue.global().asyncAfter(
-      deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18, execute: killer)
-    defer { killer.cancel() }
-    return await exit.wait()
+    await exit.wait(killingAfter: timeout)
   }
 
   static func reason(_ code: Int32) -> String {

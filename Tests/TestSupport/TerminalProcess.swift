@@ -42,17 +42,17 @@ public final class TerminalProcess: @unchecked Sendable {
     throws(ChildProcess.Failure)
   {
     let (master, terminal) = try Self.openPair()
-    let started = Self.start(
+    let started = ChildProcess.start(
       path: executable.path, arguments: [executable.path] + arguments,
-      environment: environment.map { "\($0.key)=\($0.value)" }, terminal: terminal)
+      environment: environment.map { "\($0.key)=\($0.value)" },
+      descriptors: [terminal, terminal, terminal])
     // The child holds its own copies; the test's copy would keep the terminal open forever.
     close(terminal)
     guard case .success(let pid) = started else {
       close(master)
       throw ChildProcess.Failure(description: "cannot start \(executable.path)")
     }
-    let keyboard = dup(master)
-    _ = fcntl(keyboard, F_SETFD, FD_CLOEXEC)
+    let keyboard = fcntl(master, F_DUPFD_CLOEXEC, 0)
     self.pid = pid
     self.keyboard = keyboard
     exit = ChildExitWatch(pid: pid)
@@ -93,12 +93,7 @@ public final class TerminalProcess: @unchecked Sendable {
   /// - Returns: What was read, ending with `text`; nil when the terminal closed or `timeout`
   ///   passed first (nothing is consumed then).
   public func read(through text: String, timeout: Duration = .seconds(30)) async -> String? {
-    await screen.next(timeout: timeout) { contents in
-      let rest = contents.consumed..<contents.bytes.count
-      guard let found = contents.bytes.range(of: Data(text.utf8), in: rest) else { return nil }
-      contents.consumed = found.upperBound
-      return String(decoding: contents.bytes[rest.lowerBound..<found.upperBound], as: UTF8.self)
-    }
+    await screen.take(through: text, timeout: timeout)
   }
 
   /// Waits for the child to end, killing it (`SIGKILL`) if it runs longer than `timeout`.
@@ -106,12 +101,7 @@ public final class TerminalProcess: @unchecked Sendable {
   /// - Returns: How it ended.
   @discardableResult
   public func waitForExit(timeout: Duration = .seconds(60)) async -> ChildProcess.Termination {
-    let (seconds, attoseconds) = timeout.components
-    let killer = DispatchWorkItem { [exit] in exit.signal(SIGKILL) }
-    DispatchQueue.global().asyncAfter(
-      deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18, execute: killer)
-    defer { killer.cancel() }
-    return await exit.wait()
+    await exit.wait(killingAfter: timeout)
   }
 
   /// A new pseudo-terminal: the master (the test's side) and the terminal (the child's),
@@ -146,42 +136,6 @@ public final class TerminalProcess: @unchecked Sendable {
   #else
     private static let closeOnExec: Int32 = 0
   #endif
-
-  /// `posix_spawn` with the terminal on 0, 1 and 2 and default signal handling.
-  private static func start(
-    path: String, arguments: [String], environment: [String], terminal: Int32
-  ) -> Result<pid_t, ChildProcess.SpawnError> {
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t?
-      var attributes: posix_spawnattr_t?
-    #else
-      var actions = posix_spawn_file_actions_t()
-      var attributes = posix_spawnattr_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    for target in Int32(0)...2 {
-      posix_spawn_file_actions_adddup2(&actions, terminal, target)
-    }
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    posix_spawnattr_setsigmask(&attributes, &mask)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for number in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD] {
-      sigaddset(&defaults, number)
-    }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup($0) } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    var pid: pid_t = 0
-    let code = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-    return code == 0 ? .success(pid) : .failure(ChildProcess.SpawnError(code: code))
-  }
 }
 
 /// `posix_openpt`, `grantpt`, `unlockpt` and `ptsname`: Darwin exports them; Glibc's Swift
