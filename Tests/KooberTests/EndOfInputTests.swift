@@ -45,12 +45,3 @@ struct EndOfInputTests {
     try await expectCleanQuit(fixture, after: ["Ride queue"])
   }
 }
-
-extension KooberFixture {
-  /// Creates an account with the embedded backend and leaves it signed in.
-  fileprivate func signUp(_ email: String, type: String) async throws {
-    let result = try await run(
-      ["sign-up", "--email", email, "--type", type, "--password-stdin"], stdin: "Pass1234\n")
-    try #require(result.status == 0, "sign-up failed: \(result.stderr)")
-  }
-}

@@ -16,10 +16,7 @@ struct StorageDamageTests {
   func corruptSession() async throws {
     let fixture = try KooberFixture()
     defer { fixture.remove() }
-    let signUp = try await fixture.run(
-      ["sign-up", "--email", "ann@example.com", "--type", "passenger", "--password-stdin"],
-      stdin: "Pass1234\n")
-    try #require(signUp.status == 0)
+    try await fixture.signUp("ann@example.com", type: "passenger")
     let session = client(fixture).appendingPathComponent("session/session.plist")
     let garbage = Data("not a session \u{1B}[2J".utf8)
     try garbage.write(to: session)

@@ -23,6 +23,17 @@ struct TerminalTests {
     throw ProcessRunner.Failure(description: "'\(text)' did not show; screen:\n\(terminal.output)")
   }
 
+  /// From welcome, signs in the last account (the pre-filled email) with `password`.
+  private func signIn(_ terminal: TerminalProcess, password: String) async throws {
+    try await expectScreen(terminal, "Choose: ")
+    try terminal.type("Sign in\n")
+    try await expectScreen(terminal, "Email [")
+    try await expectScreen(terminal, "]: ")
+    try terminal.type("\n")
+    try await expectScreen(terminal, "Password: ")
+    try terminal.type(password + "\n")
+  }
+
   @Test("the password is not echoed, waiting spins, the code counts down, titles are in colour")
   func driverSignInOnTerminal() async throws {
     let fixture = try KooberFixture()
@@ -30,12 +41,7 @@ struct TerminalTests {
     try await fixture.makeAccount("dan@example.com", type: "driver", password: "Drive1234")
     let terminal = try startOnTerminal(fixture, colour: true)
     try await expectScreen(terminal, "\u{1B}[1m\u{1B}[36m[Welcome]\u{1B}[0m")
-    try await expectScreen(terminal, "Choose: ")
-    try terminal.type("Sign in\n")
-    try await expectScreen(terminal, "Email [dan@example.com]: ")
-    try terminal.type("\n")
-    try await expectScreen(terminal, "Password: ")
-    try terminal.type("Drive1234\n")
+    try await signIn(terminal, password: "Drive1234")
     try await expectScreen(terminal, "[Verification code]")
     // The prompt is redrawn in place each second: save the cursor, rewrite, restore.
     try await expectScreen(terminal, "\u{1B}7\rCode (0:5")
@@ -55,12 +61,7 @@ struct TerminalTests {
     defer { fixture.remove() }
     try await fixture.makeAccount("ann@example.com", type: "passenger", password: "Pass1234")
     let terminal = try startOnTerminal(fixture, colour: false)
-    try await expectScreen(terminal, "Choose: ")
-    try terminal.type("1\n")
-    try await expectScreen(terminal, "Email [ann@example.com]: ")
-    try terminal.type("\n")
-    try await expectScreen(terminal, "Password: ")
-    try terminal.type("Pass1234\n")
+    try await signIn(terminal, password: "Pass1234")
     try await expectScreen(terminal, "[Passenger home]")
     try await expectScreen(terminal, "Choose: ")
     try terminal.type("\u{04}")
