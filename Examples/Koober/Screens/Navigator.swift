@@ -114,9 +114,9 @@ final class Navigator {
       return .openFeature(feature, user: user)
     case .signInRequired(let entry):
       let title = FeatureCatalog.menuTitle(feature)
+      let need = FeatureCatalog.guestNote(feature) ?? "needs an account"
       return .signIn(
-        from: entry,
-        alert: "\(title) needs an account; sign in and Koober takes you back there.")
+        from: entry, alert: "\(title) \(need); sign in and Koober takes you back there.")
     case .notAvailable(let message):
       return user.map { .home($0, alert: message) } ?? .guestHome(alert: message)
     }
