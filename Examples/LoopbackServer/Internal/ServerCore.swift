@@ -18,13 +18,14 @@ final class ServerCore: Sendable {
   }
 
   let configuration: LoopbackServer.Configuration
-  let router = Router()
+  let router: Router
   private let listener: Int32
   private let state = Locked(State())
 
   init(listener: Int32, configuration: LoopbackServer.Configuration) {
     self.listener = listener
     self.configuration = configuration
+    self.router = Router(headUsesGetRoute: configuration.headUsesGetRoute)
   }
 
   var isStopping: Bool { state.withLock { $0.stopping } }
