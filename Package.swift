@@ -145,7 +145,9 @@ let package = Package(
     .testTarget(name: "UserModelTests", dependencies: ["UserModel"], path: "Tests/UserModelTests"),
     .testTarget(
       name: "ServiceUserTests",
-      dependencies: ["ServiceUser", "ServiceUserLogin", "KooberBackend", "TestSupport"],
+      dependencies: [
+        "ServiceUser", "ServiceUserLogin", "KooberBackend", "LoopbackServer", "TestSupport",
+      ],
       path: "Tests/ServiceUserTests"
     ),
     .testTarget(
@@ -168,7 +170,7 @@ let package = Package(
       name: "ServiceRideTests",
       dependencies: [
         "ServiceRide", "ServiceUser", "ServiceUserLogin", "NetworkClient", "RideModel",
-        "UserModel", "DatabaseClient", "KooberBackend", "TestSupport",
+        "UserModel", "DatabaseClient", "KooberBackend", "LoopbackServer", "TestSupport",
       ],
       path: "Tests/ServiceRideTests"
     ),

@@ -55,7 +55,8 @@ struct APIConformanceTests {
     }
     answers.append(try await server.receipt(ride.id, by: passenger))
     answers.append(try await server.send("GET", "/v1/rides", token: passenger.token))
-    answers.append(try await server.send("POST", "/v1/rides/\(waiting.id)/cancel", token: other.token))
+    answers.append(
+      try await server.send("POST", "/v1/rides/\(waiting.id)/cancel", token: other.token))
     let dates = answers.filter { $0.status == 200 }.flatMap { Self.dates(in: $0.body) }
     #expect(answers.filter { $0.status == 200 }.count == 9)
     #expect(dates.count == 19)

@@ -19,7 +19,8 @@ struct HeadRoutingTests {
     #expect(head.contains("\r\nAllow: GET, POST\r\n"))
     #expect(head.hasSuffix("Connection: close\r\n\r\n"))
     let get = try #require(
-      await RawClient.exchange(port: server.port, "GET /page HTTP/1.1\r\nConnection: close\r\n\r\n"))
+      await RawClient.exchange(port: server.port, "GET /page HTTP/1.1\r\nConnection: close\r\n\r\n")
+    )
     #expect(get.text.hasSuffix("\r\n\r\nhello"))
   }
 
