@@ -35,25 +35,20 @@ public final class Connection {
     guard let opened else {
       throw DatabaseError(kind: .cannotOpen, message: "SQLite could not allocate a connection")
     }
+    // From here on every stored property is set, so a throw releases `self` and `deinit`
+    // closes the handle: closing it here too would close it twice.
     handle = opened
     guard code == SQLITE_OK else {
-      let error = DatabaseError.sqlite(code, connection: opened, sql: nil)
-      sqlite3_close_v2(opened)
-      throw error
+      throw DatabaseError.sqlite(code, connection: opened, sql: nil)
     }
     sqlite3_extended_result_codes(opened, 1)
     sqlite3_busy_timeout(opened, Self.milliseconds(busyTimeout))
-    do {
-      // Reading the header first makes a file that is not a database fail here, at open,
-      // and before anything below could try to write to it.
-      try runScript("PRAGMA schema_version")
-      try runScript("PRAGMA journal_mode = WAL")
-      try runScript("PRAGMA synchronous = NORMAL")
-      try runScript("PRAGMA foreign_keys = ON")
-    } catch {
-      sqlite3_close_v2(opened)
-      throw error
-    }
+    // Reading the header first makes a file that is not a database fail here, at open,
+    // and before anything below could try to write to it.
+    try runScript("PRAGMA schema_version")
+    try runScript("PRAGMA journal_mode = WAL")
+    try runScript("PRAGMA synchronous = NORMAL")
+    try runScript("PRAGMA foreign_keys = ON")
   }
 
   /// `duration` in whole milliseconds, clamped to what `sqlite3_busy_timeout` takes (a
