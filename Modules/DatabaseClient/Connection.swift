@@ -26,7 +26,7 @@ public final class Connection {
 
   /// The most statements kept compiled for reuse; past it the cache starts over, so SQL built
   /// at run time cannot grow it without bound.
-  static let cacheLimit = 64
+  package static let cacheLimit = 64
 
   init(path: String, busyTimeout: Duration) throws(DatabaseError) {
     var opened: OpaquePointer?
@@ -117,13 +117,16 @@ public final class Connection {
   }
 
   /// The cached statement for `sql`, compiled on first use.
-  func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
+  package func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
     if let statement = cache[sql] { return statement }
     let statement = try prepare(sql)
     if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
     cache[sql] = statement
     return statement
   }
+
+  /// How many compiled statements the cache holds now.
+  package var cachedStatementCount: Int { cache.count }
 
   /// Runs `sql` (possibly several statements) without arguments, discarding rows.
   func runScript(_ sql: String) throws(DatabaseError) {
