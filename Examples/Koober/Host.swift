@@ -20,7 +20,7 @@ enum Host {
     }
     switch invocation.action {
     case .help(let topic):
-      console.line(topic.map(HelpText.command) ?? HelpText.general)
+      console.line(topic.map(HelpText.text(for:)) ?? HelpText.general)
       return .ok
     case .report:
       return report(invocation.global, environment: environment, console: console)
@@ -58,6 +58,7 @@ enum Host {
       ).run()
     case .verify(let code): return await VerifyCommand(app: app, code: code).run()
     case .outbox(let email): return await OutboxCommand(app: app, email: email).run()
+    case .ride(let rideAction): return await rideAction.run(in: app)
     case .help, .report, .serve: return .ok
     }
   }

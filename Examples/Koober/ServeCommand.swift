@@ -14,8 +14,10 @@ struct ServeCommand {
   var port: UInt16 = 0
   /// The data folder; the user's application-support folder when not given.
   var dataDirectory: URL?
-  /// Demo mode: the outbox is served.
+  /// Demo mode: the outbox is served and the simulated driver works.
   var demoMode = false
+  /// The host's environment settings (password iterations, demo intervals), if read.
+  var backendSettings: BackendSettings?
 
   /// Why the arguments were refused.
   struct UsageError: Error {
@@ -67,6 +69,7 @@ struct ServeCommand {
     configuration.host = host
     configuration.port = port
     configuration.demoMode = demoMode
+    backendSettings?.apply(to: &configuration)
     let stopped = DispatchSemaphore(value: 0)
     let sources = [SIGINT, SIGTERM].map { number in
       // The default action would kill the process before the backend closes its database.

@@ -7,6 +7,10 @@ import UserModel
 /// sign-in (expired after 60 seconds, or too many wrong codes). A new code is asked for by
 /// signing in again with the same credentials.
 ///
+/// A challenge saved by another process (a command-line `verify` step after `sign-in`) is
+/// resumed with ``init(environment:entryPoint:resuming:)``; the password is not known there,
+/// so a new code cannot be asked for.
+///
 /// It comes from `SignInLogicDelegate.signInLogic(_:needsCode:)`:
 /// ```swift
 /// func signInLogic(_ control: SignInLogicControl, needsCode codeControl: CodeLogicControl) {
@@ -34,13 +38,17 @@ public final class CodeLogicControl: LoginFlowControl {
   public var isBusy: Bool { phase == .verifying || phase == .resending }
   /// `true` once the step is over: signed in, back at sign-in, or stopped.
   public var hasEnded: Bool { phase == .ended }
+  /// `false` for a resumed challenge: no password to sign in again with, so the host should
+  /// not offer "send a new code".
+  public var canResendCode: Bool { credentials != nil }
 
   /// The most seconds a countdown shows, whatever date a server sends.
   public nonisolated static let longestCountdown = 3600
 
   private let environment: LoginEnvironment
-  // Kept in memory only, to sign in again for a new code; never logged or shown.
-  private let credentials: SignInCredentials
+  // Kept in memory only, to sign in again for a new code; never logged or shown. nil for a
+  // resumed challenge.
+  private let credentials: SignInCredentials?
   private let countdown = Countdown()
   private var phase = Phase.notStarted
   // The countdown reached zero while a request was out; its answer decides what follows.
@@ -50,13 +58,35 @@ public final class CodeLogicControl: LoginFlowControl {
   package var countdownTask: Task<Void, Never>? { countdown.task }
 
   init(
-    environment: LoginEnvironment, entryPoint: LoginEntryPoint, credentials: SignInCredentials,
+    environment: LoginEnvironment, entryPoint: LoginEntryPoint, credentials: SignInCredentials?,
     challenge: Challenge
   ) {
     self.environment = environment
     self.entryPoint = entryPoint
     self.credentials = credentials
     self.challenge = challenge
+  }
+
+  /// Resumes a challenge that an earlier sign-in (usually in another process) received and
+  /// saved: the countdown runs to the challenge's own expiry and codes are checked as usual,
+  /// but ``resendCode()`` is refused (`.resendUnavailable`), since the password is not known.
+  ///
+  /// ```swift
+  /// let code = CodeLogicControl(
+  ///   environment: environment, entryPoint: .welcome, resuming: saved.challenge)
+  /// code.delegate = responder
+  /// code.start()
+  /// await code.submit(code: "493817")?.value
+  /// ```
+  /// - Parameters:
+  ///   - environment: The service, log and clocks.
+  ///   - entryPoint: Where the sign-in began; it decides the route after the code.
+  ///   - challenge: The saved challenge.
+  public convenience init(
+    environment: LoginEnvironment, entryPoint: LoginEntryPoint, resuming challenge: Challenge
+  ) {
+    self.init(
+      environment: environment, entryPoint: entryPoint, credentials: nil, challenge: challenge)
   }
 
   /// Starts the countdown; the first tick (e.g. 60) comes at once. Call it once the delegate
@@ -95,7 +125,8 @@ public final class CodeLogicControl: LoginFlowControl {
   }
 
   /// Asks for a new code by signing in again; ignored while another request is out or after
-  /// the step ended.
+  /// the step ended. A resumed challenge has no password to sign in with: the delegate is
+  /// told `.resendUnavailable` and the screen stays.
   /// - Returns: The running request, or `nil` when nothing was sent.
   @discardableResult
   public func resendCode() -> Task<Void, Never>? {
@@ -103,10 +134,14 @@ public final class CodeLogicControl: LoginFlowControl {
       environment.log.record(.ignored(.code, because: "not waiting for a code"))
       return nil
     }
+    guard let credentials else {
+      report(.resendUnavailable)
+      return nil
+    }
     phase = .resending
     environment.log.record(.resendRequested)
     delegate?.codeLogicDidStartResending(self)
-    return Task { [environment, credentials] in
+    return Task { [environment] in
       let result = await Result { () async throws(LoginError) in
         try await environment.service.signIn(
           email: credentials.email, password: credentials.password)

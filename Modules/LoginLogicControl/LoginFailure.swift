@@ -21,6 +21,9 @@ public enum LoginFailure: Error, Sendable, Hashable {
   case codeExpired
   /// The third wrong code ended the challenge; sign in again for a new one.
   case tooManyAttempts
+  /// A resumed challenge cannot send a new code (the password is not known); the current
+  /// code still works, or sign in again for a new one.
+  case resendUnavailable
   /// Another sign-in of this app is already running.
   case busy
   /// The server cannot be reached (no connection, or it did not answer in time).
@@ -44,6 +47,7 @@ public enum LoginFailure: Error, Sendable, Hashable {
     case .wrongCode: "invalid_code"
     case .codeExpired: "challenge_expired"
     case .tooManyAttempts: "too_many_attempts"
+    case .resendUnavailable: "resend_unavailable"
     case .busy: "already_in_progress"
     case .offline: "offline"
     case .serverTrouble: "server_trouble"
@@ -66,6 +70,8 @@ public enum LoginFailure: Error, Sendable, Hashable {
       "That code is wrong; \(left) \(left == 1 ? "attempt" : "attempts") left."
     case .codeExpired: "The code has expired; sign in again to get a new one."
     case .tooManyAttempts: "Too many wrong codes; sign in again to get a new one."
+    case .resendUnavailable:
+      "A new code can't be sent from here; enter the code you have, or sign in again."
     case .busy: "A sign-in is already in progress."
     case .offline: "Koober can't be reached; check your connection and try again."
     case .serverTrouble: "Koober's server is having trouble; try again in a moment."

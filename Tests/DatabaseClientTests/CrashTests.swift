@@ -14,32 +14,22 @@ struct CrashTests {
   // The child is the DatabaseCrashChild executable (Tests/DatabaseCrashChild), built with the
   // tests because this target depends on it: a real, separate process, killed for real.
   @Test("SIGKILL in the middle of a large transaction keeps every commit and nothing of it")
-  func sigkillMidTransaction() throws {
+  func sigkillMidTransaction() async throws {
     let fixture = try Fixture()
     defer { fixture.folder.remove() }
-    let child = Process()
-    child.executableURL = BuiltProducts.executable(named: "DatabaseCrashChild")
-    child.arguments = [fixture.path]
-    let output = Pipe()
-    child.standardOutput = output
-    try child.run()
+    let child = try ChildProcess(
+      executable: BuiltProducts.executable(named: "DatabaseCrashChild"),
+      arguments: [fixture.path])
 
     // Wait until the child is deep inside its uncommitted transaction. The child stops by
-    // itself after 60 s, so this read cannot block for longer.
-    var said = ""
-    while !said.contains("inside\n") {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      said += String(decoding: chunk, as: UTF8.self)
-    }
+    // itself after 60 s, so this read cannot wait for longer.
+    let said = await child.read(through: "inside\n", timeout: .seconds(90))
     #expect(said == "committed\ninside\n")
     let walSize =
       (try? FileManager.default.attributesOfItem(atPath: fixture.path + "-wal")[.size] as? Int)
       ?? 0
-    kill(child.processIdentifier, SIGKILL)
-    child.waitUntilExit()
-    #expect(child.terminationReason == .uncaughtSignal)
-    #expect(child.terminationStatus == SIGKILL)
+    child.signal(SIGKILL)
+    #expect(await child.waitForExit() == .killed(signal: SIGKILL))
     // The uncommitted rows had spilled into the WAL file, so recovery had real work to ignore.
     #expect(walSize > 1_000_000)
 

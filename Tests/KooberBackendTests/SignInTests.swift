@@ -65,6 +65,30 @@ struct SignInTests {
     #expect(try await server.signIn("ann@example.com").status == 200)
   }
 
+  @Test(
+    "on a clock with a fraction of a second, retryAfter rounds up and never passes 300",
+    arguments: [0.0006, 0.25, 0.5004, 0.9996])
+  func signIn_lockedOnFractionalClock_retryAfterAtMost300(fraction: Double) async throws {
+    let server = try TestBackend()
+    defer { server.stop() }
+    server.clock.set(Date(timeIntervalSince1970: 1_795_249_800 + fraction))
+    try await server.signUp("ann@example.com")
+    for _ in 0..<5 { _ = try await server.signIn("ann@example.com", password: "wr0ngpass") }
+    var answers: [String] = []
+    for step in [0, 0.3, 149.2, 150] {
+      server.clock.advance(by: step)
+      let locked = try await server.signIn("ann@example.com")
+      answers.append(
+        "\(locked.status) \(locked.error["retryAfter"] as? Int ?? -1) "
+          + (locked.headers["retry-after"] ?? "-"))
+    }
+    #expect(answers == ["423 300 300", "423 300 300", "423 151 151", "423 1 1"])
+    // Once the lock is over, a wrong password counts afresh instead of locking again.
+    server.clock.advance(by: 0.5)
+    #expect(try await server.signIn("ann@example.com", password: "wr0ngpass").status == 401)
+    #expect(try await server.signIn("ann@example.com").status == 200)
+  }
+
   @Test("unknown emails are locked out too")
   func signIn_unknownEmail_isLockedOut() async throws {
     let server = try TestBackend()

@@ -36,7 +36,7 @@ struct SimulatedDriverTests {
     let passenger = try await server.passenger()
     let ride = try await server.requestRide(passenger)
     let (polled, last) = try await follow(
-      ride.id, on: server, as: passenger, until: .completed, timeout: 10)
+      ride.id, on: server, as: passenger, until: .completed, timeout: 60)
     let final = try #require(last)
     #expect(final.status == .completed)
     // Polling may miss a short-lived status, but never sees one out of order.
@@ -72,7 +72,7 @@ struct SimulatedDriverTests {
     _ = try await server.steps(["accept"], ride.id, by: driver)
     clock.advance(by: 60)
     let (_, taken) = try await follow(
-      unattended.id, on: server, as: other, until: .accepted, timeout: 10)
+      unattended.id, on: server, as: other, until: .accepted, timeout: 60)
     try await Task.sleep(nanoseconds: 100_000_000)  // several more rounds
     let stored = try await server.ride(ride.id, by: passenger).decode(Ride.self)
     #expect(taken?.status == .accepted)
@@ -93,7 +93,7 @@ struct SimulatedDriverTests {
     let waiting = try await server.ride(ride.id, by: passenger).decode(Ride.self)
     clock.advance(by: 0.1)
     let (_, taken) = try await follow(
-      ride.id, on: server, as: passenger, until: .accepted, timeout: 10)
+      ride.id, on: server, as: passenger, until: .accepted, timeout: 60)
     #expect(waiting.status == .requested)
     #expect(taken?.status == .accepted)
     #expect(taken?.updatedAt == clock.now)
@@ -137,7 +137,7 @@ struct SimulatedDriverTests {
     let ride = try await server.requestRide(passenger)
     server.clock.advance(by: 10)
     let (_, taken) = try await follow(
-      ride.id, on: server, as: passenger, until: .accepted, timeout: 10)
+      ride.id, on: server, as: passenger, until: .accepted, timeout: 60)
     let driverID = try #require(taken?.driverId)
     var outcomes: [String] = []
     for password in ["", "passw0rd!", "simulated"] {

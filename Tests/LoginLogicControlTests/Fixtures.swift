@@ -70,7 +70,7 @@ struct World {
 /// Waits, in real time, until `condition` holds; `false` when `limit` passed first.
 @MainActor
 func waitUntil(
-  within limit: Duration = .seconds(2), _ condition: @MainActor () -> Bool
+  within limit: Duration = .seconds(60), _ condition: @MainActor () -> Bool
 ) async -> Bool {
   let clock = ContinuousClock()
   let giveUp = clock.now.advanced(by: limit)

@@ -21,22 +21,26 @@ enum RawClient {
   }
 
   /// Connects, sends `chunks` one after another, optionally closes, then reads until the
-  /// server closes or `timeout` passes; nil when the connection is refused.
+  /// server closes, `enough` holds for what arrived, or `timeout` passes; nil when the
+  /// connection is refused. The timeout is a generous bound against hanging: a whole suite
+  /// running at once on a small machine can keep the server from answering for seconds.
   static func exchange(
-    port: UInt16, chunks: [Data], closeAfterSending: Bool = false, timeout: TimeInterval = 2
+    port: UInt16, chunks: [Data], closeAfterSending: Bool = false, timeout: TimeInterval = 60,
+    until enough: @escaping @Sendable (Data) -> Bool = { _ in false }
   ) async -> Exchange? {
     await withCheckedContinuation { continuation in
       let thread = Thread {
         continuation.resume(
           returning: blockingExchange(
-            port: port, chunks: chunks, closeAfterSending: closeAfterSending, timeout: timeout))
+            port: port, chunks: chunks, closeAfterSending: closeAfterSending, timeout: timeout,
+            enough: enough))
       }
       thread.start()
     }
   }
 
   /// Sends `text` as one chunk; see ``exchange(port:chunks:closeAfterSending:timeout:)``.
-  static func exchange(port: UInt16, _ text: String, timeout: TimeInterval = 2) async
+  static func exchange(port: UInt16, _ text: String, timeout: TimeInterval = 60) async
     -> Exchange?
   {
     await exchange(port: port, chunks: [Data(text.utf8)], timeout: timeout)
@@ -55,7 +59,8 @@ enum RawClient {
   }
 
   private static func blockingExchange(
-    port: UInt16, chunks: [Data], closeAfterSending: Bool, timeout: TimeInterval
+    port: UInt16, chunks: [Data], closeAfterSending: Bool, timeout: TimeInterval,
+    enough: (Data) -> Bool
   ) -> Exchange? {
     guard let descriptor = connectSocket(port: port) else { return nil }
     defer { close(descriptor) }
@@ -76,6 +81,7 @@ enum RawClient {
       let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
       if count <= 0 { return Exchange(received: received, serverClosed: true) }
       received.append(contentsOf: buffer[0..<count])
+      if enough(received) { break }
     }
     return Exchange(received: received, serverClosed: false)
   }

@@ -104,7 +104,7 @@ struct BatchTests {
     let arrived = InFlight()
     h.server.route(.get, "/items/{n}") { _ in
       arrived.enter()
-      try? await Task.sleep(for: .seconds(30))
+      try? await Task.sleep(for: .seconds(120))
       return .json(raw: "{}")
     }
     let client = h.client
@@ -115,14 +115,14 @@ struct BatchTests {
       }
       return received
     }
-    let started = await within(.seconds(3)) {
+    let started = await within(.seconds(30)) {
       while arrived.total < 3 { try? await Task.sleep(for: .milliseconds(5)) }
       return true
     }
     #expect(started == true)
     consumer.cancel()
-    #expect(await within(.seconds(2)) { await consumer.value } == 0)
-    let ended = await within(.seconds(2)) {
+    #expect(await within(.seconds(10)) { await consumer.value } == 0)
+    let ended = await within(.seconds(10)) {
       while transport.results.count < 3 { try? await Task.sleep(for: .milliseconds(5)) }
       return transport.results
     }

@@ -44,7 +44,7 @@ struct TransportTests {
       return .json(raw: #"{"id": 1, "name": "late"}"#)
     }
     let request = TestRequest<Item>(.get, "/slow", timeout: .milliseconds(200))
-    let outcome = await within(.seconds(3)) { await request.outcome(on: h.client) }
+    let outcome = await within(.seconds(30)) { await request.outcome(on: h.client) }
     #expect(outcome == .failure(.timeout))
     #expect(h.server.requestCount == 1)
   }
@@ -63,8 +63,9 @@ struct TransportTests {
     }
     defer { long.cancel() }
     let short = TestRequest<Item>(.get, "/slow", timeout: .milliseconds(150))
-    // Under 1.5 s: before the session's own idle-timeout backstop (2 s) could answer.
-    let outcome = await within(.milliseconds(1500)) { await short.outcome(on: client) }
+    // Without its own timer the short request would wait for the long one's 20 s deadline;
+    // the handler answers after 5 s, so anything but `.timeout` here is the bug.
+    let outcome = await within(.seconds(10)) { await short.outcome(on: client) }
     #expect(outcome == .failure(.timeout))
   }
 
@@ -75,18 +76,18 @@ struct TransportTests {
     let arrived = Shared(false)
     h.server.route(.get, "/never") { _ in
       arrived.update { $0 = true }
-      try? await Task.sleep(for: .seconds(30))
+      try? await Task.sleep(for: .seconds(120))
       return .json(raw: "{}")
     }
     let client = h.client
     let task = Task { await TestRequest<Item>(.get, "/never").outcome(on: client) }
-    let reached = await within(.seconds(3)) {
+    let reached = await within(.seconds(30)) {
       while !arrived.value { try? await Task.sleep(for: .milliseconds(5)) }
       return true
     }
     #expect(reached == true)
     task.cancel()
-    let outcome = await within(.seconds(2)) { await task.value }
+    let outcome = await within(.seconds(10)) { await task.value }
     #expect(outcome == .failure(.cancelled))
     #expect(h.server.requestCount == 1)
   }
@@ -101,14 +102,14 @@ struct TransportTests {
     }
     let client = h.client
     let task = Task { await TestRequest<Item>(.get, "/busy").outcome(on: client) }
-    let reached = await within(.seconds(3)) {
+    let reached = await within(.seconds(30)) {
       while h.server.requestCount < 1 { try? await Task.sleep(for: .milliseconds(5)) }
       return true
     }
     #expect(reached == true)
     try await Task.sleep(for: .milliseconds(50))
     task.cancel()
-    let outcome = await within(.seconds(2)) { await task.value }
+    let outcome = await within(.seconds(10)) { await task.value }
     #expect(outcome == .failure(.cancelled))
     #expect(h.server.requestCount == 1)
   }

@@ -5,7 +5,7 @@ enum Action: Sendable, Equatable {
   /// No subcommand: the screens, from the launch check on.
   case interactive
   /// `--help` or `help [<command>]`.
-  case help(CommandName?)
+  case help(HelpTopic?)
   /// `status`.
   case status
   /// `sign-up`.
@@ -22,6 +22,8 @@ enum Action: Sendable, Equatable {
   case report
   /// `serve`.
   case serve(host: String, port: UInt16, demo: Bool)
+  /// `rides …` or `driver …`.
+  case ride(RideAction)
 
   /// Reads the command's own options from a parsed command line.
   /// - Parameter parsed: The split command line.
@@ -29,7 +31,7 @@ enum Action: Sendable, Equatable {
   ///   command does not take.
   init(_ parsed: ParsedArguments) throws(UsageError) {
     guard !parsed.wantsHelp else {
-      self = .help(parsed.command)
+      self = .help(parsed.command.map(HelpTopic.command) ?? parsed.group.map(HelpTopic.group))
       return
     }
     guard let command = parsed.command else {
@@ -37,7 +39,7 @@ enum Action: Sendable, Equatable {
       return
     }
     let reader = OptionReader(parsed: parsed, command: command)
-    try reader.rejectPositionals(unless: command == .help)
+    let positional = try reader.positional()
     switch command {
     case .help: self = .help(try reader.helpTopic())
     case .status: self = .status
@@ -56,6 +58,9 @@ enum Action: Sendable, Equatable {
       self = .serve(
         host: parsed.values["host"] ?? "127.0.0.1", port: try reader.port(),
         demo: reader.flag("demo"))
+    case .ridesEstimate, .ridesRequest, .ridesStatus, .ridesList, .ridesCancel, .ridesExport,
+      .driverQueue, .driverAccept, .driverAdvance:
+      self = .ride(try RideAction(reader, id: positional))
     }
   }
 }

@@ -11,6 +11,21 @@ struct CommandSpec: Sendable {
   let options: [OptionSpec]
   /// Extra lines for `koober help <name>`.
   let details: [String]
+  /// The plain argument the command takes (its placeholder, e.g. `ID`), or `nil` for none.
+  var positional: Positional? = nil
+
+  /// A plain argument: a ride's id, required or not.
+  enum Positional: Sendable, Equatable {
+    /// The argument must be given.
+    case required(String)
+    /// The argument may be left out.
+    case optional(String)
+  }
+
+  /// What follows `koober` in the usage line, e.g. `rides cancel ID`.
+  var usage: String {
+    arguments.isEmpty ? name.rawValue : name.rawValue + " " + arguments
+  }
 
   /// Options every command accepts, before or after the command's name.
   static let globalOptions: [OptionSpec] = [
@@ -27,7 +42,10 @@ struct CommandSpec: Sendable {
   }
 
   /// Every command, in the order help lists them.
-  static let all: [CommandSpec] = [
+  static let all: [CommandSpec] = accountCommands + rideCommands + toolCommands
+
+  /// The session's commands.
+  private static let accountCommands: [CommandSpec] = [
     CommandSpec(
       name: .status, summary: "Show who is signed in (exit 4 when no one is).", arguments: "",
       options: [], details: ["Checks the saved session with the server."]),
@@ -70,20 +88,26 @@ struct CommandSpec: Sendable {
       name: .report, summary: "Print the event log, to attach to a bug report.", arguments: "",
       options: [],
       details: ["The log holds actions and outcomes only: no password, token or code."]),
+  ]
+
+  /// The backend and help.
+  private static let toolCommands: [CommandSpec] = [
     CommandSpec(
       name: .serve, summary: "Run the reference backend until interrupted.",
       arguments: "[--host H] [--port N] [--demo]",
       options: [
         .value("host", "H", "The address to listen on (127.0.0.1)."),
         .value("port", "N", "The port; 0 or none lets the system pick."),
-        .flag("demo", "Demo mode: serve the outbox of one-time codes."),
+        .flag("demo", "Demo mode: the outbox of one-time codes, and the simulated driver."),
       ],
       details: [
         "The first line printed is `Koober backend listening on http://HOST:PORT`.",
         "Its database is the embedded backend's: backend.sqlite in the data folder.",
+        "KOOBER_BACKEND_ITERATIONS and the KOOBER_DEMO_* intervals apply here too.",
       ]),
     CommandSpec(
-      name: .help, summary: "Show help for koober or one command.", arguments: "[<command>]",
+      name: .help, summary: "Show help for koober, a group or one command.",
+      arguments: "[<command>]",
       options: [], details: []),
   ]
 }

@@ -19,6 +19,34 @@ enum HelpText {
     return lines.joined(separator: "\n")
   }
 
+  /// The help of a topic: a command's or a group's.
+  /// - Parameter topic: What help was asked for.
+  /// - Returns: The text.
+  static func text(for topic: HelpTopic) -> String {
+    switch topic {
+    case .command(let name): command(name)
+    case .group(let group): self.group(group)
+    }
+  }
+
+  /// The help of a group: its usage and its commands.
+  /// - Parameter group: The group.
+  /// - Returns: The text.
+  static func group(_ group: CommandGroup) -> String {
+    var lines = [
+      "USAGE",
+      "  koober \(group.rawValue) <command> [options]",
+      "",
+      group.summary,
+      "",
+      "COMMANDS",
+    ]
+    lines += group.commands.map { row($0.rawValue, CommandSpec.of($0).summary) }
+    lines += ["", "Run 'koober help \(group.rawValue) <command>' for a command's options."]
+    lines += footer
+    return lines.joined(separator: "\n")
+  }
+
   /// The help of one command.
   /// - Parameter name: The command.
   /// - Returns: Its usage, summary, options and notes.
@@ -26,7 +54,7 @@ enum HelpText {
     let spec = CommandSpec.of(name)
     var lines = [
       "USAGE",
-      "  koober \(name.rawValue) \(spec.arguments)".trimmingTrailingSpaces(),
+      "  koober " + spec.usage,
       "",
       spec.summary,
     ]
@@ -48,11 +76,16 @@ enum HelpText {
     row("", "$XDG_DATA_HOME/koober or ~/.local/share/koober (Linux),"),
     row("", "~/Library/Application Support/Koober (Apple)."),
     row("NO_COLOR", "When set, no colour even on a terminal."),
-    row("KOOBER_BACKEND_ITERATIONS", "PBKDF2 iterations of the embedded backend's new"),
-    row("", "password hashes (600000); tests lower it for speed."),
+    row("KOOBER_BACKEND_ITERATIONS", "PBKDF2 iterations of the backend's new password"),
+    row("", "hashes (600000); tests lower it for speed."),
+    row("KOOBER_DEMO_ACCEPT_SECONDS", "Demo mode: seconds a ride waits for a real driver"),
+    row("", "before the simulated driver accepts it (10)."),
+    row("KOOBER_DEMO_STEP_SECONDS", "Demo mode: seconds between the simulated driver's"),
+    row("", "later steps: arrive, start, complete (10)."),
     "",
     "Without --server, koober runs the reference backend inside itself on a loopback port,",
-    "in demo mode, with its accounts in the data folder.",
+    "in demo mode, with its accounts in the data folder. Its simulated driver moves rides",
+    "only while a koober process runs: watch a ride on the screens, or use `koober serve`.",
   ]
 
   private static func row(_ left: String, _ right: String) -> String {

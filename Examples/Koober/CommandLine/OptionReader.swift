@@ -43,22 +43,51 @@ struct OptionReader {
     return port
   }
 
-  /// The command `help` was asked about, if any.
-  func helpTopic() throws(UsageError) -> CommandName? {
-    guard let topic = parsed.positionals.first else { return nil }
-    guard parsed.positionals.count == 1 else {
+  /// The command or group `help` was asked about, if any: `help rides request`,
+  /// `help rides`.
+  func helpTopic() throws(UsageError) -> HelpTopic? {
+    guard !parsed.positionals.isEmpty else { return nil }
+    guard parsed.positionals.count <= 2 else {
       throw UsageError(message: "'help' takes one command name", command: .help)
     }
+    let topic = parsed.positionals.joined(separator: " ")
+    if let group = CommandGroup(rawValue: topic) { return .group(group) }
     guard let name = CommandName(rawValue: topic) else {
       throw UsageError(message: "unknown command '\(topic)'", command: nil)
     }
-    return name
+    return .command(name)
   }
 
-  /// Refuses plain arguments for commands that take none.
-  func rejectPositionals(unless allowed: Bool) throws(UsageError) {
-    guard !allowed, let first = parsed.positionals.first else { return }
-    throw UsageError(
-      message: "'\(command.rawValue)' takes no argument '\(first)'", command: command)
+  /// Checks the plain arguments against the command's spec: none for most commands, one id
+  /// for some; `help` reads its own.
+  /// - Returns: The plain argument, or `nil` when none was given.
+  func positional() throws(UsageError) -> String? {
+    guard command != .help else { return nil }
+    let positionals = parsed.positionals
+    switch CommandSpec.of(command).positional {
+    case nil:
+      guard let first = positionals.first else { return nil }
+      throw UsageError(
+        message: "'\(command.rawValue)' takes no argument '\(first)'", command: command)
+    case .required(let name), .optional(let name):
+      guard positionals.count <= 1 else {
+        throw UsageError(
+          message: "'\(command.rawValue)' takes one \(name), not '\(positionals[1])' too",
+          command: command)
+      }
+      return positionals.first
+    }
+  }
+
+  /// The plain argument a command cannot do without, e.g. `rides cancel ID`.
+  func requiredPositional() throws(UsageError) -> String {
+    guard let value = try positional(), !value.isEmpty else {
+      let spec = CommandSpec.of(command)
+      throw UsageError(
+        message: "'\(command.rawValue)' needs a ride id (koober \(command.rawValue) "
+          + "\(spec.arguments))",
+        command: command)
+    }
+    return value
   }
 }

@@ -3,11 +3,13 @@
 struct ParsedArguments: Sendable, Equatable {
   /// The subcommand, or `nil` for interactive mode.
   var command: CommandName?
+  /// The first word of a two-word command (`rides`, `driver`), once it was read.
+  var group: CommandGroup?
   /// The values of options that take one, by name without dashes.
   var values: [String: String] = [:]
   /// The flags given, by name without dashes.
   var flags: Set<String> = []
-  /// Arguments that are not options (only `help` takes one).
+  /// Arguments that are not options (`help`'s topic, a ride id).
   var positionals: [String] = []
   /// `-h` or `--help` was given.
   var wantsHelp = false
@@ -34,6 +36,11 @@ struct ParsedArguments: Sendable, Equatable {
         try take(option: token, from: &rest)
       }
     }
+    if let group, command == nil, !wantsHelp {
+      throw UsageError(
+        message: "'\(group.rawValue)' needs a command: \(group.subcommandWords)", command: nil,
+        group: group)
+    }
   }
 
   /// The options the command line may use at this point.
@@ -46,7 +53,22 @@ struct ParsedArguments: Sendable, Equatable {
       positionals.append(argument)
       return
     }
-    guard let name = CommandName(rawValue: argument) else {
+    if let group {
+      guard let name = CommandName(rawValue: group.rawValue + " " + argument),
+        !argument.contains(" ")
+      else {
+        throw UsageError(
+          message: "unknown command '\(group.rawValue) \(argument)'", command: nil, group: group)
+      }
+      command = name
+      return
+    }
+    if let group = CommandGroup(rawValue: argument) {
+      self.group = group
+      return
+    }
+    // A two-word name typed as one quoted word is not a command.
+    guard let name = CommandName(rawValue: argument), name.group == nil else {
       throw UsageError(message: "unknown command '\(argument)'", command: nil)
     }
     command = name
@@ -60,7 +82,8 @@ struct ParsedArguments: Sendable, Equatable {
     let afterName = body.dropFirst(name.count)
     let inlineValue = afterName.isEmpty ? nil : String(afterName.dropFirst())
     guard token.hasPrefix("--"), let spec = knownOptions.first(where: { $0.name == name }) else {
-      throw UsageError(message: "unknown option '\(token)'" + commandClause, command: command)
+      throw UsageError(
+        message: "unknown option '\(token)'" + commandClause, command: command, group: group)
     }
     guard values[name] == nil, !flags.contains(name) else {
       throw UsageError(message: "'--\(name)' is given twice", command: command)

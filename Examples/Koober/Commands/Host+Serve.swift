@@ -1,11 +1,12 @@
 import Foundation
 
-/// `koober serve`: the backend helper's `ServeCommand`, fed the data folder rules of the
-/// host, so `koober serve` and the embedded backend of `koober` share one backend database
-/// (`<data>/backend.sqlite`) and a server started here knows the same accounts.
+/// `koober serve`: the backend helper's `ServeCommand`, fed the data folder rules and the
+/// environment settings (`BackendSettings`) of the host, so `koober serve` and the embedded
+/// backend of `koober` share one backend database (`<data>/backend.sqlite`), a server started
+/// here knows the same accounts, and tests can shorten its demo intervals.
 extension Host {
   /// `koober serve …` as the first argument: its own parser reads the rest exactly as the
-  /// backend helper made it (usage errors exit 64).
+  /// backend helper made it (usage errors exit 2, as every command's do).
   /// - Parameters:
   ///   - arguments: What follows `serve`.
   ///   - environment: The process environment.
@@ -19,10 +20,16 @@ extension Host {
       command = try ServeCommand(arguments: arguments)
     } catch {
       console.error("serve: \(error.message)\n\(ServeCommand.usage)")
-      return 64
+      return ExitCode.usage.rawValue
     }
     if command.dataDirectory == nil {
       command.dataDirectory = defaultDataFolder(environment: environment)
+    }
+    do {
+      command.backendSettings = try BackendSettings(environment: environment)
+    } catch {
+      console.error("serve: \(error.message)")
+      return ExitCode.usage.rawValue
     }
     return command.run()
   }
@@ -42,6 +49,12 @@ extension Host {
     command.host = host
     command.port = port
     command.demoMode = demo
+    do {
+      command.backendSettings = try BackendSettings(environment: environment)
+    } catch {
+      console.error(error.message)
+      return error.exitCode
+    }
     command.dataDirectory =
       global.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
       ?? defaultDataFolder(environment: environment)

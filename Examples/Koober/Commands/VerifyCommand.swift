@@ -1,15 +1,14 @@
 import Foundation
 import LoginLogicControl
 import LoginViewModel
-import ServiceUserLogin
 import UserModel
 
 /// `koober verify --code C`: finishes the driver's sign-in that `koober sign-in` left
 /// waiting, with the one-time code.
 ///
-/// The code step's logic control lives in the process that signed in, so a new process
-/// resumes the saved challenge with the service's `verifyCode` directly; the code is read
-/// with the code screen's view model, and errors get the logic layer's sentences.
+/// The process that signed in has ended, so this one resumes the saved challenge with a
+/// `CodeLogicControl(resuming:)`: the same rules, sentences and event-log lines as the code
+/// screen. The code is read with the code screen's view model.
 @MainActor
 struct VerifyCommand {
   let app: AppContainer
@@ -32,26 +31,29 @@ struct VerifyCommand {
     } catch {
       return console.fail(error)
     }
-    guard pending.challenge.expiresAt > Date() else { return endChallenge(.codeExpired) }
-    let session: UserSession
-    do throws(LoginError) {
-      session = try await app.serviceUser.verifyCode(form.code, for: pending.challenge)
-    } catch {
-      let failure = LoginFailure(error)
-      switch failure {
-      case .codeExpired, .tooManyAttempts: return endChallenge(failure)
-      case .wrongCode(attemptsLeft: 0): return endChallenge(.tooManyAttempts)
-      default: return console.fail(failure)
-      }
+    let responder = CommandResponder()
+    let control = CodeLogicControl(
+      environment: app.loginEnvironment, entryPoint: .welcome, resuming: pending.challenge)
+    control.delegate = responder
+    control.start()
+    defer { control.stop() }
+    if responder.outcome == nil {
+      await control.submit(code: form.code)?.value
     }
-    do { try app.pendingSignIns.clear() } catch { console.error(error.message) }
-    console.line(console.signedInLine(session.user))
-    return .ok
-  }
-
-  /// The challenge is over: forget it and say to sign in again.
-  private func endChallenge(_ failure: LoginFailure) -> ExitCode {
-    do { try app.pendingSignIns.clear() } catch { app.console.error(error.message) }
-    return app.console.fail(failure)
+    switch responder.outcome {
+    case .signedIn(let user, let note):
+      do { try app.pendingSignIns.clear() } catch { console.error(error.message) }
+      if let note { console.error(note) }
+      console.line(console.signedInLine(user))
+      return .ok
+    case .challengeEnded(let failure):
+      do { try app.pendingSignIns.clear() } catch { console.error(error.message) }
+      return console.fail(failure)
+    case .failed(let failure):
+      return console.fail(failure)
+    case .offline, .notSignedIn, .unreadable, .codeRequired, .signedOut, nil:
+      console.error("The code check ended without an answer; try again.")
+      return .failure
+    }
   }
 }

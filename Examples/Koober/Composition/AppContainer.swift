@@ -1,6 +1,8 @@
 import Foundation
 import LoginLogicControl
 import NetworkClient
+import RideLogicControl
+import ServiceRide
 import ServiceUser
 import UserModel
 
@@ -41,6 +43,11 @@ final class AppContainer {
   let pendingSignIns: PendingSignInStore
   /// The event log on disk.
   let eventLogStore: EventLogStore
+  /// The current location (the fixed pickup) and the place search; no account needed.
+  let locations: KooberLocationService
+
+  /// How often a followed ride is checked with the server.
+  static let ridePollInterval: Duration = .seconds(2)
 
   private init(
     console: Console, clientFolder: ClientFolder, server: ServerConnection,
@@ -57,6 +64,7 @@ final class AppContainer {
     guestGate = GuestGate(log: eventLog)
     pendingSignIns = PendingSignInStore(url: clientFolder.pendingSignIn)
     eventLogStore = EventLogStore(url: clientFolder.eventLog)
+    locations = KooberLocationService(provider: FixedPickup(), network: network)
   }
 
   /// Builds everything the host needs, starting the embedded backend unless `--server` was
@@ -79,8 +87,7 @@ final class AppContainer {
       server = .remote(url)
     } else {
       let settings = try BackendSettings(environment: environment)
-      server = try .embedded(
-        in: dataFolder.backendFolder, passwordIterations: settings.passwordIterations)
+      server = try .embedded(in: dataFolder.backendFolder, settings: settings)
     }
     // A person waits at a terminal: one quick retry, and a shorter limit than an app's.
     let network = NetworkClient(
@@ -128,6 +135,13 @@ final class AppContainer {
   /// - Parameter user: The signed-in user.
   func makeSignedInContainer(for user: User) -> SignedInContainer {
     SignedInContainer(parent: self, user: user)
+  }
+
+  /// The passenger's request flow limited to fare estimates, for anyone, guests included.
+  func makeEstimateControl() -> PassengerRideLogicControl {
+    PassengerRideLogicControl(
+      rides: EstimateOnlyRides(network: network), locations: locations,
+      pollInterval: Self.ridePollInterval)
   }
 
   /// The launch check's control.

@@ -1,30 +1,71 @@
-/// Settings of the embedded backend that come from the environment, for tests and demos.
+import Foundation
+import KooberBackend
+
+/// Settings of the reference backend (embedded, or `koober serve`) that come from the
+/// environment, for tests and demos.
 ///
-/// `KOOBER_BACKEND_ITERATIONS` sets the PBKDF2 iterations of new password hashes (600,000 by
-/// default, which takes a noticeable moment per sign-up); the end-to-end tests set it low so
-/// each `koober` process they start stays fast. Hashes keep their own iteration count, so
-/// accounts made with any setting still sign in.
+/// - `KOOBER_BACKEND_ITERATIONS` sets the PBKDF2 iterations of new password hashes (600,000
+///   by default, which takes a noticeable moment per sign-up); the end-to-end tests set it
+///   low so each `koober` process they start stays fast. Hashes keep their own iteration
+///   count, so accounts made with any setting still sign in.
+/// - `KOOBER_DEMO_ACCEPT_SECONDS` and `KOOBER_DEMO_STEP_SECONDS` set demo mode's simulated
+///   driver: how long a ride waits for a real driver, and how long each later step takes
+///   (10 s each by default, as API.md says). Fractions are allowed, so a test can watch a
+///   whole ride in about a second.
 struct BackendSettings: Sendable, Equatable {
   /// The iterations to use, or `nil` for the backend's default.
   let passwordIterations: Int?
+  /// Seconds before the simulated driver accepts a ride, or `nil` for the default.
+  let simulatedAcceptDelay: TimeInterval?
+  /// Seconds between the simulated driver's later steps, or `nil` for the default.
+  let simulatedStepInterval: TimeInterval?
 
   /// The largest value accepted, so a typo cannot make every sign-up take minutes.
   static let maximumIterations = 10_000_000
+  /// The longest demo interval accepted: a day.
+  static let maximumDemoSeconds: TimeInterval = 86_400
 
   /// Reads the settings.
   /// - Parameter environment: The process environment.
-  /// - Throws: `StartupFailure` (exit 2) for a value that is not a whole number in range.
+  /// - Throws: `StartupFailure` (exit 2) for a value that is not a number in range.
   init(environment: [String: String]) throws(StartupFailure) {
-    guard let text = environment["KOOBER_BACKEND_ITERATIONS"], !text.isEmpty else {
-      passwordIterations = nil
-      return
-    }
-    guard let value = Int(text), (1...Self.maximumIterations).contains(value) else {
+    passwordIterations = try Self.iterations(environment["KOOBER_BACKEND_ITERATIONS"])
+    simulatedAcceptDelay = try Self.seconds(
+      environment["KOOBER_DEMO_ACCEPT_SECONDS"], name: "KOOBER_DEMO_ACCEPT_SECONDS")
+    simulatedStepInterval = try Self.seconds(
+      environment["KOOBER_DEMO_STEP_SECONDS"], name: "KOOBER_DEMO_STEP_SECONDS")
+  }
+
+  /// Writes the settings that were given into a backend configuration.
+  /// - Parameter configuration: The configuration to change.
+  func apply(to configuration: inout KooberBackend.Configuration) {
+    if let passwordIterations { configuration.passwordIterations = passwordIterations }
+    if let simulatedAcceptDelay { configuration.simulatedAcceptDelay = simulatedAcceptDelay }
+    if let simulatedStepInterval { configuration.simulatedStepInterval = simulatedStepInterval }
+  }
+
+  private static func iterations(_ text: String?) throws(StartupFailure) -> Int? {
+    guard let text, !text.isEmpty else { return nil }
+    guard let value = Int(text), (1...maximumIterations).contains(value) else {
       throw StartupFailure(
         message: "KOOBER_BACKEND_ITERATIONS must be a whole number from 1 to "
-          + "\(Self.maximumIterations), not '\(text)'.",
+          + "\(maximumIterations), not '\(text)'.",
         exitCode: .usage)
     }
-    passwordIterations = value
+    return value
+  }
+
+  private static func seconds(_ text: String?, name: String) throws(StartupFailure)
+    -> TimeInterval?
+  {
+    guard let text, !text.isEmpty else { return nil }
+    // `Double` reads "nan" and "inf" too; the range check refuses both.
+    guard let value = Double(text), (0...maximumDemoSeconds).contains(value) else {
+      throw StartupFailure(
+        message: "\(name) must be a number of seconds from 0 to "
+          + "\(Int(maximumDemoSeconds)), not '\(text)'.",
+        exitCode: .usage)
+    }
+    return value
   }
 }

@@ -3,11 +3,12 @@ import LoginLogicControl
 /// The features this build of the host shows in its menus, in order, with their labels.
 ///
 /// The guest gate (`AppFeature.requirement`) decides who may open each; this list decides
-/// which exist here at all. The ride features (fare estimate, request a ride, my rides) join
-/// the list when their screens do, with a case in `Navigator.featureScreen(_:for:)`.
+/// which exist here at all, and `Navigator.open(_:user:)` which screen each opens. What is
+/// not a gated feature (a passenger's ride status, a driver's queue) is added by the
+/// signed-in container's home menu.
 enum FeatureCatalog {
   /// The features shown, in menu order.
-  static let shown: [AppFeature] = [.profile]
+  static let shown: [AppFeature] = [.fareEstimate, .requestRide, .myRides, .profile]
 
   /// The menu label of a feature.
   static func menuTitle(_ feature: AppFeature) -> String {

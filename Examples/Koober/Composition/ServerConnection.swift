@@ -31,15 +31,15 @@ final class ServerConnection: Sendable {
   /// Starts the reference backend in demo mode on a loopback port.
   /// - Parameters:
   ///   - folder: Where its database lives (the data folder's `backend`).
-  ///   - passwordIterations: PBKDF2 iterations for new hashes, or `nil` for the default.
+  ///   - settings: Password iterations and the simulated driver's intervals.
   /// - Returns: The connection to it.
   /// - Throws: `StartupFailure` when its database cannot be opened or no port is free.
-  static func embedded(in folder: URL, passwordIterations: Int?) throws(StartupFailure)
+  static func embedded(in folder: URL, settings: BackendSettings) throws(StartupFailure)
     -> ServerConnection
   {
     var configuration = KooberBackend.Configuration(dataDirectory: folder)
     configuration.demoMode = true
-    if let passwordIterations { configuration.passwordIterations = passwordIterations }
+    settings.apply(to: &configuration)
     do {
       let backend = try KooberBackend.start(configuration)
       return ServerConnection(baseURL: backend.baseURL, backend: backend)

@@ -1,10 +1,12 @@
-import DatabaseClient
 import LoginLogicControl
+import RideLogicControl
+import ServiceRide
 import ServiceUser
 import UserModel
 
-/// The signed-in container (seeds/002's main container), made per user: that user's own
-/// database and the screens of a signed-in person. Signing out drops it.
+/// The signed-in container (seeds/002's main container), made per user: that user's ride
+/// service (with the ride cache in their own database) and the screens of a signed-in
+/// person. Signing out drops it.
 @MainActor
 final class SignedInContainer {
   /// The signed-in user, as last reported by the server (a rename updates it).
@@ -12,7 +14,9 @@ final class SignedInContainer {
   /// The user's service (shared with the app container).
   let serviceUser: ServiceUser
   private let console: Console
-  private var database: Database?
+  private let locations: KooberLocationService
+  private let parent: AppContainer
+  private var rideService: RideService?
 
   /// Makes the container.
   /// - Parameters:
@@ -20,19 +24,20 @@ final class SignedInContainer {
   ///   - user: The signed-in user.
   init(parent: AppContainer, user: User) {
     self.user = user
+    self.parent = parent
     serviceUser = parent.serviceUser
     console = parent.console
+    locations = parent.locations
   }
 
-  /// The user's own database (a separate SQLite file per user), opened on first use; the
-  /// ride history's cache lives here.
-  /// - Returns: The open database.
-  /// - Throws: `ServiceUserError` when the file cannot be opened.
-  func userDatabase() async throws -> Database {
-    if let database { return database }
-    let opened = try await serviceUser.userDatabase(for: user.id)
-    database = opened
-    return opened
+  /// The user's ride service, made on first use: ServiceUser's authorized client and a ride
+  /// cache in the user's own database (in memory when that file cannot be opened).
+  /// - Returns: The service.
+  func rides() async -> RideService {
+    if let rideService { return rideService }
+    let made = await RideService.make(serviceUser: serviceUser, userID: user.id)
+    rideService = made
+    return made
   }
 
   /// Records newer details of the same user (e.g. after a rename).
@@ -40,6 +45,19 @@ final class SignedInContainer {
   func update(_ user: User) {
     guard user.id == self.user.id else { return }
     self.user = user
+  }
+
+  // MARK: - Logic controls
+
+  /// A passenger's request flow: pickup = the fixed current location, the user's rides.
+  func makePassengerControl() async -> PassengerRideLogicControl {
+    PassengerRideLogicControl(
+      rides: await rides(), locations: locations, pollInterval: AppContainer.ridePollInterval)
+  }
+
+  /// A driver's flow: the queue, accepting and the steps.
+  func makeDriverControl() async -> DriverRideLogicControl {
+    DriverRideLogicControl(rides: await rides(), pollInterval: AppContainer.ridePollInterval)
   }
 
   // MARK: - Screens
@@ -55,13 +73,59 @@ final class SignedInContainer {
     ProfileScreen(console: console, container: self)
   }
 
-  /// The home menu: the features this user's type can use, then sign out and quit. Ride
-  /// features (and a driver's queue) join here.
-  private var homeEntries: [MenuEntry<Destination>] {
-    let features = FeatureCatalog.shown.filter { $0.isAvailable(to: user.type) }.map {
-      MenuEntry(title: FeatureCatalog.menuTitle($0), value: Destination.feature($0, user: user))
+  /// `[Fare estimate]`, back to this user's home.
+  func makeFareEstimateScreen() -> FareEstimateScreen {
+    FareEstimateScreen(
+      console: console, control: parent.makeEstimateControl(), back: .home(user, alert: nil))
+  }
+
+  /// `[Request a ride]`.
+  func makeRequestRideScreen() async -> RequestRideScreen {
+    RequestRideScreen(console: console, user: user, control: await makePassengerControl())
+  }
+
+  /// `[Ride status]`.
+  /// - Parameters:
+  ///   - control: The control already following the ride, or `nil` for a new one.
+  ///   - alert: One sentence to show first.
+  func makeRideStatusScreen(following control: PassengerRideLogicControl?, alert: String?)
+    async -> RideStatusScreen
+  {
+    let following: PassengerRideLogicControl
+    if let control {
+      following = control
+    } else {
+      following = await makePassengerControl()
     }
-    return features + [
+    return RideStatusScreen(console: console, user: user, control: following, alert: alert)
+  }
+
+  /// `[My rides]`.
+  func makeMyRidesScreen() async -> MyRidesScreen {
+    MyRidesScreen(console: console, user: user, rides: await rides())
+  }
+
+  /// `[Ride queue]`.
+  func makeRideQueueScreen() async -> RideQueueScreen {
+    RideQueueScreen(console: console, user: user, control: await makeDriverControl())
+  }
+
+  /// The home menu: a driver's queue first, then the features this user's type can use (a
+  /// passenger's ride status after the request), then sign out and quit.
+  private var homeEntries: [MenuEntry<Destination>] {
+    var entries: [MenuEntry<Destination>] = []
+    if user.type == .driver {
+      entries.append(MenuEntry(title: "Ride queue", value: .rideQueue(user)))
+    }
+    for feature in FeatureCatalog.shown where feature.isAvailable(to: user.type) {
+      entries.append(
+        MenuEntry(title: FeatureCatalog.menuTitle(feature), value: .feature(feature, user: user)))
+      if feature == .requestRide {
+        entries.append(
+          MenuEntry(title: "Ride status", value: .rideStatus(user, following: nil, alert: nil)))
+      }
+    }
+    return entries + [
       MenuEntry(title: "Sign out", value: .signOut),
       MenuEntry(title: "Quit", value: .quit),
     ]

@@ -1,4 +1,5 @@
 import LoginLogicControl
+import RideLogicControl
 import UserModel
 
 /// Where the interactive host goes next: what a screen returns when it is done.
@@ -21,6 +22,11 @@ enum Destination {
   case feature(AppFeature, user: User?)
   /// A feature the gate (or a sign-in that started there) has let through.
   case openFeature(AppFeature, user: User?)
+  /// A passenger's ride, live: the control already following it (from `[Request a ride]`),
+  /// or `nil` to find the ride going on; with an alert to show first.
+  case rideStatus(User, following: PassengerRideLogicControl?, alert: String?)
+  /// A driver's queue and current ride.
+  case rideQueue(User)
   /// Sign out, then welcome.
   case signOut
   /// The screen was interrupted (a session ended elsewhere): the navigator decides.

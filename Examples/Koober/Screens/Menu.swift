@@ -13,22 +13,38 @@ extension Console {
   /// - Parameter entries: The choices, at least one.
   /// - Returns: The chosen entry's value, or the reason no choice was made.
   func choose<Value>(from entries: [MenuEntry<Value>]) async -> Result<Value, MenuExit> {
-    for (index, entry) in entries.enumerated() {
-      let note = entry.note.map { " " + styled("(\($0))", .dim) } ?? ""
-      line("  \(index + 1)) \(entry.title)" + note)
-    }
+    list(entries)
     while true {
       let event = await ask("Choose")
       guard case .line(let answer) = event else {
         return .failure(event == .endOfInput ? .endOfInput : .interrupted)
       }
-      if let number = Int(answer), entries.indices.contains(number - 1) {
-        return .success(entries[number - 1].value)
-      }
-      if let entry = entries.first(where: { $0.title.lowercased() == answer.lowercased() }) {
-        return .success(entry.value)
-      }
-      alert("Choose a number from 1 to \(entries.count), or type a choice as shown.")
+      if let value = pick(answer, from: entries) { return .success(value) }
+    }
+  }
+
+  /// The value of the entry an answer names, by number or by label (any case); `nil` after
+  /// an alert saying how to choose.
+  /// - Parameters:
+  ///   - answer: What was typed.
+  ///   - entries: The choices listed.
+  func pick<Value>(_ answer: String, from entries: [MenuEntry<Value>]) -> Value? {
+    if let number = Int(answer), entries.indices.contains(number - 1) {
+      return entries[number - 1].value
+    }
+    if let entry = entries.first(where: { $0.title.lowercased() == answer.lowercased() }) {
+      return entry.value
+    }
+    alert("Choose a number from 1 to \(entries.count), or type a choice as shown.")
+    return nil
+  }
+
+  /// Writes the entries numbered from 1, each with its note.
+  /// - Parameter entries: The choices.
+  func list<Value>(_ entries: [MenuEntry<Value>]) {
+    for (index, entry) in entries.enumerated() {
+      let note = entry.note.map { " " + styled("(\($0))", .dim) } ?? ""
+      line("  \(index + 1)) \(entry.title)" + note)
     }
   }
 }

@@ -70,6 +70,12 @@ final class Navigator {
       return await GuestHomeScreen(console: app.console, alert: alert).run()
     case .feature(let feature, let user): return gate(feature, user: user)
     case .openFeature(let feature, let user): return await open(feature, user: user)
+    case .rideStatus(let user, let control, let alert):
+      return await signedInContainer(for: user).makeRideStatusScreen(
+        following: control, alert: alert
+      ).run()
+    case .rideQueue(let user):
+      return await signedInContainer(for: user).makeRideQueueScreen().run()
     case .signOut: return await signOut()
     case .interrupted: return .welcome(alert: LoginFailure.signedOut.message)
     case .quit: return .quit
@@ -116,15 +122,21 @@ final class Navigator {
     }
   }
 
-  /// The screen of a feature the gate let through. Ride features join here.
+  /// The screen of a feature the gate let through.
   private func open(_ feature: AppFeature, user: User?) async -> Destination {
+    guard let user else {
+      // Only a feature open to guests gets here without a user.
+      guard feature == .fareEstimate else { return .guestHome(alert: nil) }
+      return await FareEstimateScreen(
+        console: app.console, control: app.makeEstimateControl(), back: .guestHome(alert: nil)
+      ).run()
+    }
+    let container = signedInContainer(for: user)
     switch feature {
-    case .profile:
-      guard let user else { return .guestHome(alert: nil) }
-      return await signedInContainer(for: user).makeProfileScreen().run()
-    case .fareEstimate, .requestRide, .myRides:
-      let alert = "\(FeatureCatalog.menuTitle(feature)) is not available in this version yet."
-      return user.map { .home($0, alert: alert) } ?? .guestHome(alert: alert)
+    case .profile: return await container.makeProfileScreen().run()
+    case .fareEstimate: return await container.makeFareEstimateScreen().run()
+    case .requestRide: return await container.makeRequestRideScreen().run()
+    case .myRides: return await container.makeMyRidesScreen().run()
     }
   }
 }

@@ -11,7 +11,7 @@ struct Harness {
 
   init(
     retryPolicy: RetryPolicy = .fast,
-    timeout: Duration? = .seconds(10),
+    timeout: Duration? = .seconds(60),  // a bound for a loaded machine, not a measurement
     transport: (any HTTPTransport)? = nil,
     authorization: (any AuthorizationProvider)? = nil,
     onUnauthorized: (@Sendable (NetworkError) async -> Void)? = nil,

@@ -40,7 +40,7 @@ struct Poller {
 
   /// How long a test waits, in real time, for the code under test to get somewhere: a
   /// bound against hanging on a loaded machine, never a measured time.
-  static let patience: Duration = .seconds(5)
+  static let patience: Duration = .seconds(60)
 
   /// Waits until the follower is asleep on the clock, between two polls.
   func asleep() async -> Bool {

@@ -72,7 +72,8 @@ private struct Device {
     client = NetworkClient(
       baseURL: world.backend.baseURL,
       retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: .milliseconds(5), jitter: 0),
-      timeout: .seconds(10))
+      // A bound against hanging: the whole suite at once can hold the backend up for seconds.
+      timeout: .seconds(60))
     account = ServiceUser(
       network: client, accountDatabaseURL: folder.appendingPathComponent("accounts.sqlite"),
       sessionStore: FileSessionStore(directory: folder.appendingPathComponent("session")),

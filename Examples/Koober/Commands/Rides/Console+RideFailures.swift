@@ -1,0 +1,36 @@
+import RideLogicControl
+import RideModel
+import ServiceRide
+
+/// How the ride commands report failures and pick their exit status.
+extension Console {
+  /// Reports a ride failure on stderr.
+  /// - Parameter failure: What the service reported.
+  /// - Returns: 2 for a ride id that cannot be one (nothing was sent), 4 when the session
+  ///   has ended, 1 otherwise.
+  func fail(_ failure: RideError) -> ExitCode {
+    error(failure.message)
+    switch failure {
+    case .invalidRideID: return .usage
+    case .notSignedIn: return .notSignedIn
+    default: return .failure
+    }
+  }
+
+  /// Reports a failed step of a ride flow on stderr.
+  /// - Parameter failure: What the logic control reported.
+  /// - Returns: As `fail(_: RideError)` for the service's failures, else 1.
+  func fail(_ failure: RideLogicError) -> ExitCode {
+    if case .service(let error) = failure { return fail(error) }
+    error(failure.message)
+    return .failure
+  }
+
+  /// Reports that the account has a ride going on already (one ride at a time), naming it.
+  /// - Parameter ride: The ride going on.
+  /// - Returns: `.failure`.
+  func failRideInProgress(_ ride: Ride) -> ExitCode {
+    error("You already have a ride in progress: \(ride.id) (\(ride.status.rawValue)).")
+    return .failure
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import ServiceRide
+
+/// `koober driver accept ID`: takes a waiting ride, through the driver's flow (one ride at a
+/// time), and prints it. A ride not in the queue is still asked for, so the server can say
+/// why (another driver was first, or there is no such ride).
+@MainActor
+struct DriverAcceptCommand {
+  let app: AppContainer
+  let id: String
+
+  func run() async -> ExitCode {
+    let console = app.console
+    return await app.runRideCommand(.drivers) { container in
+      let recorder = DriverStepRecorder(control: await container.makeDriverControl())
+      defer { recorder.control.stop() }
+      await recorder.run { $0.start() }
+      if let failure = recorder.failure { return console.fail(failure) }
+      if let going = recorder.ride { return console.failRideInProgress(going) }
+      let wanted = id.trimmingCharacters(in: .whitespaces)
+      guard let ride = recorder.queue?.first(where: { $0.id == wanted }) else {
+        do throws(RideError) {
+          console.line(try await container.rides().accept(wanted).line)
+          return .ok
+        } catch {
+          return console.fail(error)
+        }
+      }
+      await recorder.run { $0.accept(ride) }
+      if let failure = recorder.failure { return console.fail(failure) }
+      guard let accepted = recorder.ride else {
+        console.error("The ride was not accepted; try again.")
+        return .failure
+      }
+      console.line(accepted.line)
+      return .ok
+    }
+  }
+}

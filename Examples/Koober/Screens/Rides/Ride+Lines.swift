@@ -1,0 +1,27 @@
+import RideModel
+
+/// How rides read on the terminal, on the screens and in the subcommands' output alike.
+extension Ride {
+  /// `Circular Quay → Sydney Opera House · Wallaby · A$8.40`.
+  var summary: String {
+    "\(pickup.displayText) → \(destination.displayText) · \(vehicleType.displayName) · "
+      + fare.formatted
+  }
+
+  /// `ride_K3X…  accepted  Circular Quay → …`: the id first and the status second, each one
+  /// word, so a script can cut them out of a subcommand's output.
+  var line: String {
+    "\(id)  \(status.rawValue)  \(summary)"
+  }
+}
+
+extension FareEstimate {
+  /// `wallaby   A$8.40  3 min`: the vehicle type as `--vehicle` takes it, padded so the
+  /// fares line up.
+  var line: String {
+    let name = vehicleType.rawValue
+    let width = VehicleType.allCases.map(\.rawValue.count).max() ?? name.count
+    return name + String(repeating: " ", count: max(0, width - name.count)) + "  "
+      + "\(fare.formatted)  \(etaMinutes) min"
+  }
+}
