@@ -19,6 +19,8 @@ let package = Package(
     .library(name: "ServiceRide", targets: ["ServiceRide"]),
     .library(name: "RideLogicControl", targets: ["RideLogicControl"]),
     .library(name: "RideViewModel", targets: ["RideViewModel"]),
+    .library(name: "LoopbackServer", targets: ["LoopbackServer"]),
+    .library(name: "KooberBackend", targets: ["KooberBackend"]),
     .executable(name: "koober", targets: ["Koober"]),
     .executable(name: "bench", targets: ["Bench"]),
   ],
@@ -143,10 +145,26 @@ let package = Package(
       path: "Tests/LoopbackServerTests"
     ),
     .testTarget(name: "UserModelTests", dependencies: ["UserModel"], path: "Tests/UserModelTests"),
+    // Fakes, fixtures and the live backend harness of the two service test targets below.
+    .target(
+      name: "ServiceUserTestSupport",
+      dependencies: ["ServiceUser", "NetworkClient", "UserModel", "KooberBackend", "TestSupport"],
+      path: "Tests/ServiceUserTestSupport"
+    ),
     .testTarget(
       name: "ServiceUserTests",
-      dependencies: ["ServiceUser", "ServiceUserLogin", "KooberBackend", "TestSupport"],
+      dependencies: [
+        "ServiceUser", "ServiceUserLogin", "KooberBackend", "TestSupport", "ServiceUserTestSupport",
+      ],
       path: "Tests/ServiceUserTests"
+    ),
+    .testTarget(
+      name: "ServiceUserLoginTests",
+      dependencies: [
+        "ServiceUserLogin", "ServiceUser", "NetworkClient", "UserModel", "LoopbackServer",
+        "TestSupport", "ServiceUserTestSupport",
+      ],
+      path: "Tests/ServiceUserLoginTests"
     ),
     .testTarget(
       name: "KooberBackendTests",
@@ -168,7 +186,7 @@ let package = Package(
       name: "ServiceRideTests",
       dependencies: [
         "ServiceRide", "ServiceUser", "ServiceUserLogin", "NetworkClient", "RideModel",
-        "UserModel", "DatabaseClient", "KooberBackend", "TestSupport",
+        "UserModel", "DatabaseClient", "KooberBackend", "LoopbackServer", "TestSupport",
       ],
       path: "Tests/ServiceRideTests"
     ),

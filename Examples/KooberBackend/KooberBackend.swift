@@ -41,7 +41,9 @@ public final class KooberBackend: Sendable {
     do {
       self.server = try LoopbackServer(
         host: configuration.host, port: configuration.port,
-        configuration: LoopbackServer.Configuration(maxBodyBytes: configuration.maxBodyBytes))
+        // API.md: a known path with another method is 405, and HEAD is another method.
+        configuration: LoopbackServer.Configuration(
+          maxBodyBytes: configuration.maxBodyBytes, headUsesGetRoute: false))
     } catch {
       throw .cannotListen(error.message)
     }

@@ -15,6 +15,9 @@ extension LoopbackServer {
     public var shutdownTimeout: TimeInterval
     /// The listen backlog: connections the OS queues before the server accepts them.
     public var backlog: Int32
+    /// Whether a `HEAD` request to a path with a `GET` route is answered by that route (HTTP's
+    /// usual rule); when false it is another method, `405 method_not_allowed`, as API.md reads.
+    public var headUsesGetRoute: Bool
 
     /// Creates a configuration.
     /// - Parameters:
@@ -23,15 +26,18 @@ extension LoopbackServer {
     ///   - idleTimeout: Seconds a connection may sit idle; 30 by default.
     ///   - shutdownTimeout: Seconds ``LoopbackServer/stop()`` waits; 5 by default.
     ///   - backlog: The listen backlog; 128 by default.
+    ///   - headUsesGetRoute: Whether `GET` routes answer `HEAD` too; true by default.
     public init(
       maxBodyBytes: Int = 64 * 1024, maxHeaderBytes: Int = 16 * 1024,
-      idleTimeout: TimeInterval = 30, shutdownTimeout: TimeInterval = 5, backlog: Int32 = 128
+      idleTimeout: TimeInterval = 30, shutdownTimeout: TimeInterval = 5, backlog: Int32 = 128,
+      headUsesGetRoute: Bool = true
     ) {
       self.maxBodyBytes = maxBodyBytes
       self.maxHeaderBytes = maxHeaderBytes
       self.idleTimeout = idleTimeout
       self.shutdownTimeout = shutdownTimeout
       self.backlog = backlog
+      self.headUsesGetRoute = headUsesGetRoute
     }
   }
 }

@@ -87,8 +87,10 @@ public final class LoopbackServer: Sendable {
   }
 
   /// Stops the server: closes the listener and every open connection, cancels running
-  /// handlers, and waits (up to ``Configuration/shutdownTimeout``) for the server's threads to
-  /// end. Safe to call more than once; new connections are refused once it returns.
+  /// handlers (their connections close without an answer), and waits (up to
+  /// ``Configuration/shutdownTimeout``) for the server's own threads to end. It never waits for
+  /// a handler task, so calling it from async code cannot starve the cooperative pool. Safe
+  /// to call more than once; new connections are refused once it returns.
   public func stop() {
     core.stop(waitUntil: Date(timeIntervalSinceNow: configuration.shutdownTimeout))
   }

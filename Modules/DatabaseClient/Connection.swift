@@ -26,7 +26,7 @@ public final class Connection {
 
   /// The most statements kept compiled for reuse; past it the cache starts over, so SQL built
   /// at run time cannot grow it without bound.
-  static let cacheLimit = 64
+  package static let cacheLimit = 64
 
   init(path: String, busyTimeout: Duration) throws(DatabaseError) {
     var opened: OpaquePointer?
@@ -35,25 +35,20 @@ public final class Connection {
     guard let opened else {
       throw DatabaseError(kind: .cannotOpen, message: "SQLite could not allocate a connection")
     }
+    // From here on every stored property is set, so a throw releases `self` and `deinit`
+    // closes the handle: closing it here too would close it twice.
     handle = opened
     guard code == SQLITE_OK else {
-      let error = DatabaseError.sqlite(code, connection: opened, sql: nil)
-      sqlite3_close_v2(opened)
-      throw error
+      throw DatabaseError.sqlite(code, connection: opened, sql: nil)
     }
     sqlite3_extended_result_codes(opened, 1)
     sqlite3_busy_timeout(opened, Self.milliseconds(busyTimeout))
-    do {
-      // Reading the header first makes a file that is not a database fail here, at open,
-      // and before anything below could try to write to it.
-      try runScript("PRAGMA schema_version")
-      try runScript("PRAGMA journal_mode = WAL")
-      try runScript("PRAGMA synchronous = NORMAL")
-      try runScript("PRAGMA foreign_keys = ON")
-    } catch {
-      sqlite3_close_v2(opened)
-      throw error
-    }
+    // Reading the header first makes a file that is not a database fail here, at open,
+    // and before anything below could try to write to it.
+    try runScript("PRAGMA schema_version")
+    try runScript("PRAGMA journal_mode = WAL")
+    try runScript("PRAGMA synchronous = NORMAL")
+    try runScript("PRAGMA foreign_keys = ON")
   }
 
   /// `duration` in whole milliseconds, clamped to what `sqlite3_busy_timeout` takes (a
@@ -122,13 +117,16 @@ public final class Connection {
   }
 
   /// The cached statement for `sql`, compiled on first use.
-  func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
+  package func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
     if let statement = cache[sql] { return statement }
     let statement = try prepare(sql)
     if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
     cache[sql] = statement
     return statement
   }
+
+  /// How many compiled statements the cache holds now.
+  package var cachedStatementCount: Int { cache.count }
 
   /// Runs `sql` (possibly several statements) without arguments, discarding rows.
   func runScript(_ sql: String) throws(DatabaseError) {

@@ -29,6 +29,7 @@ extension DatabaseValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral,
   ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
 {
   /// Makes `.null`.
+  /// - Parameter nilLiteral: The literal `nil`.
   public init(nilLiteral: ()) { self = .null }
   /// Makes `.integer`.
   /// - Parameter value: The integer.

@@ -70,13 +70,14 @@ public final class Statement {
     try runToEnd()
   }
 
+  // Inlinable so that the caller's module specializes the pack for its concrete types: no
+  // runtime tuple metadata, no witness-table calls, no boxing, per value.
+
   /// Resets the statement and binds `values` to its `?` parameters in order, ready for
   /// ``step()``.
   /// - Parameter values: One value per parameter.
   /// - Throws: ``DatabaseError`` `.misuse` when the count of values is not the count of
   ///   parameters, `.conversionFailed` when SQLite refuses a value (too big).
-  // Inlinable so that the caller's module specializes the pack for its concrete types: no
-  // runtime tuple metadata, no witness-table calls, no boxing, per value.
   @inlinable
   public func bind<each Value: DatabaseValueConvertible>(
     _ values: repeat each Value

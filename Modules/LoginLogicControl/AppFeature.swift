@@ -45,13 +45,3 @@ public enum AppFeature: String, Sendable, Hashable, CaseIterable {
     title.prefix(1).uppercased() + title.dropFirst() + " is not available to \(type.rawValue)s"
   }
 }
-
-/// What a feature asks of the person opening it.
-public enum FeatureRequirement: Sendable, Hashable {
-  /// Open to everyone, guests included.
-  case guestsWelcome
-  /// Needs a signed-in account of either type.
-  case accountNeeded
-  /// Needs a signed-in account of this type.
-  case onlyFor(UserType)
-}

@@ -1,12 +1,5 @@
 import UserModel
 
-/// A control that ends in a signed-in user: sign-in, one-time code, sign-up.
-@MainActor
-public protocol LoginFlowControl: AnyObject {
-  /// Where the flow began; it decides where success goes.
-  var entryPoint: LoginEntryPoint { get }
-}
-
 /// Receives the end of a successful login flow: where the signed-in user goes.
 ///
 /// The three routes are three methods (seeds/001's "go to main" and "back to main"), so the

@@ -20,7 +20,7 @@
 @MainActor
 public final class CodeViewModel {
   /// How many digits a code has (API.md: one-time codes are 6 digits).
-  public static let codeLength = 6
+  public nonisolated static let codeLength = 6
 
   /// Called with the new enabled state of the verify button.
   public var onVerifyEnabledChange: ((Bool) -> Void)?

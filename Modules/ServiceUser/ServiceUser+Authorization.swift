@@ -23,8 +23,9 @@ extension ServiceUser: AuthorizationProvider {
     try await state.renewAccessToken(after: rejectedToken)
   }
 
-  /// `POST /v1/auth/refresh`: spends `refreshToken` for a new session. Any 401 is a refusal
-  /// (the session is over); everything else leaves the session as it was.
+  /// `POST /v1/auth/refresh`: spends `refreshToken` for a new session. A 401 with API.md's
+  /// error body is a refusal (the session is over); everything else, a bare 401 included,
+  /// leaves the session as it was.
   static func refreshSession(
     _ refreshToken: String, on client: NetworkClient
   ) async throws(RenewalFailure) -> UserSession {
@@ -32,7 +33,9 @@ extension ServiceUser: AuthorizationProvider {
       return try await SessionRequest(configuration: .refresh(refreshToken: refreshToken))
         .perform(on: client)
     } catch {
-      if error.status == 401 { throw .refused }
+      // Only the server's own verdict (API.md's error body) ends the session; a bare 401
+      // from something in between is trouble to retry later.
+      if error.status == 401, error.serverError != nil { throw .refused }
       throw .unavailable(error)
     }
   }

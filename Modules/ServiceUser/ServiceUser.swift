@@ -13,8 +13,9 @@ import UserModel
 ///
 /// Construction needs no wiring: pass a plain `NetworkClient` and the service derives its
 /// own authorized copy (`network`) whose authorization provider is this service's session and
-/// whose unauthorized hook ends the session with `.revoked`. The refresh call goes through the
-/// plain client.
+/// whose unauthorized hook ends the session with `.revoked` when the server refuses the token
+/// with API.md's error body (a bare 401 from a proxy keeps it). The refresh call goes through
+/// the plain client.
 ///
 /// ```swift
 /// let client = NetworkClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
@@ -72,8 +73,10 @@ public final class ServiceUser: Sendable {
       authorization: state,
       onUnauthorized: { refusal in
         // A refused refresh has ended the session already; a `token_expired` that reaches
-        // the hook means the renewal could not be done now (server trouble): keep it.
-        guard refusal.serverError?.code != "token_expired" else { return }
+        // the hook means the renewal could not be done now (server trouble): keep it. A 401
+        // without API.md's error body came from something else (a proxy, a captive portal),
+        // not from the server judging the token: keep the session too.
+        guard let server = refusal.serverError, server.code != "token_expired" else { return }
         await state.endSession(.revoked)
       })
     self.sessionStore = sessionStore

@@ -12,6 +12,16 @@ extension ServiceUser {
   /// the server accepted but this device could not record it, the error is `.storage`.
   /// One sign-in, sign-up or code check runs at a time: a second call while one is in
   /// flight fails at once with `.alreadyInProgress` (it does not join the first).
+  ///
+  /// ```swift
+  /// switch try await service.signIn(email: typedEmail, password: typedPassword) {
+  /// case .signedIn(let session): showHome(of: session.user.type)
+  /// case .codeRequired(let challenge):
+  ///   let code = await askForCode(sentBy: challenge.channel)
+  ///   let session = try await service.verifyCode(code, for: challenge)
+  ///   showHome(of: session.user.type)
+  /// }
+  /// ```
   /// - Parameters:
   ///   - email: The email as typed (trimmed and lower-cased before sending).
   ///   - password: The password as typed; sent to the server only, never stored or logged.

@@ -8,8 +8,9 @@ extension ServiceUser {
   /// `GET /v1/auth/session` (renewing the access token first when it is about to expire).
   ///
   /// A validated or kept session becomes current and listeners hear `.signedIn`. A session
-  /// the server refuses is cleared (`.expired`). When the server cannot be reached, or fails,
-  /// the stored session is kept and used unvalidated (`.offline`). A store that cannot be
+  /// the server refuses (a 401 with API.md's error body) is cleared (`.expired`). When the
+  /// server cannot be reached, fails, or answers something that is not API.md's, the stored
+  /// session is kept and used unvalidated (`.offline`). A store that cannot be
   /// read is reported (`.unavailable`) and left untouched: it is never taken for a sign-out.
   /// - Returns: What was found; see `RestoreOutcome`.
   public func restoreSession() async -> RestoreOutcome {
@@ -51,7 +52,8 @@ extension ServiceUser {
   private func settle(after error: NetworkError) async -> RestoreOutcome {
     let refused =
       switch error {
-      case .http(401, _, _), .authorizationUnavailable: true
+      // A 401 without API.md's error body is not the server's verdict on the token.
+      case .http(401, _?, _), .authorizationUnavailable: true
       default: false
       }
     guard !refused, let session = await currentSession else {

@@ -68,6 +68,30 @@ public struct UserSession: Codable, Sendable, Hashable {
   }
 }
 
+extension UserSession {
+  private enum CodingKeys: String, CodingKey {
+    case user, token, expiresAt, refreshToken, refreshExpiresAt
+  }
+
+  /// Reads a Session, refusing an empty access or refresh token: sent as `Bearer `, an empty
+  /// token would only come back as `401 invalid_token` and end the session it just started.
+  /// - Parameter decoder: The decoder; use ``KooberJSON/decoder()`` for the API's dates.
+  /// - Throws: `DecodingError` for a missing or mistyped field, or an empty token.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    user = try container.decode(User.self, forKey: .user)
+    token = try container.decode(String.self, forKey: .token)
+    expiresAt = try container.decode(Date.self, forKey: .expiresAt)
+    refreshToken = try container.decode(String.self, forKey: .refreshToken)
+    refreshExpiresAt = try container.decode(Date.self, forKey: .refreshExpiresAt)
+    for (key, value) in [(CodingKeys.token, token), (.refreshToken, refreshToken)]
+    where value.isEmpty {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: container, debugDescription: "The \(key.stringValue) is empty.")
+    }
+  }
+}
+
 extension UserSession: CustomStringConvertible, CustomDebugStringConvertible,
   CustomReflectable
 {

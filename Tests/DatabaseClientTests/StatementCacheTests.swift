@@ -31,4 +31,38 @@ struct StatementCacheTests {
     #expect(try db.fetchOne(Int.self, "SELECT COUNT(DISTINCT n) FROM t") == 300)
     #expect(try db.fetchOne(Int.self, "SELECT SUM(n) FROM t") == 2 * 11_175 + 150_000)
   }
+
+  @Test("a statement run again is taken from the cache, not compiled again")
+  func reuse() throws {
+    let fixture = try Fixture()
+    defer { fixture.folder.remove() }
+    let db = try Database(path: fixture.path)
+    try db.execute("CREATE TABLE t (n INTEGER)")
+    let insert = "INSERT INTO t (n) VALUES (?)"
+    try db.execute(insert, [1])
+    try db.withConnection { conn in
+      let cached = conn.cachedStatementCount
+      let first = try conn.cachedStatement(insert)
+      for n in 2...100 { try conn.execute(insert, [n]) }
+      #expect(try conn.cachedStatement(insert) === first)
+      #expect(conn.cachedStatementCount == cached)
+    }
+    #expect(try count("t", in: db) == 100)
+  }
+
+  @Test("SQL built at run time never grows the cache past its limit")
+  func bounded() throws {
+    let fixture = try Fixture()
+    defer { fixture.folder.remove() }
+    let db = try Database(path: fixture.path)
+    try db.execute("CREATE TABLE t (n INTEGER)")
+    try db.withConnection { conn in
+      var most = 0
+      for n in 0..<(Connection.cacheLimit * 3) {
+        try conn.execute("INSERT INTO t (n) VALUES (? + \(n))", [0])
+        most = max(most, conn.cachedStatementCount)
+      }
+      #expect(most == Connection.cacheLimit)
+    }
+  }
 }

@@ -188,20 +188,3 @@ final class OnlineSwitch: @unchecked Sendable {
     set { lock.withLock { on = newValue } }
   }
 }
-
-/// Holds callers until opened.
-actor Gate {
-  private var isOpen = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-
-  func wait() async {
-    if isOpen { return }
-    await withCheckedContinuation { waiters.append($0) }
-  }
-
-  func open() {
-    isOpen = true
-    for waiter in waiters { waiter.resume() }
-    waiters = []
-  }
-}

@@ -44,7 +44,9 @@ struct BackendRouter: Sendable {
     return response
   }
 
-  /// A JSON response, dates written as API.md asks (`2026-11-21T08:30:00Z`).
+  /// A JSON response, dates written as API.md asks (`2026-11-21T08:30:00Z`): whole seconds on
+  /// every route, rides included, so a client that reads API.md's example format literally
+  /// can read them all. Clients order ride updates by `updatedAt` with ties allowed.
   /// - Parameters:
   ///   - status: the status code.
   ///   - value: the value to encode.

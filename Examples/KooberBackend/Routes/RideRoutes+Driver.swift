@@ -7,7 +7,7 @@ extension RideRoutes {
   /// `200 {"rides"}`: rides waiting for a driver, oldest first; `403 drivers_only`.
   static func queue(_ context: RequestContext) async throws(APIError) -> HTTPResponse {
     _ = try context.authenticate(as: .driver)
-    return try BackendRouter.rideJSON(QueueBody(rides: try context.store.queue()))
+    return try BackendRouter.json(QueueBody(rides: try context.store.queue()))
   }
 
   /// `POST /v1/rides/{id}/accept|arrive|start|complete` — `200` Ride; `403 drivers_only`,
@@ -22,7 +22,7 @@ extension RideRoutes {
     -> HTTPResponse
   {
     let driver = try context.authenticate(as: .driver)
-    return try BackendRouter.rideJSON(
+    return try BackendRouter.json(
       try context.store.move(rideID: context.rideID, step, by: driver.id))
   }
 

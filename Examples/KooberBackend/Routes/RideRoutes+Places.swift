@@ -10,7 +10,7 @@ extension RideRoutes {
   {
     let text = context.query("q")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     guard !text.isEmpty else { throw .malformedQuery("`q` must name what to look for") }
-    return try BackendRouter.rideJSON(LocationSearchResponse(locations: Places.search(text)))
+    return try BackendRouter.json(LocationSearchResponse(locations: Places.search(text)))
   }
 
   /// `{"pickup", "destination"}` — `200 {"estimates"}`, one per vehicle type; `400`,
@@ -21,6 +21,6 @@ extension RideRoutes {
     let destination = try body.location("destination")
     let estimates = try FareCalculator.estimates(
       from: try pickup.validated(), to: try destination.validated())
-    return try BackendRouter.rideJSON(FareEstimatesResponse(estimates: estimates))
+    return try BackendRouter.json(FareEstimatesResponse(estimates: estimates))
   }
 }

@@ -44,7 +44,7 @@ enum RideRoutes {
     let ride = try context.store.createRide(
       passengerID: passenger.id, pickup: from, destination: to, vehicleType: vehicleType,
       fare: fare)
-    return try BackendRouter.rideJSON(status: 201, ride)
+    return try BackendRouter.json(status: 201, ride)
   }
 
   /// `?scope&q&limit&before` — `200 {"rides", "next"}`, newest first: a passenger's own
@@ -53,7 +53,7 @@ enum RideRoutes {
     let user = try context.authenticate().user
     let query = try RideListQuery(
       items: context.request.query, userID: user.id, role: user.type)
-    return try BackendRouter.rideJSON(try context.store.rides(query))
+    return try BackendRouter.json(try context.store.rides(query))
   }
 
   /// `200` Ride for its passenger or driver; `404` for anyone else.
@@ -62,7 +62,7 @@ enum RideRoutes {
     guard let stored = try context.store.storedRide(id: context.rideID),
       stored.ride.passengerId == user.id || stored.ride.driverId == user.id
     else { throw .notFound }
-    return try BackendRouter.rideJSON(stored.ride)
+    return try BackendRouter.json(stored.ride)
   }
 
   /// `200` Receipt for its passenger; `404` for anyone else; `409 not_completed`; `500` for
@@ -80,14 +80,14 @@ enum RideRoutes {
     if context.store.configuration.receiptFailure?(stored.ride.id) == true {
       throw .internal("receipt failure injected by the configuration")
     }
-    return try BackendRouter.rideJSON(try receipt(for: stored, completedAt: completedAt))
+    return try BackendRouter.json(try receipt(for: stored, completedAt: completedAt))
   }
 
   /// `200` Ride, cancelled, for its passenger while requested or accepted; `404` for anyone
   /// else; `409 invalid_transition`.
   static func cancel(_ context: RequestContext) async throws(APIError) -> HTTPResponse {
     let user = try context.authenticate().user
-    return try BackendRouter.rideJSON(
+    return try BackendRouter.json(
       try context.store.move(rideID: context.rideID, .cancel, by: user.id))
   }
 

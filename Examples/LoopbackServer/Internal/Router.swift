@@ -19,6 +19,12 @@ final class Router: Sendable {
   }
 
   private let table = Locked(Table())
+  /// Whether `HEAD` falls back to the `GET` route.
+  private let headUsesGetRoute: Bool
+
+  init(headUsesGetRoute: Bool = true) {
+    self.headUsesGetRoute = headUsesGetRoute
+  }
 
   func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping LoopbackServer.Handler) {
     let route = Route(method: method, pattern: RoutePattern(pattern), handler: handler)
@@ -34,7 +40,7 @@ final class Router: Sendable {
 
   /// Picks the route whose pattern has the fewest parameters among those that match, so
   /// `/v1/rides/queue` wins over `/v1/rides/{id}` whatever the order of registration. `HEAD`
-  /// falls back to the `GET` route.
+  /// falls back to the `GET` route unless the configuration says otherwise.
   func resolve(method: HTTPMethod, segments: [String]) -> Resolution {
     let (routes, fallback) = table.withLock { ($0.routes, $0.fallback) }
     var allowed: Set<HTTPMethod> = []
@@ -42,7 +48,7 @@ final class Router: Sendable {
     for route in routes {
       guard let parameters = route.pattern.match(segments) else { continue }
       allowed.insert(route.method)
-      let viaGet = method == .head && route.method == .get
+      let viaGet = headUsesGetRoute && method == .head && route.method == .get
       guard route.method == method || viaGet else { continue }
       if let current = best {
         let fewer = route.pattern.parameterCount < current.route.pattern.parameterCount

@@ -9,22 +9,37 @@ final class ServerCore: Sendable {
     var requests = 0
   }
 
+  /// A handler running for one connection, and the box its connection thread waits on.
+  private struct InFlightHandler: Sendable {
+    let task: Task<Void, Never>
+    let result: Locked<HTTPResponse?>
+
+    /// Cancels the handler and releases the waiting connection thread at once: a stop must
+    /// never wait for a handler task, which may need a thread of the cooperative pool that
+    /// the caller of `stop()` is itself blocking.
+    func abandon() {
+      task.cancel()
+      result.withLock { if $0 == nil { $0 = .dropConnection } }
+    }
+  }
+
   private struct State: Sendable {
     var stopping = false
     var connections: [Int: Int32] = [:]
-    var handlerTasks: [Int: Task<Void, Never>] = [:]
+    var handlers: [Int: InFlightHandler] = [:]
     var liveThreads = 0
     var counters = Counters()
   }
 
   let configuration: LoopbackServer.Configuration
-  let router = Router()
+  let router: Router
   private let listener: Int32
   private let state = Locked(State())
 
   init(listener: Int32, configuration: LoopbackServer.Configuration) {
     self.listener = listener
     self.configuration = configuration
+    self.router = Router(headUsesGetRoute: configuration.headUsesGetRoute)
   }
 
   var isStopping: Bool { state.withLock { $0.stopping } }
@@ -113,19 +128,20 @@ final class ServerCore: Sendable {
       result.withLock { $0 = response }
     }
     let connection = request.connectionID
+    let inFlight = InFlightHandler(task: task, result: result)
     let stopping = state.withLock { state in
       state.counters.requests += 1
-      state.handlerTasks[connection] = task
+      state.handlers[connection] = inFlight
       return state.stopping
     }
-    if stopping { task.cancel() }
+    if stopping { inFlight.abandon() }
     _ = result.wait(until: nil) { $0 != nil }
-    state.withLock { $0.handlerTasks[connection] = nil }
+    state.withLock { $0.handlers[connection] = nil }
     return result.withLock { $0 } ?? .dropConnection
   }
 
-  /// Stops accepting, wakes every connection thread and cancels handlers; with a deadline,
-  /// waits until every thread has ended or the deadline passes.
+  /// Stops accepting, wakes every connection thread, cancels handlers and stops waiting for
+  /// them; with a deadline, waits until every thread has ended or the deadline passes.
   func stop(waitUntil deadline: Date?) {
     state.withLock { state in
       if !state.stopping {
@@ -135,8 +151,8 @@ final class ServerCore: Sendable {
       for descriptor in state.connections.values {
         Socket.shutdownBoth(descriptor)
       }
-      for task in state.handlerTasks.values {
-        task.cancel()
+      for handler in state.handlers.values {
+        handler.abandon()
       }
     }
     if let deadline {

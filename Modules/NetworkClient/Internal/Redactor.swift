@@ -14,15 +14,95 @@ enum Redactor {
       || key == "proxyauthorization" || key.contains("cookie")
   }
 
-  /// The text with the value of every sensitive `"name": value` pair replaced. Works on
-  /// fragments too: a string value cut off by the end of the text is still replaced.
+  /// The text with the value of every sensitive `"name": value` pair replaced, whatever the
+  /// value is: a string, a number, or a whole object or array. Works on fragments too: a value
+  /// cut off by the end of the text is still replaced, up to that end.
   static func redactJSONText(_ text: String) -> String {
-    let pair = #/"([^"\\]{1,64})"(\s*:\s*)("(?:[^"\\]|\\.)*(?:"|$)|[-0-9.eE+]+|true|false|null)/#
-    return text.replacing(pair) { match in
-      let (_, key, separator, value) = match.output
-      guard isSensitive(String(key)) else { return "\"\(key)\"\(separator)\(value)" }
-      return "\"\(key)\"\(separator)\"\(placeholder)\""
+    let scalars = Array(text.unicodeScalars)
+    var output = String.UnicodeScalarView()
+    var index = 0
+    while index < scalars.count {
+      guard scalars[index] == "\"" else {
+        output.append(scalars[index])
+        index += 1
+        continue
+      }
+      let stringStart = index
+      index = endOfString(in: scalars, at: stringStart)
+      output.append(contentsOf: scalars[stringStart..<index])
+      let colon = skipSpaces(in: scalars, from: index)
+      guard colon < scalars.count, scalars[colon] == ":",
+        isSensitive(keyName(scalars[stringStart..<index]))
+      else { continue }
+      let valueStart = skipSpaces(in: scalars, from: colon + 1)
+      output.append(contentsOf: scalars[index..<valueStart])
+      output.append(contentsOf: "\"\(placeholder)\"".unicodeScalars)
+      index = endOfValue(in: scalars, at: valueStart)
     }
+    return String(output)
+  }
+
+  /// The name a quoted key stands for, escapes (`\u0077`) decoded, so that an escaped name
+  /// cannot slip past `isSensitive(_:)`.
+  private static func keyName(_ quoted: ArraySlice<Unicode.Scalar>) -> String {
+    var literal = String.UnicodeScalarView()
+    literal.append(contentsOf: quoted)
+    let text = String(literal)
+    guard text.contains("\\") else { return String(text.dropFirst().dropLast()) }
+    return (try? JSONDecoder().decode(String.self, from: Data(text.utf8))) ?? text
+  }
+
+  /// The index just past the string that starts with the quote at `start` (or the end of the
+  /// text, for a string cut off).
+  private static func endOfString(in scalars: [Unicode.Scalar], at start: Int) -> Int {
+    var index = start + 1
+    while index < scalars.count {
+      switch scalars[index] {
+      case "\\": index += 2
+      case "\"": return index + 1
+      default: index += 1
+      }
+    }
+    return scalars.count
+  }
+
+  /// The index just past the JSON value that starts at `start`: a string, a balanced object
+  /// or array (strings inside it skipped whole), or a bare number or literal.
+  private static func endOfValue(in scalars: [Unicode.Scalar], at start: Int) -> Int {
+    guard start < scalars.count else { return start }
+    switch scalars[start] {
+    case "\"":
+      return endOfString(in: scalars, at: start)
+    case "{", "[":
+      var depth = 0
+      var index = start
+      while index < scalars.count {
+        switch scalars[index] {
+        case "\"":
+          index = endOfString(in: scalars, at: index)
+          continue
+        case "{", "[": depth += 1
+        case "}", "]":
+          depth -= 1
+          if depth == 0 { return index + 1 }
+        default: break
+        }
+        index += 1
+      }
+      return scalars.count
+    default:
+      var index = start
+      while index < scalars.count, !",}] \t\r\n".unicodeScalars.contains(scalars[index]) {
+        index += 1
+      }
+      return index
+    }
+  }
+
+  private static func skipSpaces(in scalars: [Unicode.Scalar], from start: Int) -> Int {
+    var index = start
+    while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
+    return index
   }
 
   /// A short excerpt of a body for an error: at most `limit` bytes of UTF-8, redacted, with

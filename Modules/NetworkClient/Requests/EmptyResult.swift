@@ -14,5 +14,6 @@ public struct EmptyResult: Decodable, Sendable, Equatable {
 
   /// Decodes from any JSON value, ignoring it.
   /// - Parameter decoder: the decoder (unused).
+  /// - Throws: Nothing: any body, or none, is accepted.
   public init(from decoder: any Decoder) throws {}
 }

@@ -61,3 +61,26 @@ package struct SessionRequest: DefaultRequest {
   /// The API's dates, as UserModel writes them.
   package static var encoder: JSONEncoder { KooberJSON.encoder() }
 }
+
+extension SessionRequest.Configuration: CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
+  /// The member's name with its secrets (password, one-time code, refresh token) redacted, so
+  /// a request printed or interpolated by mistake shows none of them.
+  package var description: String {
+    switch self {
+    case .signUp(let credentials): "signUp(\(credentials))"
+    case .verifyCode(let challengeID, _):
+      "verifyCode(challengeID: \(challengeID), code: <redacted>)"
+    case .refresh: "refresh(refreshToken: <redacted>)"
+    }
+  }
+
+  /// The same as `description`.
+  package var debugDescription: String { description }
+
+  /// A mirror without the secrets, so `dump` shows none of them either.
+  package var customMirror: Mirror {
+    Mirror(self, children: ["member": description], displayStyle: .enum)
+  }
+}

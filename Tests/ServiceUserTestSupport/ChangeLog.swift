@@ -2,13 +2,13 @@ import Foundation
 import ServiceUser
 
 /// Records every session change one listener hears, in order.
-final class ChangeLog: @unchecked Sendable {
+public final class ChangeLog: @unchecked Sendable {
   private let lock = NSLock()
   private var changes: [SessionChange] = []
   private var task: Task<Void, Never>?
 
   /// Starts listening to `service` now.
-  init(_ service: ServiceUser) {
+  public init(_ service: ServiceUser) {
     let stream = service.sessionChanges()
     task = Task { [weak self] in
       for await change in stream { self?.append(change) }
@@ -20,7 +20,7 @@ final class ChangeLog: @unchecked Sendable {
   }
 
   /// Waits (at most 2 s) until `count` changes arrived, and returns all heard so far.
-  func first(_ count: Int) async -> [SessionChange] {
+  public func first(_ count: Int) async -> [SessionChange] {
     let deadline = Date() + 2
     while Date() < deadline {
       let heard = lock.withLock { changes }

@@ -6,26 +6,30 @@ import NetworkClient
 #endif
 
 /// One request as the fake transport saw it.
-struct SentRequest: Sendable {
-  let method: String
-  let path: String
-  let authorization: String?
-  let body: Data
+public struct SentRequest: Sendable {
+  /// The HTTP method.
+  public let method: String
+  /// The URL's path.
+  public let path: String
+  /// The Authorization header, if any.
+  public let authorization: String?
+  /// The body; empty when there was none.
+  public let body: Data
 
   /// The body's JSON object, or an empty one.
-  var json: [String: Any] {
+  public var json: [String: Any] {
     (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
   }
 }
 
 /// What the fake transport answers.
-enum FakeAnswer: Sendable {
+public enum FakeAnswer: Sendable {
   case json(Int, String)
   case empty(Int)
   case failure(NetworkError)
 
   /// An API.md error body.
-  static func error(_ status: Int, _ code: String, extra: String = "") -> FakeAnswer {
+  public static func error(_ status: Int, _ code: String, extra: String = "") -> FakeAnswer {
     let fields = extra.isEmpty ? "" : ", " + extra
     return .json(status, #"{"error": {"code": "\#(code)", "message": "m \#(code)"\#(fields)}}"#)
   }
@@ -33,24 +37,27 @@ enum FakeAnswer: Sendable {
 
 /// An HTTPTransport that answers from a handler and records every request, for testing the
 /// service layer alone.
-final class FakeTransport: HTTPTransport, @unchecked Sendable {
-  typealias Handler = @Sendable (SentRequest) async -> FakeAnswer
+public final class FakeTransport: HTTPTransport, @unchecked Sendable {
+  /// Answers one request.
+  public typealias Handler = @Sendable (SentRequest) async -> FakeAnswer
 
   private let lock = NSLock()
   private var sent: [SentRequest] = []
   private let handler: Handler
 
-  init(_ handler: @escaping Handler) {
+  /// Makes a transport that answers with `handler`.
+  public init(_ handler: @escaping Handler) {
     self.handler = handler
   }
 
   /// Every request so far, in order.
-  var requests: [SentRequest] { lock.withLock { sent } }
+  public var requests: [SentRequest] { lock.withLock { sent } }
 
   /// The paths of every request so far, in order.
-  var paths: [String] { requests.map(\.path) }
+  public var paths: [String] { requests.map(\.path) }
 
-  func send(_ request: URLRequest, timeout: Duration?) async throws(NetworkError)
+  /// Records the request and answers it from the handler.
+  public func send(_ request: URLRequest, timeout: Duration?) async throws(NetworkError)
     -> (Data, HTTPURLResponse)
   {
     let url = request.url ?? URL(fileURLWithPath: "/")

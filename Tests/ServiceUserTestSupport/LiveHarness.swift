@@ -10,19 +10,21 @@ import TestSupport
 
 /// A KooberBackend on a loopback port and ServiceUser instances talking to it over real
 /// URLSession, each with real SQLite files, all inside one temporary folder per test.
-final class LiveHarness: @unchecked Sendable {
-  let folder: TemporaryDirectory
-  let backend: KooberBackend
+public final class LiveHarness: @unchecked Sendable {
+  /// The test's own folder: the backend's data and every device's files.
+  public let folder: TemporaryDirectory
+  /// The running backend.
+  public let backend: KooberBackend
   /// The backend's clock.
-  let serverClock: TestClock
+  public let serverClock: TestClock
   /// The clients' clock; the same object as `serverClock` unless the test separates them.
-  let clientClock: TestClock
+  public let clientClock: TestClock
 
   /// Starts the backend.
   /// - Parameters:
   ///   - accessLifetime: The backend's access-token lifetime.
   ///   - sharedClock: Whether client and server read one clock (else the client's stays).
-  init(accessLifetime: TimeInterval = 900, sharedClock: Bool = true) throws {
+  public init(accessLifetime: TimeInterval = 900, sharedClock: Bool = true) throws {
     folder = try TemporaryDirectory(prefix: "service-user-live")
     // Whole seconds: the API writes dates in whole seconds, so fractions only add rounding.
     let wholeSecond = Date().timeIntervalSince1970.rounded(.down)
@@ -42,23 +44,23 @@ final class LiveHarness: @unchecked Sendable {
   }
 
   /// Stops the backend and removes every file.
-  func tearDown() {
+  public func tearDown() {
     backend.stop()
     folder.remove()
   }
 
   /// The session folder of a client device.
-  func sessionFolder(_ device: String = "device") -> URL {
+  public func sessionFolder(_ device: String = "device") -> URL {
     folder.url("\(device)/Session")
   }
 
   /// The session file of a client device.
-  func sessionFile(_ device: String = "device") -> URL {
+  public func sessionFile(_ device: String = "device") -> URL {
     sessionFolder(device).appendingPathComponent("session.plist")
   }
 
   /// A new ServiceUser for a device (the same files each time for the same device name).
-  func makeService(_ device: String = "device", renewalMargin: TimeInterval = 0.5)
+  public func makeService(_ device: String = "device", renewalMargin: TimeInterval = 0.5)
     -> ServiceUser
   {
     let clock = clientClock
@@ -70,7 +72,7 @@ final class LiveHarness: @unchecked Sendable {
   }
 
   /// The latest one-time code the backend sent to `email`.
-  func latestCode(for email: String) async throws -> String {
+  public func latestCode(for email: String) async throws -> String {
     var components = URLComponents(
       url: backend.baseURL.appendingPathComponent("v1/dev/outbox"),
       resolvingAgainstBaseURL: false)
@@ -83,7 +85,7 @@ final class LiveHarness: @unchecked Sendable {
   }
 
   /// Sends a raw request to the backend, outside any client under test.
-  func rawPost(_ path: String, bearer: String) async throws -> Int {
+  public func rawPost(_ path: String, bearer: String) async throws -> Int {
     var request = URLRequest(url: backend.baseURL.appendingPathComponent(path))
     request.httpMethod = "POST"
     request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
@@ -92,10 +94,10 @@ final class LiveHarness: @unchecked Sendable {
   }
 
   /// How many refresh calls the backend has received.
-  var refreshCount: Int { backend.requests.count("POST", "/v1/auth/refresh") }
+  public var refreshCount: Int { backend.requests.count("POST", "/v1/auth/refresh") }
 
   /// Every regular file under the test's folder.
-  func allFiles() -> [URL] {
+  public func allFiles() -> [URL] {
     let enumerator = FileManager.default.enumerator(
       at: folder.url, includingPropertiesForKeys: [.isRegularFileKey])
     var files: [URL] = []
@@ -114,7 +116,7 @@ final class LiveHarness: @unchecked Sendable {
 }
 
 /// `#require` for a URL outside a test function.
-func requireURL(_ url: URL?) throws -> URL {
+public func requireURL(_ url: URL?) throws -> URL {
   guard let url else { throw URLError(.badURL) }
   return url
 }

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// LoginViewModel must link without NetworkClient, DatabaseClient or SQLite: an app that only
+/// wants the form validation links one small module. These read the package itself, so a new
+/// dependency or import fails here instead of going unnoticed.
+@Suite("LoginViewModel's place in the package graph")
+struct PackageGraphTests {
+  /// The package's root folder, from this file's path (Tests/LoginViewModelTests/…).
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The `dependencies:` of the library target `name` in Package.swift, or `nil` when the
+  /// target is declared without any.
+  static func dependencies(of name: String) throws -> [String]? {
+    let manifest = try String(
+      contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let declaration = try #require(
+      manifest.firstMatch(of: try Regex(#"\.target\(\s*name: "\#(name)",([^)]*)\)"#)))
+    let arguments = try #require(declaration.output[1].substring)
+    guard let list = arguments.firstMatch(of: #/dependencies: \[([^\]]*)\]/#) else {
+      return nil
+    }
+    return list.output.1.split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespacesAndNewlines.union(["\""]))
+    }.filter { !$0.isEmpty }
+  }
+
+  @Test("LoginViewModel depends on UserModel alone, and UserModel on nothing")
+  func targetDependencies() throws {
+    #expect(try Self.dependencies(of: "LoginViewModel") == ["UserModel"])
+    #expect(try Self.dependencies(of: "UserModel") == nil)
+  }
+
+  @Test("LoginViewModel's sources import UserModel and nothing else (Foundation aside)")
+  func imports() throws {
+    let folder = Self.root.appendingPathComponent("Modules/LoginViewModel")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".swift") }
+    #expect(!files.isEmpty)
+    var imported: Set<String> = []
+    for file in files {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      for match in text.matches(of: #/(?m)^\s*(?:@\w+\s+)*import\s+(?:\w+\s+)?(\w+)/#) {
+        imported.insert(String(match.output.1))
+      }
+    }
+    #expect(imported.subtracting(["Foundation"]) == ["UserModel"])
+  }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import NetworkClient
+import ServiceRide
+import ServiceUser
+import TestSupport
+import UserModel
+
+/// A signed-in passenger's RideService on a scripted server, with its files in a temporary
+/// folder.
+struct ScriptedRideWorld {
+  let folder: TemporaryDirectory
+  let server: ScriptedAPIServer
+  let account: ServiceUser
+  let session: UserSession
+  let rides: RideService
+
+  init() async throws {
+    folder = try TemporaryDirectory(prefix: "scripted-ride")
+    server = try ScriptedAPIServer()
+    let now = ScriptedRideServerTests.now
+    account = ServiceUser(
+      network: NetworkClient(baseURL: server.baseURL, retryPolicy: .none),
+      accountDatabaseURL: folder.url("accounts.sqlite"),
+      sessionStore: FileSessionStore(directory: folder.url("Session")), now: { now })
+    session = UserSession(
+      user: User(id: "usr_ann", email: "ann@example.com", name: "Ann", type: .passenger),
+      token: "access-1", expiresAt: now + 900, refreshToken: "refresh-1",
+      refreshExpiresAt: now + 86_400)
+    try await account.establishSession(session)
+    rides = await RideService.make(serviceUser: account, userID: session.user.id)
+  }
+
+  func tearDown() {
+    server.stop()
+    folder.remove()
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import ServiceUser
+import UserModel
+
+/// A store whose first `failures` saves fail, for checking that a failed write changes
+/// nothing.
+public final class FailingStore: SessionStore, @unchecked Sendable {
+  private let inner: FileSessionStore
+  private let lock = NSLock()
+  private var failuresLeft: Int
+
+  /// Makes a store whose first `failures` saves fail.
+  public init(inner: FileSessionStore, failures: Int = .max) {
+    self.inner = inner
+    failuresLeft = failures
+  }
+
+  /// Loads from the inner store.
+  public func load() throws(SessionStoreError) -> UserSession? { try inner.load() }
+
+  /// Fails while failures are left, then saves to the inner store.
+  public func save(_ session: UserSession) throws(SessionStoreError) {
+    let fails = lock.withLock {
+      guard failuresLeft > 0 else { return false }
+      failuresLeft -= 1
+      return true
+    }
+    if fails { throw .writeFailed("disk full (test)") }
+    try inner.save(session)
+  }
+
+  /// Clears the inner store.
+  public func clear() throws(SessionStoreError) { try inner.clear() }
+}

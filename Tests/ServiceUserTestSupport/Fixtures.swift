@@ -1,0 +1,35 @@
+import Foundation
+import UserModel
+
+/// Sessions, JSON bodies and services for the tests that run without a server.
+public enum Fixtures {
+  /// 2027-01-15T08:00:00Z: the start of every fake-transport test's clock.
+  public static let start = Date(timeIntervalSince1970: 1_800_000_000)
+  /// A passenger.
+  public static let ann = User(
+    id: "usr_ann", email: "ann@example.com", name: "Ann", type: .passenger)
+  /// A driver.
+  public static let dan = User(id: "usr_dan", email: "dan@example.com", name: nil, type: .driver)
+
+  /// A session whose access token lives `accessLife` seconds from `start`.
+  public static func session(
+    _ user: User = ann, number: Int = 1, accessLife: TimeInterval = 900,
+    refreshLife: TimeInterval = 30 * 86_400, from moment: Date = start
+  ) -> UserSession {
+    UserSession(
+      user: user, token: "access-\(number)", expiresAt: moment + accessLife,
+      refreshToken: "refresh-\(number)", refreshExpiresAt: moment + refreshLife)
+  }
+
+  /// The API's JSON for a session.
+  public static func json(_ session: UserSession) -> String {
+    let data = (try? KooberJSON.encoder().encode(session)) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The API's JSON for a user.
+  public static func json(_ user: User) -> String {
+    let data = (try? KooberJSON.encoder().encode(user)) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+  }
+}
