@@ -6,7 +6,8 @@ import Testing
 struct EndOfInputTests {
   /// Answers each prefix of `answers` in a new process, then ends the input.
   private func expectCleanQuit(
-    _ fixture: KooberFixture, after answers: [String], sourceLocation: SourceLocation = #_sourceLocation
+    _ fixture: KooberFixture, after answers: [String],
+    sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     for count in 0...answers.count {
       let typed = answers.prefix(count)

@@ -44,7 +44,9 @@ struct HostileTextTests {
     }
     server.route(.get, "/v1/dev/outbox") { _ in
       .json([
-        "messages": [["to": "eve@example.com", "body": .string(Self.evil), "sentAt": .string(later)]]
+        "messages": [
+          ["to": "eve@example.com", "body": .string(Self.evil), "sentAt": .string(later)]
+        ]
       ] as JSONValue)
     }
     let fare: JSONValue = ["amount": 900, "currency": "AUD"]

@@ -41,9 +41,9 @@ extension AppContainer {
     let user: User
     switch await checkSessionForCommand() {
     case .failed(let status): return .failure(RideCommandExit(status))
-    case .notSignedIn(let message):
-      if let message { console.error(message) }
-      console.error("Not signed in: run 'koober sign-in' (or 'koober sign-up') first.")
+    case .notSignedIn(let expired):
+      // One sentence: why the session is gone when there is more to say, else what to run.
+      console.error(expired ?? "Not signed in: run 'koober sign-in' (or 'koober sign-up') first.")
       return .failure(RideCommandExit(.notSignedIn))
     case .signedIn(let signedIn, _):
       // Offline, the command still runs: its own request says the server is unreachable,
