@@ -7,18 +7,26 @@ import UserModel
 /// it surfaces as a typed error of the operation that needed it (and is retried next time)
 /// rather than failing the service's construction.
 ///
+/// Everything in it can be rebuilt from the server, so a file that is not a database (or is
+/// corrupt) must not lock the user out: it is moved aside, kept for a bug report, and a fresh
+/// one is created (see `AccountDirectory+CorruptFile.swift`). A file from a newer version of
+/// the app is never moved: opening it fails `.accountDatabaseTooNew`, so a downgrade cannot
+/// destroy the newer app's data. The session store is not touched either way.
+///
 /// Synchronous and lock-based: `SessionState` calls it inside one actor turn, so the account
 /// rows and the session store change together with nothing in between.
 package final class AccountDirectory: @unchecked Sendable {
   private let databaseURL: URL
   private let userDatabasesFolder: URL
+  private let now: @Sendable () -> Date
   private let lock = NSLock()
   private var database: Database?
   private var userDatabases: [String: Database] = [:]
 
-  init(databaseURL: URL, userDatabasesFolder: URL) {
+  init(databaseURL: URL, userDatabasesFolder: URL, now: @escaping @Sendable () -> Date) {
     self.databaseURL = databaseURL
     self.userDatabasesFolder = userDatabasesFolder
+    self.now = now
   }
 
   /// Records a signed-in user: the account row (created or updated) and the last signed-in
@@ -122,13 +130,26 @@ package final class AccountDirectory: @unchecked Sendable {
     defer { lock.unlock() }
     if let database { return database }
     do {
-      let opened = try Database(path: databaseURL.path)
-      _ = try opened.migrate(Self.migrations)
+      let opened: Database
+      do {
+        opened = try Self.openAndMigrate(at: databaseURL)
+      } catch where error.kind == .notADatabase {
+        try Self.moveAside(databaseURL, at: now())
+        opened = try Self.openAndMigrate(at: databaseURL)
+      }
       database = opened
       return opened
+    } catch where error.kind == .schemaTooNew {
+      throw .accountDatabaseTooNew
     } catch {
       throw .accountDatabase(error.message)
     }
+  }
+
+  private static func openAndMigrate(at url: URL) throws(DatabaseError) -> Database {
+    let opened = try Database(path: url.path)
+    _ = try opened.migrate(migrations)
+    return opened
   }
 
   /// A file name for a user's database: readable for the API's ids (`usr_…`), a random one

@@ -50,7 +50,9 @@ public final class ServiceUser: Sendable {
   /// - Parameters:
   ///   - network: The client for the API. Its own authorization provider and unauthorized
   ///     hook, if any, are replaced by this service's in the copy the service uses.
-  ///   - accountDatabaseURL: The SQLite file of the device's accounts (created if missing).
+  ///   - accountDatabaseURL: The SQLite file of the device's accounts (created if missing;
+  ///     a file that is not a database is renamed `<name>.corrupt-<UTC time>` and replaced by
+  ///     a fresh one, since its contents come back from the server with the next sign-in).
   ///   - sessionStore: Where the session is kept between launches.
   ///   - userDatabasesFolder: Where each user's own database file goes; by default the folder
   ///     of the account database.
@@ -82,7 +84,8 @@ public final class ServiceUser: Sendable {
     self.sessionStore = sessionStore
     self.accounts = AccountDirectory(
       databaseURL: accountDatabaseURL,
-      userDatabasesFolder: userDatabasesFolder ?? accountDatabaseURL.deletingLastPathComponent())
+      userDatabasesFolder: userDatabasesFolder ?? accountDatabaseURL.deletingLastPathComponent(),
+      now: now)
     self.state = state
     self.now = now
   }

@@ -4,6 +4,9 @@ public enum ServiceUserError: Error, Sendable, Equatable {
   case unknownAccount
   /// The account database could not be opened, migrated, read or written.
   case accountDatabase(String)
+  /// The account database was written by a newer version of the app. It is left untouched
+  /// (a downgrade must not destroy the newer app's data); update the app to use it.
+  case accountDatabaseTooNew
   /// A user's own database could not be opened.
   case userDatabase(String)
   /// The session store failed.
@@ -16,6 +19,7 @@ public enum ServiceUserError: Error, Sendable, Equatable {
     switch self {
     case .unknownAccount: "unknown_account"
     case .accountDatabase: "account_database_failed"
+    case .accountDatabaseTooNew: "account_database_too_new"
     case .userDatabase: "user_database_failed"
     case .sessionStore(let error): error.code
     case .notSignedIn: "not_signed_in"
@@ -27,6 +31,8 @@ public enum ServiceUserError: Error, Sendable, Equatable {
     switch self {
     case .unknownAccount: "No account with that id has signed in on this device."
     case .accountDatabase(let detail): "The account database failed: \(detail)."
+    case .accountDatabaseTooNew:
+      "The account database was written by a newer version of Koober; update the app."
     case .userDatabase(let detail): "The user's database could not be opened: \(detail)."
     case .sessionStore(let error): error.message
     case .notSignedIn: "No one is signed in."

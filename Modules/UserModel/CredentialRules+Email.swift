@@ -6,8 +6,9 @@ extension CredentialRules {
     trimming(email, where: \.properties.isWhitespace).lowercased()
   }
 
-  /// Checks an email's syntax after trimming: at most 254 characters, no whitespace inside,
-  /// exactly one `@` with something before it, and a dotted domain after it.
+  /// Checks an email's syntax after trimming: at most 254 characters, no whitespace or
+  /// control character (category Cc) inside, exactly one `@` with something before it, and a
+  /// dotted domain after it.
   ///
   /// Non-ASCII addresses (`zoë@exämple.com`, `用户@例子.中国`) are accepted: the API does not
   /// restrict the alphabet.
@@ -19,6 +20,11 @@ extension CredentialRules {
     if trimmed.count > maximumEmailLength { return .tooLong(maximum: maximumEmailLength) }
     let scalars = trimmed.unicodeScalars
     if scalars.contains(where: \.properties.isWhitespace) { return .containsWhitespace }
+    // An escape sequence in an address would reach terminals, logs and other people's mail
+    // headers; no address syntax allows one.
+    if scalars.contains(where: { $0.properties.generalCategory == .control }) {
+      return .controlCharacter
+    }
     let parts = scalars.split(separator: "@", omittingEmptySubsequences: false)
     if parts.count < 2 { return .missingAt }
     if parts.count > 2 { return .multipleAt }

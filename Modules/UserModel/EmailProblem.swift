@@ -7,6 +7,9 @@ public enum EmailProblem: Error, Sendable, Hashable {
   case tooLong(maximum: Int)
   /// Whitespace inside the address (around it is trimmed, not an error).
   case containsWhitespace
+  /// A control character (general category Cc, such as ESC or DEL) inside the address; the
+  /// whitespace ones (tab, line breaks) are reported as `containsWhitespace` first.
+  case controlCharacter
   /// No `@` at all.
   case missingAt
   /// More than one `@`.
@@ -23,6 +26,7 @@ public enum EmailProblem: Error, Sendable, Hashable {
     case .empty: "email_empty"
     case .tooLong: "email_too_long"
     case .containsWhitespace: "email_contains_whitespace"
+    case .controlCharacter: "email_control_character"
     case .missingAt: "email_missing_at"
     case .multipleAt: "email_multiple_at"
     case .missingLocalPart: "email_missing_local_part"
@@ -36,6 +40,7 @@ public enum EmailProblem: Error, Sendable, Hashable {
     case .empty: "Enter your email address."
     case .tooLong(let maximum): "An email address can have at most \(maximum) characters."
     case .containsWhitespace: "An email address cannot contain spaces."
+    case .controlCharacter: "An email address cannot contain control characters."
     case .missingAt: "An email address needs an @, as in ann@example.com."
     case .multipleAt: "An email address has only one @."
     case .missingLocalPart: "Put your name before the @, as in ann@example.com."

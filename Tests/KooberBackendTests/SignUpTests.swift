@@ -49,6 +49,8 @@ struct SignUpTests {
        "invalid_email"),
       ("a@b@example.com", "passw0rd!", "Ann", "passenger", "invalid_email"),
       ("", "passw0rd!", "Ann", "passenger", "invalid_email"),
+      ("a\u{1B}[31mb@x.co", "passw0rd!", "Ann", "passenger", "invalid_email"),
+      ("ann\u{7F}@example.com", "passw0rd!", "Ann", "passenger", "invalid_email"),
       ("ann@example.com", "pass0rd", "Ann", "passenger", "weak_password"),
       ("ann@example.com", "12345678", "Ann", "passenger", "weak_password"),
       ("ann@example.com", "password", "Ann", "passenger", "weak_password"),

@@ -1,6 +1,7 @@
 import DatabaseClient
 import Foundation
 import ServiceUser
+import ServiceUserLogin
 import Testing
 import UserModel
 
@@ -71,19 +72,46 @@ struct AccountDirectoryTests {
     #expect(await log.first(2) == [.signedIn(Fixtures.dan), .signedOut(.userAction)])
   }
 
-  @Test("an account database that is not a database fails the sign-in and writes no session")
-  func brokenAccountDatabase() async throws {
-    let harness = try Harness { _ in .empty(500) }
+  @Test("an account database that is not a database is kept aside and sign-in still works")
+  func corruptAccountDatabaseIsMovedAside() async throws {
+    let session = Fixtures.session()
+    let harness = try Harness { _ in .json(200, Fixtures.json(session)) }
     defer { harness.folder.remove() }
-    try Data("this is not SQLite, just text".utf8).write(to: harness.folder.url("accounts.sqlite"))
-    await #expect {
+    var generator = SystemRandomNumberGenerator()
+    let garbage = Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    let path = harness.folder.url("accounts.sqlite")
+    try garbage.write(to: path)
+
+    let outcome = try await harness.service.signIn(email: "ann@example.com", password: "s3cretpass")
+    #expect(outcome == .signedIn(session))
+    #expect(try harness.store.load() == session)
+    #expect(await harness.service.lastSignedInEmail() == "ann@example.com")
+    #expect(await harness.service.knownAccounts() == [Fixtures.ann])
+    let kept = harness.folder.url("accounts.sqlite.corrupt-20270115T080000Z")
+    #expect(try Data(contentsOf: kept) == garbage)
+    #expect(try Data(contentsOf: path) != garbage)
+  }
+
+  @Test("an account database from a newer app version is refused and left untouched")
+  func newerAccountDatabaseIsRefused() async throws {
+    let harness = try Harness { _ in .json(200, Fixtures.json(Fixtures.session())) }
+    defer { harness.folder.remove() }
+    let path = harness.folder.url("accounts.sqlite")
+    do {
+      let newer = try Database(url: path)
+      try newer.execute("CREATE TABLE future (id INTEGER)")
+      try newer.executeScript("PRAGMA user_version = 99")
+    }
+    let before = try Data(contentsOf: path)
+
+    await #expect(throws: ServiceUserError.accountDatabaseTooNew) {
       try await harness.service.establishSession(Fixtures.session())
-    } throws: { error in
-      guard case .accountDatabase = error as? ServiceUserError else { return false }
-      return true
     }
     #expect(try harness.store.load() == nil)
     #expect(await harness.service.currentSession == nil)
-    #expect(await harness.service.lastSignedInEmail() == nil)
+    #expect(try Data(contentsOf: path) == before)
+    #expect(try Database(url: path).schemaVersion() == 99)
+    let siblings = try FileManager.default.contentsOfDirectory(atPath: harness.folder.url.path)
+    #expect(!siblings.contains { $0.contains("corrupt") })
   }
 }

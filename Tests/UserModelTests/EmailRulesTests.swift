@@ -38,6 +38,12 @@ struct EmailRulesTests {
       ("ann@exam\tple.com", .containsWhitespace),
       ("ann\u{00A0}@example.com", .containsWhitespace),
       ("ann @bob@x", .containsWhitespace),
+      ("a\u{1B}[31mb@x.co", .controlCharacter),
+      ("\u{1B}ann@example.com", .controlCharacter),
+      ("ann@example.com\u{0}", .controlCharacter),
+      ("ann\u{7F}@example.com", .controlCharacter),
+      ("ann@exam\u{9B}ple.com", .controlCharacter),
+      ("a\u{1B}nn@bob@x", .controlCharacter),
     ]
   )
   func invalidEmails(email: String, expected: EmailProblem) {
@@ -73,8 +79,8 @@ struct EmailRulesTests {
   @Test("each problem has a distinct code and a message")
   func codesAndMessages() {
     let all: [EmailProblem] = [
-      .empty, .tooLong(maximum: 254), .containsWhitespace, .missingAt, .multipleAt,
-      .missingLocalPart, .invalidDomain,
+      .empty, .tooLong(maximum: 254), .containsWhitespace, .controlCharacter, .missingAt,
+      .multipleAt, .missingLocalPart, .invalidDomain,
     ]
     #expect(Set(all.map(\.code)).count == all.count)
     #expect(all.allSatisfy { $0.code.hasPrefix("email_") && $0.message.hasSuffix(".") })
