@@ -10,13 +10,13 @@ extension CommandSpec {
     CommandSpec(
       name: .ridesEstimate, summary: "What a ride to a place costs (no account needed).",
       arguments: "--to PLACE",
-      options: [.value("to", "PLACE", "Part of a place's name; the first match is used.")],
+      options: [.destination],
       details: [pickupNote, "One line per vehicle type: name, fare, minutes to pick-up."]),
     CommandSpec(
       name: .ridesRequest, summary: "Request a ride (passengers).",
       arguments: "--to PLACE --vehicle TYPE",
       options: [
-        .value("to", "PLACE", "Part of a place's name; the first match is used."),
+        .destination,
         .value("vehicle", "TYPE", "wallaby, wallaroo or kangaroo."),
       ],
       details: [

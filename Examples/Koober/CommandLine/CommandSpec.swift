@@ -53,10 +53,10 @@ struct CommandSpec: Sendable {
       name: .signUp, summary: "Create an account and sign it in.",
       arguments: "--email E --type passenger|driver [--name N] --password-stdin",
       options: [
-        .value("email", "E", "The account's email."),
+        .email,
         .value("type", "TYPE", "passenger or driver."),
         .value("name", "N", "The name Koober greets you with (optional)."),
-        .flag("password-stdin", "Read the password from the first line of stdin."),
+        .passwordStdin,
       ],
       details: [
         "Passwords need at least 8 characters, a letter and a digit.",
@@ -66,8 +66,8 @@ struct CommandSpec: Sendable {
       name: .signIn, summary: "Sign in (exit 3 when a one-time code is needed).",
       arguments: "--email E --password-stdin",
       options: [
-        .value("email", "E", "The account's email."),
-        .flag("password-stdin", "Read the password from the first line of stdin."),
+        .email,
+        .passwordStdin,
       ],
       details: [
         "Drivers get a one-time code: the command exits 3, and `koober verify --code C`",

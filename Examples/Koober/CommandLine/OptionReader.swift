@@ -8,13 +8,7 @@ struct OptionReader {
 
   /// The value of a required option.
   func required(_ name: String) throws(UsageError) -> String {
-    guard let value = parsed.values[name] else {
-      let spec = CommandSpec.of(command)
-      throw UsageError(
-        message: "'\(command.rawValue)' needs '--\(name)' "
-          + "(koober \(command.rawValue) \(spec.arguments))",
-        command: command)
-    }
+    guard let value = parsed.values[name] else { throw missing("'--\(name)'") }
     return value
   }
 
@@ -81,13 +75,16 @@ struct OptionReader {
 
   /// The plain argument a command cannot do without, e.g. `rides cancel ID`.
   func requiredPositional() throws(UsageError) -> String {
-    guard let value = try positional(), !value.isEmpty else {
-      let spec = CommandSpec.of(command)
-      throw UsageError(
-        message: "'\(command.rawValue)' needs a ride id (koober \(command.rawValue) "
-          + "\(spec.arguments))",
-        command: command)
-    }
+    guard let value = try positional(), !value.isEmpty else { throw missing("a ride id") }
     return value
+  }
+
+  /// `'rides cancel' needs a ride id (koober rides cancel ID)`: what is missing, then the
+  /// command's usage line.
+  private func missing(_ what: String) -> UsageError {
+    UsageError(
+      message: "'\(command.rawValue)' needs \(what) "
+        + "(koober \(command.rawValue) \(CommandSpec.of(command).arguments))",
+      command: command)
   }
 }

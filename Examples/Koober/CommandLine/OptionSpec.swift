@@ -25,3 +25,15 @@ struct OptionSpec: Sendable, Equatable {
     OptionSpec(name: name, valueName: nil, help: help)
   }
 }
+
+/// The options more than one command takes, written once so their help cannot drift apart.
+extension OptionSpec {
+  /// `--email E`: `sign-up` and `sign-in`.
+  static let email = value("email", "E", "The account's email.")
+  /// `--password-stdin`: `sign-up` and `sign-in`.
+  static let passwordStdin = flag(
+    "password-stdin", "Read the password from the first line of stdin.")
+  /// `--to PLACE`: `rides estimate` and `rides request`.
+  static let destination = value(
+    "to", "PLACE", "Part of a place's name; the first match is used.")
+}

@@ -20,10 +20,7 @@ struct SignInCommand {
     await control.signIn(email: email, password: password)?.value
     switch responder.outcome {
     case .signedIn(let user, let note):
-      do { try app.pendingSignIns.clear() } catch { console.error(error.message) }
-      if let note { console.error(note) }
-      console.line(console.signedInLine(user))
-      return .ok
+      return app.reportSignedIn(user, note: note)
     case .codeRequired(let codeControl):
       let pending = PendingSignIn(
         email: CredentialRules.normalizedEmail(email), challenge: codeControl.challenge)

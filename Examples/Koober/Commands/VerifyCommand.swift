@@ -42,12 +42,9 @@ struct VerifyCommand {
     }
     switch responder.outcome {
     case .signedIn(let user, let note):
-      do { try app.pendingSignIns.clear() } catch { console.error(error.message) }
-      if let note { console.error(note) }
-      console.line(console.signedInLine(user))
-      return .ok
+      return app.reportSignedIn(user, note: note)
     case .challengeEnded(let failure):
-      do { try app.pendingSignIns.clear() } catch { console.error(error.message) }
+      app.forgetPendingSignIn()
       return console.fail(failure)
     case .failed(let failure):
       return console.fail(failure)

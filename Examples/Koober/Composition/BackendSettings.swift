@@ -29,11 +29,13 @@ struct BackendSettings: Sendable, Equatable {
   /// - Parameter environment: The process environment.
   /// - Throws: `StartupFailure` (exit 2) for a value that is not a number in range.
   init(environment: [String: String]) throws(StartupFailure) {
-    passwordIterations = try Self.iterations(environment["KOOBER_BACKEND_ITERATIONS"])
-    simulatedAcceptDelay = try Self.seconds(
-      environment["KOOBER_DEMO_ACCEPT_SECONDS"], name: "KOOBER_DEMO_ACCEPT_SECONDS")
-    simulatedStepInterval = try Self.seconds(
-      environment["KOOBER_DEMO_STEP_SECONDS"], name: "KOOBER_DEMO_STEP_SECONDS")
+    let iterations = 1...Self.maximumIterations
+    passwordIterations = try Self.read(
+      "KOOBER_BACKEND_ITERATIONS", from: environment,
+      expecting: "a whole number from 1 to \(Self.maximumIterations)"
+    ) { Int($0).flatMap { iterations.contains($0) ? $0 : nil } }
+    simulatedAcceptDelay = try Self.seconds("KOOBER_DEMO_ACCEPT_SECONDS", from: environment)
+    simulatedStepInterval = try Self.seconds("KOOBER_DEMO_STEP_SECONDS", from: environment)
   }
 
   /// Writes the settings that were given into a backend configuration.
@@ -44,27 +46,26 @@ struct BackendSettings: Sendable, Equatable {
     if let simulatedStepInterval { configuration.simulatedStepInterval = simulatedStepInterval }
   }
 
-  private static func iterations(_ text: String?) throws(StartupFailure) -> Int? {
-    guard let text, !text.isEmpty else { return nil }
-    guard let value = Int(text), (1...maximumIterations).contains(value) else {
-      throw StartupFailure(
-        message: "KOOBER_BACKEND_ITERATIONS must be a whole number from 1 to "
-          + "\(maximumIterations), not '\(text)'.",
-        exitCode: .usage)
-    }
-    return value
+  private static func seconds(_ name: String, from environment: [String: String])
+    throws(StartupFailure) -> TimeInterval?
+  {
+    // `Double` reads "nan" and "inf" too; the range check refuses both.
+    try read(
+      name, from: environment,
+      expecting: "a number of seconds from 0 to \(Int(maximumDemoSeconds))"
+    ) { Double($0).flatMap { (0...maximumDemoSeconds).contains($0) ? $0 : nil } }
   }
 
-  private static func seconds(_ text: String?, name: String) throws(StartupFailure)
-    -> TimeInterval?
-  {
-    guard let text, !text.isEmpty else { return nil }
-    // `Double` reads "nan" and "inf" too; the range check refuses both.
-    guard let value = Double(text), (0...maximumDemoSeconds).contains(value) else {
+  /// One variable: `nil` when unset or empty, else the value `parse` makes of it.
+  /// - Throws: `StartupFailure` (exit 2) saying what was expected when `parse` returns `nil`.
+  private static func read<Value>(
+    _ name: String, from environment: [String: String], expecting expected: String,
+    _ parse: (String) -> Value?
+  ) throws(StartupFailure) -> Value? {
+    guard let text = environment[name], !text.isEmpty else { return nil }
+    guard let value = parse(text) else {
       throw StartupFailure(
-        message: "\(name) must be a number of seconds from 0 to "
-          + "\(Int(maximumDemoSeconds)), not '\(text)'.",
-        exitCode: .usage)
+        message: "\(name) must be \(expected), not '\(text)'.", exitCode: .usage)
     }
     return value
   }

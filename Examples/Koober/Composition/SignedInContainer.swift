@@ -64,8 +64,8 @@ final class SignedInContainer {
 
   /// The user's home: `[Passenger home]` or `[Driver home]`.
   /// - Parameter alert: One sentence to show first, e.g. an offline notice.
-  func makeHomeScreen(alert: String?) -> HomeScreen {
-    HomeScreen(console: console, user: user, entries: homeEntries, alert: alert)
+  func makeHomeScreen(alert: String?) -> MenuScreen {
+    MenuScreen.home(console: console, user: user, entries: homeEntries, alert: alert)
   }
 
   /// `[Profile]`, with rename.

@@ -57,7 +57,7 @@ final class Navigator {
     case .launch: return await checkSession()
     case .welcome(let alert):
       signedIn = nil
-      return await WelcomeScreen(console: app.console, alert: alert).run()
+      return await MenuScreen.welcome(console: app.console, alert: alert).run()
     case .signIn(let entry, let alert):
       return await app.makeOnboardingContainer().makeSignInScreen(from: entry, alert: alert).run()
     case .signUp(let entry):
@@ -67,7 +67,7 @@ final class Navigator {
     case .home(let user, let alert):
       return await signedInContainer(for: user).makeHomeScreen(alert: alert).run()
     case .guestHome(let alert):
-      return await GuestHomeScreen(console: app.console, alert: alert).run()
+      return await MenuScreen.guestHome(console: app.console, alert: alert).run()
     case .feature(let feature, let user): return gate(feature, user: user)
     case .openFeature(let feature, let user): return await open(feature, user: user)
     case .rideStatus(let user, let control, let alert):

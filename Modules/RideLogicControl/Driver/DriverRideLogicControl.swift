@@ -16,13 +16,13 @@ import ServiceRide
 /// driver.advance()            // → driverArrived; again → rideStarted; again → rideCompleted
 /// ```
 @MainActor
-public final class DriverRideLogicControl: RideFollowing {
+public final class DriverRideLogicControl: RideFollowing, RideFlowControl {
   /// Told what happens; held weakly.
   public weak var delegate: (any DriverRideLogicDelegate)?
   /// The queue as last loaded.
   public private(set) var queue: [Ride] = []
   /// `true` while a step is in flight.
-  public private(set) var isWorking = false
+  public internal(set) var isWorking = false
 
   private let rides: any DriverRideServicing
   private let follower: RideFollower
@@ -53,7 +53,7 @@ public final class DriverRideLogicControl: RideFollowing {
   /// - Returns: The running task, or `nil` when another step is in flight.
   @discardableResult
   public func start() -> Task<Void, Never>? {
-    run { control throws(RideError) in
+    runService { control throws(RideError) in
       if let ride = try await control.rides.activeRide() {
         control.follower.follow(ride)
       } else {
@@ -66,7 +66,7 @@ public final class DriverRideLogicControl: RideFollowing {
   /// - Returns: The running task, or `nil` when another step is in flight.
   @discardableResult
   public func loadQueue() -> Task<Void, Never>? {
-    run { control throws(RideError) in try await control.loadQueueNow() }
+    runService { control throws(RideError) in try await control.loadQueueNow() }
   }
 
   /// Accepts a ride of the queue and follows it (`rideAccepted`). Refused while another ride
@@ -77,7 +77,7 @@ public final class DriverRideLogicControl: RideFollowing {
   @discardableResult
   public func accept(_ ride: Ride) -> Task<Void, Never>? {
     if let active = activeRide { return refuse(.rideInProgress(active)) }
-    return run { control throws(RideError) in
+    return runService { control throws(RideError) in
       do throws(RideError) {
         control.follower.follow(try await control.rides.perform(.accept, onRide: ride.id))
       } catch .alreadyAccepted {
@@ -94,7 +94,7 @@ public final class DriverRideLogicControl: RideFollowing {
   public func advance() -> Task<Void, Never>? {
     guard let ride = follower.ride else { return refuse(.noActiveRide) }
     guard let step = DriverStep(after: ride.status) else { return refuse(.rideIsOver(ride.status)) }
-    return run { control throws(RideError) in
+    return runService { control throws(RideError) in
       do throws(RideError) {
         control.follower.update(try await control.rides.perform(step, onRide: ride.id))
       } catch .invalidTransition(let detail) {
@@ -116,23 +116,16 @@ public final class DriverRideLogicControl: RideFollowing {
     delegate?.driverLogic(self, didLoadQueue: queue)
   }
 
-  private func run(
-    _ body: @escaping @MainActor (DriverRideLogicControl) async throws(RideError) -> Void
-  ) -> Task<Void, Never>? {
-    guard !isWorking else { return nil }
-    isWorking = true
-    return Task {
-      do throws(RideError) {
-        try await body(self)
-      } catch {
-        self.delegate?.driverLogic(self, didFail: .service(error))
-      }
-      self.isWorking = false
-    }
+  func reportFailure(_ error: RideLogicError) {
+    delegate?.driverLogic(self, didFail: error)
   }
 
-  private func refuse(_ error: RideLogicError) -> Task<Void, Never>? {
-    delegate?.driverLogic(self, didFail: error)
-    return nil
+  /// Runs a step made of service calls only; their failure is reported as `.service`.
+  private func runService(
+    _ body: @escaping @MainActor (DriverRideLogicControl) async throws(RideError) -> Void
+  ) -> Task<Void, Never>? {
+    run { control throws(RideLogicError) in
+      try await control.call { () throws(RideError) in try await body(control) }
+    }
   }
 }

@@ -20,7 +20,7 @@ import ServiceRide
 /// passenger.confirm()                      // → rideRequested, rideAccepted, …
 /// ```
 @MainActor
-public final class PassengerRideLogicControl: RideFollowing {
+public final class PassengerRideLogicControl: RideFollowing, RideFlowControl {
   /// Told what happens; held weakly.
   public weak var delegate: (any PassengerRideLogicDelegate)?
   /// The pickup, once `start()` located it.
@@ -203,5 +203,9 @@ public final class PassengerRideLogicControl: RideFollowing {
     follower.stop()
     searchTask?.cancel()
     searchTask = nil
+  }
+
+  func reportFailure(_ error: RideLogicError) {
+    delegate?.passengerLogic(self, didFail: error)
   }
 }

@@ -2,7 +2,7 @@ import RideLogicControl
 import RideModel
 import ServiceRide
 
-/// How the ride commands report failures and pick their exit status.
+/// How the ride commands print a ride, report failures and pick their exit status.
 extension Console {
   /// Reports a ride failure on stderr.
   /// - Parameter failure: What the service reported.
@@ -24,6 +24,18 @@ extension Console {
     if case .service(let error) = failure { return fail(error) }
     error(failure.message)
     return .failure
+  }
+
+  /// Prints the ride one service call returns (id, status, route), or reports its failure.
+  /// - Parameter call: The call, e.g. `{ () throws(RideError) in try await rides.advance(id) }`.
+  /// - Returns: `.ok` once the ride is printed; as `fail(_: RideError)` after a failure.
+  func printRide(_ call: () async throws(RideError) -> Ride) async -> ExitCode {
+    do throws(RideError) {
+      line(try await call().line)
+      return .ok
+    } catch {
+      return fail(error)
+    }
   }
 
   /// Reports that the account has a ride going on already (one ride at a time), naming it.

@@ -19,11 +19,8 @@ struct DriverAcceptCommand {
       if let going = recorder.ride { return console.failRideInProgress(going) }
       let wanted = id.trimmingCharacters(in: .whitespaces)
       guard let ride = recorder.queue?.first(where: { $0.id == wanted }) else {
-        do throws(RideError) {
-          console.line(try await container.rides().accept(wanted).line)
-          return .ok
-        } catch {
-          return console.fail(error)
+        return await console.printRide { () throws(RideError) in
+          try await container.rides().accept(wanted)
         }
       }
       await recorder.run { $0.accept(ride) }

@@ -9,11 +9,8 @@ struct DriverAdvanceCommand {
 
   func run() async -> ExitCode {
     return await app.runRideCommand(.drivers) { container in
-      do throws(RideError) {
-        app.console.line(try await container.rides().advance(id).line)
-        return .ok
-      } catch {
-        return app.console.fail(error)
+      await app.console.printRide { () throws(RideError) in
+        try await container.rides().advance(id)
       }
     }
   }

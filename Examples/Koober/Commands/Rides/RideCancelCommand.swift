@@ -9,12 +9,8 @@ struct RideCancelCommand {
 
   func run() async -> ExitCode {
     return await app.runRideCommand(.passengers) { container in
-      do throws(RideError) {
-        let ride = try await container.rides().cancelRide(id)
-        app.console.line(ride.line)
-        return .ok
-      } catch {
-        return app.console.fail(error)
+      await app.console.printRide { () throws(RideError) in
+        try await container.rides().cancelRide(id)
       }
     }
   }

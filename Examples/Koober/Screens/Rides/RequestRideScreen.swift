@@ -52,11 +52,9 @@ final class RequestRideScreen: Screen {
         continue
       case .answer: break
       }
-      form.model.setLoading(true)
-      let result = await console.progress("Requesting your ride") {
+      let result = await form.loading("Requesting your ride") {
         await planner.request(estimate.vehicleType)
       }
-      form.model.setLoading(false)
       switch result {
       case .success:
         return .rideStatus(user, following: planner.control, alert: nil)

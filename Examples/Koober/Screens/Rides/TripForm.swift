@@ -80,11 +80,21 @@ final class TripForm {
     }
   }
 
+  /// Runs `work` under a progress line, the view model loading meanwhile (its buttons off).
+  /// - Parameters:
+  ///   - label: What is being done, e.g. `Searching`.
+  ///   - work: The step.
+  /// - Returns: What `work` returned.
+  func loading<T>(_ label: String, _ work: () async -> T) async -> T {
+    model.setLoading(true)
+    let result = await console.progress(label, while: work)
+    model.setLoading(false)
+    return result
+  }
+
   private func search(_ text: String) async -> [Location]? {
     model.destinationQueryChanged(text)
-    model.setLoading(true)
-    let result = await console.progress("Searching") { await planner.search(text) }
-    model.setLoading(false)
+    let result = await loading("Searching") { await planner.search(text) }
     switch result {
     case .failure(let error):
       console.alert(error.message)
@@ -100,9 +110,7 @@ final class TripForm {
 
   private func estimate(to place: Location) async -> Bool {
     model.destinationSelected(place)
-    model.setLoading(true)
-    let result = await console.progress("Estimating fares") { await planner.estimate(to: place) }
-    model.setLoading(false)
+    let result = await loading("Estimating fares") { await planner.estimate(to: place) }
     switch result {
     case .failure(let error):
       console.alert(error.message)
