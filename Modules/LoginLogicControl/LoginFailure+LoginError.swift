@@ -23,6 +23,7 @@ extension LoginFailure {
     case .offline, .timeout: self = .offline
     case .serverTrouble: self = .serverTrouble
     case .sessionUnavailable, .storage: self = .notSaved
+    case .updateRequired: self = .updateRequired
     }
   }
 

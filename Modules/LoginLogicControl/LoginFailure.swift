@@ -32,6 +32,8 @@ public enum LoginFailure: Error, Sendable, Hashable {
   case serverTrouble
   /// The session could not be saved on this device.
   case notSaved
+  /// This device's data is from a newer version of the app; only an update lets the person in.
+  case updateRequired
   /// There is no session to act on.
   case signedOut
 
@@ -52,6 +54,7 @@ public enum LoginFailure: Error, Sendable, Hashable {
     case .offline: "offline"
     case .serverTrouble: "server_trouble"
     case .notSaved: "storage_failed"
+    case .updateRequired: "account_database_too_new"
     case .signedOut: "not_signed_in"
     }
   }
@@ -76,6 +79,8 @@ public enum LoginFailure: Error, Sendable, Hashable {
     case .offline: "Koober can't be reached; check your connection and try again."
     case .serverTrouble: "Koober's server is having trouble; try again in a moment."
     case .notSaved: "Your sign-in could not be saved on this device; try again."
+    case .updateRequired:
+      "This device's Koober data was written by a newer version; update Koober to sign in."
     case .signedOut: "You are signed out; sign in again."
     }
   }

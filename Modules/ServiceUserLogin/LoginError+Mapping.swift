@@ -51,6 +51,7 @@ extension LoginError {
   init(_ error: ServiceUserError) {
     switch error {
     case .notSignedIn: self = .notSignedIn
+    case .accountDatabaseTooNew: self = .updateRequired
     default: self = .storage(error.message)
     }
   }

@@ -22,7 +22,9 @@
 /// | no answer in time                                   | `.timeout`                       |
 ///
 /// The email, password and name rules are also checked on the device before sign-up and
-/// `updateName(_:)` send anything, giving the same cases without a round trip.
+/// `updateName(_:)` send anything, giving the same cases without a round trip. A failure to
+/// record the session on this device is `.storage`, except an account database written by a
+/// newer app version, which is `.updateRequired`: retrying cannot help there.
 public enum LoginError: Error, Sendable, Equatable {
   /// The email and password do not match an account (the same answer for an unknown email).
   case invalidCredentials
@@ -59,6 +61,9 @@ public enum LoginError: Error, Sendable, Equatable {
   case sessionUnavailable(String)
   /// Saving on this device failed; nothing was half-written. The message says what failed.
   case storage(String)
+  /// This device's account data was written by a newer version of the app and is left
+  /// untouched; trying again cannot help, only updating the app can.
+  case updateRequired
 
   /// A stable snake_case code a program can switch on (the API's code where there is one).
   public var code: String {
@@ -80,6 +85,7 @@ public enum LoginError: Error, Sendable, Equatable {
     case .serverTrouble: "server_trouble"
     case .sessionUnavailable: "session_unavailable"
     case .storage: "storage_failed"
+    case .updateRequired: "account_database_too_new"
     }
   }
 
@@ -105,6 +111,8 @@ public enum LoginError: Error, Sendable, Equatable {
     case .serverTrouble(let detail): "The server had a problem: \(detail)"
     case .sessionUnavailable(let detail): "The saved session cannot be read: \(detail)"
     case .storage(let detail): "Saving on this device failed: \(detail)"
+    case .updateRequired:
+      "This device's Koober data was written by a newer version; update Koober to sign in."
     }
   }
 

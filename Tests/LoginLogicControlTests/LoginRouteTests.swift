@@ -36,7 +36,7 @@ struct LoginRouteTests {
       .invalidCredentials, .locked(retryAfterSeconds: 1), .emailTaken, .invalidEmail("e"),
       .weakPassword("p"), .invalidName("n"), .invalidType, .invalidCode(attemptsLeft: 1),
       .challengeExpired, .tooManyAttempts, .notSignedIn, .alreadyInProgress, .offline, .timeout,
-      .serverTrouble("s"), .sessionUnavailable("u"), .storage("d"),
+      .serverTrouble("s"), .sessionUnavailable("u"), .storage("d"), .updateRequired,
     ]
     let codes = errors.map { LoginFailure($0).code }
     #expect(
@@ -44,7 +44,7 @@ struct LoginRouteTests {
         "invalid_credentials", "account_locked", "email_taken", "invalid_email", "weak_password",
         "invalid_name", "invalid_type", "invalid_code", "challenge_expired", "too_many_attempts",
         "not_signed_in", "already_in_progress", "offline", "offline", "server_trouble",
-        "storage_failed", "storage_failed",
+        "storage_failed", "storage_failed", "account_database_too_new",
       ])
     #expect(errors.allSatisfy { !LoginFailure($0).message.isEmpty })
   }

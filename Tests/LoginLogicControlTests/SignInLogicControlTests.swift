@@ -104,6 +104,10 @@ struct SignInLogicControlTests {
     FailureCase(
       error: .storage("disk full"), failure: .notSaved,
       message: "Your sign-in could not be saved on this device; try again."),
+    FailureCase(
+      error: .updateRequired, failure: .updateRequired,
+      message:
+        "This device's Koober data was written by a newer version; update Koober to sign in."),
   ]
 
   @Test("each failure is reported with its reason and one sentence", arguments: failureCases)

@@ -84,7 +84,7 @@ struct LoginErrorMappingTests {
       .invalidCredentials, .locked(retryAfterSeconds: 90), .emailTaken, .invalidEmail("e"),
       .weakPassword("p"), .invalidName("n"), .invalidType, .invalidCode(attemptsLeft: 1),
       .challengeExpired, .tooManyAttempts, .notSignedIn, .alreadyInProgress, .offline,
-      .timeout, .serverTrouble("s"), .sessionUnavailable("u"), .storage("d"),
+      .timeout, .serverTrouble("s"), .sessionUnavailable("u"), .storage("d"), .updateRequired,
     ]
     #expect(Set(all.map(\.code)).count == all.count)
     for error in all {

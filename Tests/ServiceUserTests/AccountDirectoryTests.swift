@@ -97,11 +97,7 @@ struct AccountDirectoryTests {
     let harness = try Harness { _ in .json(200, Fixtures.json(Fixtures.session())) }
     defer { harness.folder.remove() }
     let path = harness.folder.url("accounts.sqlite")
-    do {
-      let newer = try Database(url: path)
-      try newer.execute("CREATE TABLE future (id INTEGER)")
-      try newer.executeScript("PRAGMA user_version = 99")
-    }
+    try Self.writeNewerAccountDatabase(at: path)
     let before = try Data(contentsOf: path)
 
     await #expect(throws: ServiceUserError.accountDatabaseTooNew) {
@@ -113,5 +109,31 @@ struct AccountDirectoryTests {
     #expect(try Database(url: path).schemaVersion() == 99)
     let siblings = try FileManager.default.contentsOfDirectory(atPath: harness.folder.url.path)
     #expect(!siblings.contains { $0.contains("corrupt") })
+  }
+
+  @Test("a sign-in over a newer account database says to update the app, not to try again")
+  func signInOverNewerAccountDatabase() async throws {
+    let harness = try Harness { _ in .json(200, Fixtures.json(Fixtures.session())) }
+    defer { harness.folder.remove() }
+    let path = harness.folder.url("accounts.sqlite")
+    try Self.writeNewerAccountDatabase(at: path)
+    let before = try Data(contentsOf: path)
+
+    await #expect(throws: LoginError.updateRequired) {
+      try await harness.service.signIn(email: "ann@example.com", password: "s3cretpass")
+    }
+    #expect(
+      LoginError.updateRequired.message
+        == "This device's Koober data was written by a newer version; update Koober to sign in.")
+    #expect(LoginError.updateRequired.code == "account_database_too_new")
+    #expect(try harness.store.load() == nil)
+    #expect(try Data(contentsOf: path) == before)
+  }
+
+  /// An account database as a later app version would leave it: a schema this one never made.
+  private static func writeNewerAccountDatabase(at path: URL) throws {
+    let newer = try Database(url: path)
+    try newer.execute("CREATE TABLE future (id INTEGER)")
+    try newer.executeScript("PRAGMA user_version = 99")
   }
 }
