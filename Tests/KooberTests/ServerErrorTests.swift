@@ -75,4 +75,23 @@ struct ServerErrorTests {
     #expect(outbox.status == 1)
     #expect(outbox.stderr.split(separator: "\n").count == 1)
   }
+
+  @Test("a server slower than KOOBER_REQUEST_TIMEOUT_SECONDS is given up on: exit 1")
+  func slowerThanRequestTimeout() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    // Had the limit not applied, this late answer would read as server trouble instead.
+    server.route(.post, "/v1/auth/sign-in") { _ in
+      try? await Task.sleep(for: .seconds(1))
+      return .json(status: 200, raw: "{\"user\": 42}")
+    }
+    let result = try await fixture.run(
+      ["--server", server.baseURL.absoluteString, "sign-in", "--email", "ann@example.com",
+       "--password-stdin"],
+      stdin: "Pass1234\n", extraEnvironment: ["KOOBER_REQUEST_TIMEOUT_SECONDS": "0.2"])
+    #expect(result.status == 1)
+    #expect(result.stderr == Self.unreachable)
+  }
 }

@@ -86,4 +86,32 @@ struct UsageTests {
     #expect(code.status == 2)
     #expect(code.stderr == "koober: Enter the 6-digit code from your message.\n")
   }
+
+  @Test(
+    "a request timeout that is not a positive number of seconds exits 2 and touches nothing",
+    arguments: ["soon", "0", "-5", "nan", "3601"])
+  func badRequestTimeout(value: String) async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let result = try await fixture.run(
+      ["status"], extraEnvironment: ["KOOBER_REQUEST_TIMEOUT_SECONDS": value])
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr
+        == "koober: KOOBER_REQUEST_TIMEOUT_SECONDS must be a number of seconds above 0, up to "
+        + "3600, not '\(value)'.\n")
+    #expect(!FileManager.default.fileExists(atPath: fixture.dataFolder.path))
+  }
+
+  @Test("help lists the request timeout setting")
+  func helpListsRequestTimeout() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let help = try await fixture.run(["--help"])
+    #expect(
+      help.stdout.contains(
+        "\n  KOOBER_REQUEST_TIMEOUT_SECONDS\n"
+          + "                             Seconds each request waits for the server's answer\n"))
+  }
 }

@@ -75,11 +75,12 @@ final class AppContainer {
   ///   - environment: The process environment.
   ///   - console: The terminal.
   /// - Returns: The container.
-  /// - Throws: `StartupFailure` when the data folder cannot be made or the backend cannot
-  ///   start.
+  /// - Throws: `StartupFailure` when a KOOBER_* setting is invalid (exit 2), or the data
+  ///   folder cannot be made or the backend cannot start.
   static func make(global: GlobalOptions, environment: [String: String], console: Console)
     throws(StartupFailure) -> AppContainer
   {
+    let client = try ClientSettings(environment: environment)
     let dataFolder = try Self.prepareDataFolder(global: global, environment: environment)
     let clientFolder = dataFolder.clientFolder(for: global.server)
     try Self.createFolder(clientFolder.url)
@@ -94,7 +95,7 @@ final class AppContainer {
     let network = NetworkClient(
       baseURL: server.baseURL,
       retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: .milliseconds(300)),
-      timeout: .seconds(20))
+      timeout: client.requestTimeout)
     let serviceUser = ServiceUser(
       network: network, accountDatabaseURL: clientFolder.accountDatabase,
       sessionStore: FileSessionStore(directory: clientFolder.sessionFolder),

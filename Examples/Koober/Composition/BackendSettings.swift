@@ -56,9 +56,16 @@ struct BackendSettings: Sendable, Equatable {
     ) { Double($0).flatMap { (0...maximumDemoSeconds).contains($0) ? $0 : nil } }
   }
 
-  /// One variable: `nil` when unset or empty, else the value `parse` makes of it.
+  /// One variable: `nil` when unset or empty, else the value `parse` makes of it (shared with
+  /// `ClientSettings`, so every KOOBER_* setting refuses a bad value in the same words).
+  /// - Parameters:
+  ///   - name: The variable's name.
+  ///   - environment: The process environment.
+  ///   - expected: What a valid value is, for the error's sentence.
+  ///   - parse: The value of the text, or `nil` when it is not valid.
+  /// - Returns: The value, or `nil` when the variable is unset or empty.
   /// - Throws: `StartupFailure` (exit 2) saying what was expected when `parse` returns `nil`.
-  private static func read<Value>(
+  static func read<Value>(
     _ name: String, from environment: [String: String], expecting expected: String,
     _ parse: (String) -> Value?
   ) throws(StartupFailure) -> Value? {

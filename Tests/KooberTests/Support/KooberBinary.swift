@@ -16,8 +16,9 @@ enum KooberBinary {
     BuiltProducts.executable(named: "koober")
   }
 
-  /// The environment every test process gets: no colour, fast password hashes, and a home
-  /// folder of the test's own so nothing can reach the real one.
+  /// The environment every test process gets: no colour, fast password hashes, a request
+  /// limit long enough for a heavily loaded machine (the 20 s default made tests fail there),
+  /// and a home folder of the test's own so nothing can reach the real one.
   /// - Parameter home: The folder to use as `HOME`.
   static func environment(home: URL) -> [String: String] {
     [
@@ -25,6 +26,7 @@ enum KooberBinary {
       "HOME": home.path,
       "NO_COLOR": "1",
       "KOOBER_BACKEND_ITERATIONS": "1000",
+      "KOOBER_REQUEST_TIMEOUT_SECONDS": "60",
     ]
   }
 }
