@@ -17,7 +17,9 @@ enum ProcessRunner {
   /// - Returns: Its exit status and output.
   static func run(
     _ arguments: [String], environment: [String: String], stdin: String = "",
-    timeout: TimeInterval = 60
+    // Well above the child's own request limit (KOOBER_REQUEST_TIMEOUT_SECONDS=60 in the
+    // tests), so koober's timeout, the behaviour under test, always fires first.
+    timeout: TimeInterval = 180
   ) async throws -> ProcessResult {
     let child = try ChildProcess(
       executable: KooberBinary.url, arguments: arguments, environment: environment)
