@@ -4,13 +4,6 @@ import TestSupport
 /// The built `koober` executable, found beside the test bundle in the build's products
 /// folder (TestSupport's `BuiltProducts`, as swift-argument-parser's example tests do).
 enum KooberBinary {
-  /// Ignores SIGPIPE in the test process once: a child that exits before reading its stdin
-  /// must make the write fail, not end the tests.
-  static let pipeSignalIgnored: Bool = {
-    signal(SIGPIPE, SIG_IGN)
-    return true
-  }()
-
   /// The executable.
   static var url: URL {
     BuiltProducts.executable(named: "koober")
