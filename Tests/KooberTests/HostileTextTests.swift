@@ -112,6 +112,59 @@ struct HostileTextTests {
     #expect(controls(in: screens.stdout + screens.stderr).isEmpty)
   }
 
+  /// Bidi marks, zero-width and tag characters and a stack of 40 combining marks: all
+  /// allowed in a name by API.md (none is a control character), none harmless on a terminal.
+  static let invisibleName =
+    "A\u{200E}n\u{200F}n\u{061C} \u{200B}\u{2060}\u{FEFF}Z\u{E0041}\u{E0042} e"
+    + String(repeating: "\u{0301}", count: 40) + " \u{1F469}\u{200D}\u{1F4BB} \u{1F3F4}"
+    + "\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
+
+  @Test("bidi, zero-width and tag characters and stacked combining marks in names are tamed")
+  func invisibleCharacters() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    let user: JSONValue = [
+      "id": "usr_ann", "email": "ann@example.com", "name": .string(Self.invisibleName),
+      "type": "passenger",
+    ]
+    let later = "2099-01-01T00:00:00Z"
+    server.route(.post, "/v1/auth/sign-in") { _ in
+      .json([
+        "user": user, "token": "tok_0123456789abcdef0123456789", "expiresAt": .string(later),
+        "refreshToken": "ref_0123456789abcdef0123456789", "refreshExpiresAt": .string(later),
+      ] as JSONValue)
+    }
+    server.route(.get, "/v1/auth/session") { _ in
+      .json(["user": user, "expiresAt": .string(later)] as JSONValue)
+    }
+    let url = server.baseURL.absoluteString
+    // Bidi controls show as U+FFFD; other invisible characters go, except the joiner and the
+    // tags that build one emoji; four accents stay on the e.
+    let shown =
+      "A\u{FFFD}n\u{FFFD}n\u{FFFD} Z e" + String(repeating: "\u{0301}", count: 4)
+      + " \u{1F469}\u{200D}\u{1F4BB} \u{1F3F4}"
+      + "\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
+
+    let signIn = try await fixture.run(
+      on: url, ["sign-in", "--email", "ann@example.com", "--password-stdin"], stdin: "Pass1234\n")
+    #expect(signIn.status == 0, "\(signIn.stderr)")
+    #expect(signIn.stdout.unicodeScalars.elementsEqual(
+      "Signed in as \(shown) <ann@example.com> (passenger).\n".unicodeScalars))
+    let status = try await fixture.run(on: url, ["status"])
+    #expect(status.status == 0, "\(status.stderr)")
+    #expect(status.stdout.contains(shown), "\(status.stdout.unicodeScalars.map(\.value))")
+    let hidden: [ClosedRange<UInt32>] = [
+      0x061C...0x061C, 0x200B...0x200C, 0x200E...0x200F, 0x2060...0x2064, 0xFEFF...0xFEFF,
+      0xE0041...0xE0042,
+    ]
+    let leaked = (signIn.stdout + status.stdout).unicodeScalars.filter { scalar in
+      hidden.contains { $0.contains(scalar.value) }
+    }
+    #expect(leaked.isEmpty, "\(leaked.map(\.value))")
+  }
+
   @Test("typed lines with escapes, NUL, emoji and great length are echoed harmless and refused")
   func typedText() async throws {
     let fixture = try KooberFixture()
