@@ -17,15 +17,14 @@ struct HostileTextTests {
   /// A server that signs anyone in as a passenger named `reversingName`, whose places and
   /// messages are `evil`, and whose fare estimates fail with a long, multi-line,
   /// escape-laden message.
-  private func evilServer() throws -> LoopbackServer {
+  /// A server that signs anyone in as one passenger with the given name, and answers the
+  /// session check.
+  private func passengerServer(id: String, email: String, _ name: String) throws
+    -> LoopbackServer
+  {
     let server = try LoopbackServer()
-    let user: JSONValue = [
-      "id": "usr_eve", "email": "eve@example.com", "name": .string(Self.reversingName),
-      "type": "passenger",
-    ]
-    let place: JSONValue = [
-      "latitude": -33.86, "longitude": 151.21, "address": .string(Self.evil),
-    ]
+    let user: JSONValue = ["id": .string(id), "email": .string(email), "name": .string(name),
+      "type": "passenger"]
     let later = "2099-01-01T00:00:00Z"
     server.route(.post, "/v1/auth/sign-in") { _ in
       .json([
@@ -36,6 +35,15 @@ struct HostileTextTests {
     server.route(.get, "/v1/auth/session") { _ in
       .json(["user": user, "expiresAt": .string(later)] as JSONValue)
     }
+    return server
+  }
+
+  private func evilServer() throws -> LoopbackServer {
+    let server = try passengerServer(id: "usr_eve", email: "eve@example.com", Self.reversingName)
+    let place: JSONValue = [
+      "latitude": -33.86, "longitude": 151.21, "address": .string(Self.evil),
+    ]
+    let later = "2099-01-01T00:00:00Z"
     server.route(.get, "/v1/locations/search") { _ in .json(["locations": [place]] as JSONValue) }
     server.route(.post, "/v1/fares/estimate") { _ in
       .error(
@@ -123,22 +131,8 @@ struct HostileTextTests {
   func invisibleCharacters() async throws {
     let fixture = try KooberFixture()
     defer { fixture.remove() }
-    let server = try LoopbackServer()
+    let server = try passengerServer(id: "usr_ann", email: "ann@example.com", Self.invisibleName)
     defer { server.stop() }
-    let user: JSONValue = [
-      "id": "usr_ann", "email": "ann@example.com", "name": .string(Self.invisibleName),
-      "type": "passenger",
-    ]
-    let later = "2099-01-01T00:00:00Z"
-    server.route(.post, "/v1/auth/sign-in") { _ in
-      .json([
-        "user": user, "token": "tok_0123456789abcdef0123456789", "expiresAt": .string(later),
-        "refreshToken": "ref_0123456789abcdef0123456789", "refreshExpiresAt": .string(later),
-      ] as JSONValue)
-    }
-    server.route(.get, "/v1/auth/session") { _ in
-      .json(["user": user, "expiresAt": .string(later)] as JSONValue)
-    }
     let url = server.baseURL.absoluteString
     // Bidi controls show as U+FFFD; other invisible characters go, except the joiner and the
     // tags that build one emoji; four accents stay on the e.
