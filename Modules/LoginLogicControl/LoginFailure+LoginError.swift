@@ -21,6 +21,7 @@ extension LoginFailure {
     case .notSignedIn: self = .signedOut
     case .alreadyInProgress: self = .busy
     case .offline, .timeout: self = .offline
+    case .serverBusy(let seconds): self = .serverBusy(seconds: min(max(seconds, 1), 3600))
     case .serverTrouble: self = .serverTrouble
     case .sessionUnavailable, .storage: self = .notSaved
     case .updateRequired: self = .updateRequired

@@ -28,6 +28,8 @@ public enum LoginFailure: Error, Sendable, Hashable {
   case busy
   /// The server cannot be reached (no connection, or it did not answer in time).
   case offline
+  /// The server is too busy to check a password now; try again after `seconds`.
+  case serverBusy(seconds: Int)
   /// The server answered with an error or something unreadable.
   case serverTrouble
   /// The session could not be saved on this device.
@@ -52,6 +54,7 @@ public enum LoginFailure: Error, Sendable, Hashable {
     case .resendUnavailable: "resend_unavailable"
     case .busy: "already_in_progress"
     case .offline: "offline"
+    case .serverBusy: "server_busy"
     case .serverTrouble: "server_trouble"
     case .notSaved: "storage_failed"
     case .updateRequired: "account_database_too_new"
@@ -77,6 +80,8 @@ public enum LoginFailure: Error, Sendable, Hashable {
       "A new code can't be sent from here; enter the code you have, or sign in again."
     case .busy: "A sign-in is already in progress."
     case .offline: "Koober can't be reached; check your connection and try again."
+    case .serverBusy(let seconds):
+      "Koober is busy right now; try again in \(seconds) \(seconds == 1 ? "second" : "seconds")."
     case .serverTrouble: "Koober's server is having trouble; try again in a moment."
     case .notSaved: "Your sign-in could not be saved on this device; try again."
     case .updateRequired:

@@ -32,6 +32,10 @@ extension LoginError {
     case "invalid_code": self = .invalidCode(attemptsLeft: max(server.attemptsLeft ?? 0, 0))
     case "challenge_expired": self = .challengeExpired
     case "too_many_attempts": self = .tooManyAttempts
+    // API.md puts `retryAfter` in the body beside the header; a server that omits it still
+    // means "soon".
+    case "server_busy" where status == 503:
+      self = .serverBusy(retryAfterSeconds: max(server.retryAfter ?? 5, 1))
     case "invalid_token", "token_expired", "invalid_refresh_token", "refresh_token_reused":
       self = .notSignedIn
     default: self = .serverTrouble("HTTP \(status) \(server.code): \(server.message)")

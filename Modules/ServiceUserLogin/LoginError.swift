@@ -17,6 +17,7 @@
 /// | 401 `invalid_token` / `token_expired` after renewal | `.notSignedIn` (session ended)   |
 /// | 401 `invalid_refresh_token` / `refresh_token_reused`| `.notSignedIn` (session ended)   |
 /// | 400 `malformed_body`, 413, 404, 405, other codes    | `.serverTrouble(message)`        |
+/// | 503 `server_busy` + `retryAfter`                    | `.serverBusy(retryAfterSeconds:)`|
 /// | 5xx, a body that is not the API's JSON              | `.serverTrouble(message)`        |
 /// | no connection (offline, DNS, refused, TLS)          | `.offline`                       |
 /// | no answer in time                                   | `.timeout`                       |
@@ -54,6 +55,9 @@ public enum LoginError: Error, Sendable, Equatable {
   case offline
   /// The server did not answer in time.
   case timeout
+  /// The server has more sign-ins to check than it can at once and asks to try again after
+  /// the given number of seconds; nothing was checked or counted.
+  case serverBusy(retryAfterSeconds: Int)
   /// The server failed or answered something the app does not understand; the message says
   /// what.
   case serverTrouble(String)
@@ -82,6 +86,7 @@ public enum LoginError: Error, Sendable, Equatable {
     case .alreadyInProgress: "already_in_progress"
     case .offline: "offline"
     case .timeout: "timeout"
+    case .serverBusy: "server_busy"
     case .serverTrouble: "server_trouble"
     case .sessionUnavailable: "session_unavailable"
     case .storage: "storage_failed"
@@ -108,6 +113,8 @@ public enum LoginError: Error, Sendable, Equatable {
     case .alreadyInProgress: "A sign-in is already in progress."
     case .offline: "The server cannot be reached; check the connection and try again."
     case .timeout: "The server took too long to answer; try again."
+    case .serverBusy(let seconds):
+      "The server is busy; try again in \(Self.minutesText(seconds))."
     case .serverTrouble(let detail): "The server had a problem: \(detail)"
     case .sessionUnavailable(let detail): "The saved session cannot be read: \(detail)"
     case .storage(let detail): "Saving on this device failed: \(detail)"
@@ -117,7 +124,7 @@ public enum LoginError: Error, Sendable, Equatable {
   }
 
   private static func minutesText(_ seconds: Int) -> String {
-    guard seconds > 60 else { return "\(max(seconds, 1)) seconds" }
+    guard seconds > 60 else { return seconds > 1 ? "\(seconds) seconds" : "1 second" }
     let minutes = (seconds + 59) / 60
     return "\(minutes) minutes"
   }

@@ -76,6 +76,38 @@ struct ServerErrorTests {
     #expect(outbox.stderr.split(separator: "\n").count == 1)
   }
 
+  @Test("a server too busy to check passwords: one sentence with the wait, and exit 1")
+  func busyServer() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    let busy = HTTPResponse.error(
+      status: 503, code: "server_busy", message: "Too many sign-ins at once.",
+      extra: ["retryAfter": 4])
+    server.route(.post, "/v1/auth/sign-in") { _ in busy }
+    server.route(.post, "/v1/auth/sign-up") { _ in busy }
+    let url = server.baseURL.absoluteString
+    let sentence = "koober: Koober is busy right now; try again in 4 seconds.\n"
+    let signIn = try await fixture.run(
+      ["--server", url, "sign-in", "--email", "ann@example.com", "--password-stdin"],
+      stdin: "Pass1234\n")
+    #expect(signIn.status == 1)
+    #expect(signIn.stderr == sentence)
+    let signUp = try await fixture.run(
+      ["--server", url, "sign-up", "--email", "a@example.com", "--type", "driver",
+       "--password-stdin"], stdin: "Pass1234\n")
+    #expect(signUp.status == 1)
+    #expect(signUp.stderr == sentence)
+    let screens = try await ProcessRunner.run(
+      ["--server", url, "--data-dir", fixture.dataFolder.path],
+      environment: fixture.environment(), stdin: "Sign in\nann@example.com\nPass1234\n")
+    #expect(screens.status == 0)
+    #expect(
+      Transcript.alerts(in: screens.stdout)
+        == ["! Koober is busy right now; try again in 4 seconds."])
+  }
+
   @Test("a server slower than KOOBER_REQUEST_TIMEOUT_SECONDS is given up on: exit 1")
   func slowerThanRequestTimeout() async throws {
     let fixture = try KooberFixture()

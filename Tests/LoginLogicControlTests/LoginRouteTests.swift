@@ -30,6 +30,13 @@ struct LoginRouteTests {
     #expect(LoginFailure(.locked(retryAfterSeconds: seconds)) == .locked(minutes: minutes))
   }
 
+  @Test(
+    "a busy server's wait is kept in seconds, within one hour",
+    arguments: [(0, 1), (1, 1), (3, 3), (3600, 3600), (Int.max, 3600)])
+  func busySeconds(seconds: Int, shown: Int) {
+    #expect(LoginFailure(.serverBusy(retryAfterSeconds: seconds)) == .serverBusy(seconds: shown))
+  }
+
   @Test("every service error maps to a reason with a stable code and a sentence")
   func mapping() {
     let errors: [LoginError] = [
@@ -37,6 +44,7 @@ struct LoginRouteTests {
       .weakPassword("p"), .invalidName("n"), .invalidType, .invalidCode(attemptsLeft: 1),
       .challengeExpired, .tooManyAttempts, .notSignedIn, .alreadyInProgress, .offline, .timeout,
       .serverTrouble("s"), .sessionUnavailable("u"), .storage("d"), .updateRequired,
+      .serverBusy(retryAfterSeconds: 2),
     ]
     let codes = errors.map { LoginFailure($0).code }
     #expect(
@@ -44,7 +52,7 @@ struct LoginRouteTests {
         "invalid_credentials", "account_locked", "email_taken", "invalid_email", "weak_password",
         "invalid_name", "invalid_type", "invalid_code", "challenge_expired", "too_many_attempts",
         "not_signed_in", "already_in_progress", "offline", "offline", "server_trouble",
-        "storage_failed", "storage_failed", "account_database_too_new",
+        "storage_failed", "storage_failed", "account_database_too_new", "server_busy",
       ])
     #expect(errors.allSatisfy { !LoginFailure($0).message.isEmpty })
   }

@@ -99,6 +99,9 @@ struct SignInLogicControlTests {
       error: .timeout, failure: .offline,
       message: "Koober can't be reached; check your connection and try again."),
     FailureCase(
+      error: .serverBusy(retryAfterSeconds: 3), failure: .serverBusy(seconds: 3),
+      message: "Koober is busy right now; try again in 3 seconds."),
+    FailureCase(
       error: .serverTrouble("HTTP 502"), failure: .serverTrouble,
       message: "Koober's server is having trouble; try again in a moment."),
     FailureCase(

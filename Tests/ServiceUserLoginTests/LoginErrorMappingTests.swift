@@ -29,6 +29,10 @@ struct LoginErrorMappingTests {
       expected: .invalidCode(attemptsLeft: 2)),
     Row(answer: .error(410, "challenge_expired"), expected: .challengeExpired),
     Row(answer: .error(429, "too_many_attempts"), expected: .tooManyAttempts),
+    Row(
+      answer: .error(503, "server_busy", extra: #""retryAfter": 3"#),
+      expected: .serverBusy(retryAfterSeconds: 3)),
+    Row(answer: .error(503, "server_busy"), expected: .serverBusy(retryAfterSeconds: 5)),
     Row(answer: .error(401, "invalid_refresh_token"), expected: .notSignedIn),
     Row(answer: .error(401, "refresh_token_reused"), expected: .notSignedIn),
     Row(
@@ -85,6 +89,7 @@ struct LoginErrorMappingTests {
       .weakPassword("p"), .invalidName("n"), .invalidType, .invalidCode(attemptsLeft: 1),
       .challengeExpired, .tooManyAttempts, .notSignedIn, .alreadyInProgress, .offline,
       .timeout, .serverTrouble("s"), .sessionUnavailable("u"), .storage("d"), .updateRequired,
+      .serverBusy(retryAfterSeconds: 3),
     ]
     #expect(Set(all.map(\.code)).count == all.count)
     for error in all {
@@ -93,5 +98,9 @@ struct LoginErrorMappingTests {
     }
     #expect(LoginError.locked(retryAfterSeconds: 90).message.contains("2 minutes"))
     #expect(LoginError.invalidCode(attemptsLeft: 1).message.contains("1 attempt left"))
+    #expect(
+      LoginError.serverBusy(retryAfterSeconds: 3).message
+        == "The server is busy; try again in 3 seconds.")
+    #expect(LoginError.locked(retryAfterSeconds: 1).message.hasSuffix("in 1 second."))
   }
 }
