@@ -115,7 +115,8 @@ public final class LoopbackServer: Sendable {
   /// Whether the server still accepts connections (false once ``stop()`` was called).
   public var isRunning: Bool { !core.isStopping }
 
-  /// How many connections the server has accepted so far.
+  /// How many connections the server has served so far; those turned away past
+  /// ``Configuration/maxConnections`` are not counted.
   public var connectionCount: Int { core.counters.connections }
 
   /// How many requests reached a handler (a route or the fallback) so far.
