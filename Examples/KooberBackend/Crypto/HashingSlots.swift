@@ -59,28 +59,42 @@ final class HashingSlots: Sendable {
     return try result.get()
   }
 
+  /// What became of a job offered to the slots.
+  private enum Admission {
+    case started
+    case queued
+    case refused(retryAfter: Int)
+  }
+
   /// Starts or queues a job.
   /// - Parameter job: the job.
   /// - Returns: nil when the job was started or queued; the seconds to suggest when refused.
   private func admit(_ job: @escaping Job) -> Int? {
     let slots = self.slots
     let queueLength = self.queueLength
-    let (start, refusedFor): (Bool, Int?) = state.withLock { state in
+    let admission: Admission = state.withLock { state in
       if state.running < slots {
         state.running += 1
-        return (true, nil)
+        return .started
       }
       guard state.waiting.count < queueLength else {
         // The queue drains (running + waiting) / slots jobs deep before a new one would start.
         let depth = Double(state.running + state.waiting.count) / Double(slots)
         let seconds = (state.lastSeconds * depth).rounded(.up)
-        return (false, Int(min(max(seconds, 1), 60)))
+        return .refused(retryAfter: Int(min(max(seconds, 1), 60)))
       }
       state.waiting.append(job)
-      return (false, nil)
+      return .queued
     }
-    if start { self.start(job) }
-    return refusedFor
+    switch admission {
+    case .started:
+      start(job)
+      return nil
+    case .queued:
+      return nil
+    case .refused(let retryAfter):
+      return retryAfter
+    }
   }
 
   /// Runs a job on the queue; when it ends, hands its slot to the oldest waiting job.
