@@ -9,8 +9,9 @@ import Foundation
 #endif
 
 extension Database {
-  /// The files SQLite keeps beside a database, which must never be links either.
-  static let companionSuffixes = ["-wal", "-shm", "-journal"]
+  /// The suffixes of the files SQLite keeps beside a database, which must never be links
+  /// either, and which go with the database wherever it is moved.
+  package static let companionSuffixes = ["-wal", "-shm", "-journal"]
 
   /// Makes the file at `path` ready for SQLite: missing folders created 0700, whatever is in
   /// the way of the file or its companions moved aside, the file created 0600 when missing.
