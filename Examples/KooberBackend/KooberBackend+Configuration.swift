@@ -19,8 +19,19 @@ extension KooberBackend {
     public var databaseURL: URL
     /// Demo mode: serves `GET /v1/dev/outbox`, where one-time codes can be read.
     public var demoMode: Bool = false
-    /// PBKDF2-HMAC-SHA256 iterations for new password hashes.
+    /// PBKDF2-HMAC-SHA256 iterations for new password hashes. Stored hashes keep the count
+    /// they were made with until their next successful sign-in, which rehashes them with this
+    /// one; an unknown email's decoy hash uses the count most stored hashes have.
     public var passwordIterations: Int = 600_000
+    /// How many password hashes (sign-up, sign-in) run at once: one per core by default, since
+    /// each keeps a core busy. At least 1.
+    public var passwordHashingSlots: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// How many password hashes may wait for a slot; past that, sign-up and sign-in answer
+    /// `503 server_busy` with `retryAfter` and `Retry-After` at once, without hashing, and
+    /// without counting as a failed sign-in. Short, so a waiting hash starts within about
+    /// two hashes' time (0.6 s at the default iterations): two per core by default.
+    public var passwordHashingQueueLength: Int =
+      2 * ProcessInfo.processInfo.activeProcessorCount
     /// How long an access token lives.
     public var accessTokenLifetime: TimeInterval = 15 * 60
     /// How long a refresh token lives, counted from its own issue.
@@ -29,9 +40,12 @@ extension KooberBackend {
     public var challengeLifetime: TimeInterval = 60
     /// Wrong codes a challenge accepts; the last one ends it with `429 too_many_attempts`.
     public var challengeAttempts: Int = 3
-    /// Failed sign-ins in a row, per email, after which the email is locked.
+    /// Failed sign-ins in a row, per email, after which the email is locked: wrong passwords
+    /// and wrong one-time codes count together, unknown emails too, and a completed sign-in
+    /// (a passenger's password, a driver's code) resets the count. Never more than this many
+    /// attempts per email are evaluated at once, so concurrent guesses cannot pass it.
     public var lockoutThreshold: Int = 5
-    /// How long a locked email stays locked.
+    /// How long a locked email stays locked; its sign-ins and codes answer `423` meanwhile.
     public var lockoutDuration: TimeInterval = 5 * 60
     /// The largest request body accepted; larger ones get `413 body_too_large`.
     public var maxBodyBytes: Int = 64 * 1024

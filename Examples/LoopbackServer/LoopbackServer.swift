@@ -1,8 +1,9 @@
 import Foundation
 
 /// A small HTTP/1.1 server on POSIX sockets for tests, benchmarks and the embedded reference
-/// backend: it listens on a loopback address, runs each connection on its own thread and
-/// answers through a table of async route handlers.
+/// backend: it listens on a loopback address, runs each connection on its own thread (up to
+/// ``Configuration/maxConnections`` at once) and answers through a table of async route
+/// handlers.
 ///
 /// The server starts listening in its initializer; routes may be added at any time.
 ///
@@ -17,8 +18,24 @@ import Foundation
 /// ```
 ///
 /// Unknown paths answer API.md's `404 not_found`, known paths with another method
-/// `405 method_not_allowed`, bodies over ``Configuration/maxBodyBytes`` `413 body_too_large`
-/// and malformed requests `400 malformed_request` (then the connection closes).
+/// `405 method_not_allowed`, and malformed requests `400 malformed_request`. The server never
+/// trusts a number a client sends: every size is checked before any arithmetic, and these
+/// rules (limits in ``Configuration``) keep one client from holding memory or threads:
+/// - A body over ``Configuration/maxBodyBytes`` answers `413 body_too_large`; for a chunked
+///   body, chunk data, chunk extensions and trailers count together. A chunk size too large
+///   for the cap is `413`, never an overflow.
+/// - `Transfer-Encoding` must be exactly `chunked` (case-insensitive); anything else answers
+///   `501 not_implemented`.
+/// - A request's head must arrive within ``Configuration/headTimeout`` of its first byte and
+///   its body within ``Configuration/bodyTimeout`` of the head: deadlines that a trickle of
+///   bytes does not extend. Past one the answer is `408 request_timeout` (when the client can
+///   still receive it).
+/// - A response not written within ``Configuration/writeTimeout`` (a client that does not
+///   read) is abandoned.
+/// - A connection past ``Configuration/maxConnections`` gets `503 server_busy` from the accept
+///   thread at once, without a thread of its own.
+///
+/// After an error answer (400, 408, 413, 431, 501, 505) the connection closes.
 public final class LoopbackServer: Sendable {
   /// A route handler; it may await (a database, a deliberate delay) and is cancelled by
   /// ``stop()``.
@@ -98,7 +115,8 @@ public final class LoopbackServer: Sendable {
   /// Whether the server still accepts connections (false once ``stop()`` was called).
   public var isRunning: Bool { !core.isStopping }
 
-  /// How many connections the server has accepted so far.
+  /// How many connections the server has served so far; those turned away past
+  /// ``Configuration/maxConnections`` are not counted.
   public var connectionCount: Int { core.counters.connections }
 
   /// How many requests reached a handler (a route or the fallback) so far.

@@ -28,9 +28,18 @@ public final class Connection {
   /// at run time cannot grow it without bound.
   package static let cacheLimit = 64
 
-  init(path: String, busyTimeout: Duration) throws(DatabaseError) {
+  /// Opens a connection.
+  /// - Parameters:
+  ///   - path: The file, which ``Database`` has already created 0600 when `onDisk`, or
+  ///     `":memory:"`.
+  ///   - onDisk: Whether `path` is a file: SQLite then must not create it (it would use the
+  ///     umask's mode) nor follow a symbolic link to it.
+  ///   - busyTimeout: How long to wait for another process's lock.
+  init(path: String, onDisk: Bool, busyTimeout: Duration) throws(DatabaseError) {
     var opened: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let flags =
+      SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+      | (onDisk ? SQLITE_OPEN_NOFOLLOW : SQLITE_OPEN_CREATE)
     let code = sqlite3_open_v2(path, &opened, flags, nil)
     guard let opened else {
       throw DatabaseError(kind: .cannotOpen, message: "SQLite could not allocate a connection")

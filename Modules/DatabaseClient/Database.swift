@@ -13,6 +13,10 @@ import Foundation
 /// the process being killed; the last commits can be lost only on power loss or an OS crash),
 /// foreign keys enforced, and a busy timeout for other processes using the same file.
 ///
+/// Files are private: a new database file is 0600 and so are its `-wal` and `-shm` files,
+/// new folders are 0700, and no file is opened through a symbolic link (see
+/// ``init(path:busyTimeout:)``).
+///
 /// ```swift
 /// let db = try Database(path: folder.appendingPathComponent("app.sqlite").path)
 /// try db.migrate([
@@ -27,24 +31,25 @@ public final class Database: Sendable {
   private let connection: Locked<Connection>
 
   /// Opens the database at `path`, creating the file and its parent folders if missing.
+  ///
+  /// What it creates is private whatever the umask: missing folders 0700, the file 0600
+  /// (before SQLite opens it, so SQLite gives its `-wal`, `-shm` and `-journal` files the same
+  /// mode). Existing folders and files keep their modes. The file and its companions are
+  /// opened without following a symbolic link: a link, FIFO or folder found at one of those
+  /// paths is renamed `<name>.moved-aside-<UTC time>` beside it (with the database's other
+  /// files, when it is the database's own path), never written through, and a fresh file is
+  /// made. A link in a parent folder's path is followed: that path is the caller's choice.
   /// - Parameters:
   ///   - path: A file path; `":memory:"` opens a private in-memory database.
   ///   - busyTimeout: How long to wait for another process's lock before failing `.busy`.
   /// - Throws: ``DatabaseError`` `.notADatabase` when the file exists but is not an SQLite
   ///   database or is corrupt (the file is left untouched); `.cannotOpen` when it or its
-  ///   folder cannot be opened or created.
+  ///   folder cannot be opened or created, or what is in its way cannot be moved aside.
   public init(path: String, busyTimeout: Duration = .seconds(5)) throws(DatabaseError) {
-    if path != ":memory:" {
-      let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-      do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      } catch {
-        throw DatabaseError(
-          kind: .cannotOpen, message: "cannot create the folder \(folder.path): \(error)")
-      }
-    }
+    let opened = path == ":memory:" ? path : try Self.preparePrivateFile(at: path)
     self.path = path
-    self.connection = Locked(try Connection(path: path, busyTimeout: busyTimeout))
+    self.connection = Locked(
+      try Connection(path: opened, onDisk: opened != ":memory:", busyTimeout: busyTimeout))
   }
 
   /// Opens the database at a file URL, creating the file and its parent folders if missing.

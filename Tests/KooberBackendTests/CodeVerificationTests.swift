@@ -6,22 +6,7 @@ struct CodeVerificationTests {
   /// Signs a driver up and in; returns the challenge id and the code from the outbox.
   private func challenge(on server: TestBackend) async throws -> (id: String, code: String) {
     try await server.signUp("dan@example.com", name: "Dan", type: "driver")
-    let response = try await server.signIn("dan@example.com")
-    let challenge = try #require(response.json["challenge"] as? [String: Any])
-    let id = try #require(challenge["id"] as? String)
-    let code = try #require(try await server.latestCode(for: "dan@example.com"))
-    return (id, code)
-  }
-
-  private func verify(
-    _ server: TestBackend, _ id: String, _ code: String
-  ) async throws -> APIResponse {
-    try await server.send("POST", "/v1/auth/otp/verify", json: ["challengeId": id, "code": code])
-  }
-
-  /// A six-digit code that is not `code`.
-  private func wrong(_ code: String) -> String {
-    code == "000000" ? "000001" : "000000"
+    return try await server.openChallenge(for: "dan@example.com")
   }
 
   @Test("the right code answers 200 with the driver's session; a second use answers 410")
@@ -29,14 +14,14 @@ struct CodeVerificationTests {
     let server = try TestBackend()
     defer { server.stop() }
     let (id, code) = try await challenge(on: server)
-    let response = try await verify(server, id, code)
+    let response = try await server.verify(id, code)
     #expect(response.status == 200)
     #expect(response.user["email"] as? String == "dan@example.com")
     #expect(response.user["type"] as? String == "driver")
     let token = try #require(response.string("token"))
     #expect(try await server.send("GET", "/v1/users/me", token: token).status == 200)
 
-    let again = try await verify(server, id, code)
+    let again = try await server.verify(id, code)
     #expect(again.status == 410)
     #expect(again.errorCode == "challenge_expired")
   }
@@ -47,8 +32,9 @@ struct CodeVerificationTests {
     defer { server.stop() }
     let (id, code) = try await challenge(on: server)
     var outcomes: [String] = []
-    for attempt in [wrong(code), wrong(code), wrong(code), code] {
-      let response = try await verify(server, id, attempt)
+    let wrong = TestBackend.wrong(code)
+    for attempt in [wrong, wrong, wrong, code] {
+      let response = try await server.verify(id, attempt)
       let left = (response.error["attemptsLeft"] as? Int).map { " \($0)" } ?? ""
       outcomes.append("\(response.status) \(response.errorCode ?? "-")\(left)")
     }
@@ -63,8 +49,8 @@ struct CodeVerificationTests {
     let server = try TestBackend()
     defer { server.stop() }
     let (id, code) = try await challenge(on: server)
-    #expect(try await verify(server, id, wrong(code)).status == 401)
-    #expect(try await verify(server, id, code).status == 200)
+    #expect(try await server.verify(id, TestBackend.wrong(code)).status == 401)
+    #expect(try await server.verify(id, code).status == 200)
   }
 
   @Test("60 seconds after the challenge was made, the right code answers 410")
@@ -73,7 +59,7 @@ struct CodeVerificationTests {
     defer { server.stop() }
     let (id, code) = try await challenge(on: server)
     server.clock.advance(by: 60)
-    let response = try await verify(server, id, code)
+    let response = try await server.verify(id, code)
     #expect(response.status == 410)
     #expect(response.errorCode == "challenge_expired")
   }
@@ -84,14 +70,14 @@ struct CodeVerificationTests {
     defer { server.stop() }
     let (id, code) = try await challenge(on: server)
     server.clock.advance(by: 59)
-    #expect(try await verify(server, id, code).status == 200)
+    #expect(try await server.verify(id, code).status == 200)
   }
 
   @Test("an unknown challenge id answers 410")
   func verify_unknownChallenge_answers410() async throws {
     let server = try TestBackend()
     defer { server.stop() }
-    let response = try await verify(server, "chl_nope", "123456")
+    let response = try await server.verify("chl_nope", "123456")
     #expect(response.status == 410)
     #expect(response.errorCode == "challenge_expired")
   }
@@ -107,10 +93,10 @@ struct CodeVerificationTests {
     let secondCode = try #require(try await server.latestCode(for: "dan@example.com"))
     #expect(secondID != first.id)
     if secondCode != first.code {
-      #expect(try await verify(server, secondID, first.code).status == 401)
+      #expect(try await server.verify(secondID, first.code).status == 401)
     }
-    #expect(try await verify(server, secondID, secondCode).status == 200)
-    #expect(try await verify(server, first.id, first.code).status == 200)
+    #expect(try await server.verify(secondID, secondCode).status == 200)
+    #expect(try await server.verify(first.id, first.code).status == 200)
   }
 
   @Test(

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A bare TCP client for what URLSession will not send: malformed requests, half requests,
 /// hand-written bytes. Its blocking socket calls run on a dedicated thread so they never hold
 /// one of the few cooperative threads the server's handlers need.
@@ -18,6 +12,18 @@ enum RawClient {
     let serverClosed: Bool
 
     var text: String { String(decoding: received, as: UTF8.self) }
+
+    /// The status code of the first response, or nil when none arrived.
+    var status: Int? {
+      guard text.hasPrefix("HTTP/1.1 ") else { return nil }
+      return Int(text.dropFirst(9).prefix(3))
+    }
+
+    /// The API.md error code in the first response's body, or nil.
+    var errorCode: String? {
+      guard let headEnd = text.range(of: "\r\n\r\n") else { return nil }
+      return Data(text[headEnd.upperBound...].utf8).apiError?.code
+    }
   }
 
   /// Connects, sends `chunks` one after another, optionally closes, then reads until the
@@ -28,14 +34,13 @@ enum RawClient {
     port: UInt16, chunks: [Data], closeAfterSending: Bool = false, timeout: TimeInterval = 60,
     until enough: @escaping @Sendable (Data) -> Bool = { _ in false }
   ) async -> Exchange? {
-    await withCheckedContinuation { continuation in
-      let thread = Thread {
-        continuation.resume(
-          returning: blockingExchange(
-            port: port, chunks: chunks, closeAfterSending: closeAfterSending, timeout: timeout,
-            enough: enough))
+    await onOwnThread {
+      guard let socket = TestSocket(port: port) else { return nil }
+      for chunk in chunks {
+        guard socket.sendAll(chunk) else { break }
       }
-      thread.start()
+      if closeAfterSending { return Exchange(received: Data(), serverClosed: false) }
+      return socket.receive(for: timeout, until: enough)
     }
   }
 
@@ -48,76 +53,6 @@ enum RawClient {
 
   /// Whether a TCP connection to the port is accepted.
   static func canConnect(port: UInt16) async -> Bool {
-    await withCheckedContinuation { continuation in
-      let thread = Thread {
-        let descriptor = connectSocket(port: port)
-        if let descriptor { close(descriptor) }
-        continuation.resume(returning: descriptor != nil)
-      }
-      thread.start()
-    }
+    await onOwnThread { TestSocket(port: port) != nil }
   }
-
-  private static func blockingExchange(
-    port: UInt16, chunks: [Data], closeAfterSending: Bool, timeout: TimeInterval,
-    enough: (Data) -> Bool
-  ) -> Exchange? {
-    guard let descriptor = connectSocket(port: port) else { return nil }
-    defer { close(descriptor) }
-    for chunk in chunks {
-      let sent = chunk.withUnsafeBytes { bytes in
-        send(descriptor, bytes.baseAddress, bytes.count, noSignal)
-      }
-      guard sent == chunk.count else { break }
-    }
-    if closeAfterSending { return Exchange(received: Data(), serverClosed: false) }
-    var received = Data()
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    while Date() < deadline {
-      var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard poll(&entry, 1, 50) >= 0 else { break }
-      guard entry.revents != 0 else { continue }
-      let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-      if count <= 0 { return Exchange(received: received, serverClosed: true) }
-      received.append(contentsOf: buffer[0..<count])
-      if enough(received) { break }
-    }
-    return Exchange(received: received, serverClosed: false)
-  }
-
-  private static func connectSocket(port: UInt16) -> Int32? {
-    #if canImport(Darwin)
-      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #else
-      // Close-on-exec, so processes other tests start never hold this connection open.
-      let descriptor = socket(
-        AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    #endif
-    guard descriptor >= 0 else { return nil }
-    #if canImport(Darwin)
-      var yes: Int32 = 1
-      setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
-    #endif
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else {
-      close(descriptor)
-      return nil
-    }
-    return descriptor
-  }
-
-  #if canImport(Darwin)
-    private static let noSignal: Int32 = 0
-  #else
-    private static let noSignal = Int32(MSG_NOSIGNAL)
-  #endif
 }

@@ -1,10 +1,17 @@
+import DatabaseClient
 import Foundation
 
 /// Where `koober` keeps everything: the embedded backend's database and, per server, the
 /// client's accounts, session, pending sign-in and event log.
 ///
 /// The folder is `--data-dir`, else `KOOBER_DATA_DIR`, else the platform's per-user folder
-/// for application data. Every folder Koober creates in it is 0700.
+/// for application data.
+///
+/// Everything Koober creates in it is private, whatever the umask and even when the person
+/// made the folder itself 0755: folders 0700, files 0600 (the SQLite `-wal` and `-shm` files
+/// too). No file is read or written through a symbolic link: a link, FIFO or folder in a
+/// file's place is renamed `<name>.moved-aside-<UTC time>` beside it, its target untouched,
+/// and a fresh file is made (`PrivateFile`, and DatabaseClient's `Database` for databases).
 ///
 /// ```
 /// <data>/backend.sqlite                the embedded backend (demo mode) and `koober serve`
@@ -49,49 +56,16 @@ struct DataFolder: Sendable, Equatable {
         .appendingPathComponent(String(key), isDirectory: true))
   }
 
-  /// Creates a folder (and its parents) readable by the user alone, unless it exists.
+  /// Creates a folder and its missing parents, each readable by the user alone (0700,
+  /// whatever the umask); folders that exist keep their modes.
   /// - Parameter folder: The folder, usually `url` or one inside it.
   /// - Throws: `StorageFailure` when it cannot be created or is not a folder.
   static func createPrivateFolder(_ folder: URL) throws(StorageFailure) {
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
-      guard isFolder.boolValue else { throw .folder(folder.path, "a file has that name") }
-      return
-    }
     do {
-      try FileManager.default.createDirectory(
-        at: folder, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: NSNumber(value: 0o700)])
+      try PrivateFiles.createFolders(folder.path)
     } catch {
-      throw .folder(folder.path, Self.reason(error))
+      throw .folder(folder.path, error.reason)
     }
-  }
-
-  /// The short reason inside a file-system error, without Foundation's boilerplate, e.g.
-  /// `permission denied` or `the file doesn't exist`.
-  static func reason(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      posix.domain == NSPOSIXErrorDomain
-    {
-      return String(cString: strerror(Int32(truncatingIfNeeded: posix.code))).lowercased()
-    }
-    if nsError.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(truncatingIfNeeded: nsError.code))).lowercased()
-    }
-    // Foundation on Linux often gives only "The operation could not be completed. <why>".
-    var text = nsError.localizedDescription
-    let boilerplates = [
-      "The operation could not be completed.", "The operation couldn’t be completed.",
-    ]
-    for boilerplate in boilerplates where text.hasPrefix(boilerplate) {
-      text.removeFirst(boilerplate.count)
-    }
-    text = text.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
-    guard let first = text.first, !text.contains("NSCocoaErrorDomain") else {
-      return "the system could not read or write it (error \(nsError.code))"
-    }
-    return first.lowercased() + text.dropFirst()
   }
 
   private static func platformDefault(environment: [String: String]) -> URL {

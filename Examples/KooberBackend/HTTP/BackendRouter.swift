@@ -61,4 +61,21 @@ struct BackendRouter: Sendable {
       throw .internal("encoding the response")
     }
   }
+
+  /// A JSON response that carries tokens or leads to them (a Session, a driver's challenge),
+  /// marked `Cache-Control: no-store` as RFC 6749 §5.1 requires, and `Pragma: no-cache` for
+  /// HTTP/1.0 caches, so no cache on the way keeps it.
+  /// - Parameters:
+  ///   - status: the status code.
+  ///   - value: the value to encode.
+  /// - Returns: the response.
+  /// - Throws: `500` when the value cannot be encoded.
+  static func uncachedJSON(
+    status: Int = 200, _ value: some Encodable
+  ) throws(APIError) -> HTTPResponse {
+    var response = try json(status: status, value)
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Pragma"] = "no-cache"
+    return response
+  }
 }

@@ -3,6 +3,9 @@ import LoopbackServer
 import UserModel
 
 /// `/v1/auth/…`: sign-up, sign-in, the drivers' one-time code, refresh, session, sign-out.
+///
+/// Every response that carries a Session (sign-up, sign-in, `otp/verify`, refresh) or a
+/// driver's challenge is `Cache-Control: no-store` (`BackendRouter.uncachedJSON`).
 enum AuthRoutes {
   /// Adds the routes.
   /// - Parameter router: the backend's router.
@@ -16,7 +19,8 @@ enum AuthRoutes {
   }
 
   /// `201` Session; `422` invalid_email / weak_password / invalid_name / invalid_type, checked
-  /// in that order and before `409 email_taken`.
+  /// in that order and before `409 email_taken`; `503 server_busy` when the hashing queue is
+  /// full.
   static func signUp(_ context: RequestContext) async throws(APIError) -> HTTPResponse {
     let body = try context.body()
     let email = try body.string("email")
@@ -37,60 +41,58 @@ enum AuthRoutes {
     }
     let credentials = SignUpCredentials(
       email: valid.email, password: valid.password, name: valid.name, type: type)
-    let hasher = context.store.hasher
-    let hash = try await Offload.run { () throws(APIError) in try hasher.hash(password) }
+    let hash = try await context.store.hashNewPassword(password)
     let session = try context.store.createAccount(credentials, password: hash)
-    return try BackendRouter.json(status: 201, session)
+    return try BackendRouter.uncachedJSON(status: 201, session)
   }
 
   /// `200` Session for passengers, `202` challenge for drivers, `401 invalid_credentials`,
-  /// `423 account_locked`.
+  /// `423 account_locked`, `503 server_busy`.
+  ///
+  /// The attempt runs under the lockout (`BackendStore+Lockout`): at most the threshold of
+  /// attempts per email are evaluated at once, so concurrent guesses gain nothing. A wrong
+  /// password counts as a failure; a passenger's right password resets the count, a driver's
+  /// does not (the sign-in completes with the code); a `503` counts as nothing. An unknown
+  /// email costs a decoy PBKDF2 of a real account's cost, so timing does not tell which
+  /// emails exist (`BackendStore+Passwords`).
   static func signIn(_ context: RequestContext) async throws(APIError) -> HTTPResponse {
     let body = try context.body()
     let email = CredentialRules.normalizedEmail(try body.string("email"))
     let password = try body.string("password")
     let store = context.store
-    if let retryAfter = try store.lockoutRemaining(email: email) {
-      throw APIError(
-        status: 423, code: "account_locked",
-        message: "Too many failed sign-ins. Try again in \(retryAfter) seconds.",
-        extra: ["retryAfter": retryAfter], headers: ["Retry-After": String(retryAfter)])
+    let account = try await store.attempt(email: email) {
+      () async throws(APIError) -> (BackendStore.Account?, BackendStore.AttemptOutcome) in
+      let account = try store.account(email: email)
+      guard try await store.checkPassword(password, for: account), let account else {
+        return (nil, .failed)
+      }
+      return (account, account.user.type == .passenger ? .completed : .uncounted)
     }
-    let account = try store.account(email: email)
-    // An unknown email costs a full PBKDF2 too, so timing does not tell which emails exist.
-    let stored = account?.password ?? store.decoyPasswordHash
-    let hasher = store.hasher
-    let matches = try await Offload.run { () throws(APIError) in
-      try hasher.verify(password, against: stored)
-    }
-    guard let account, matches else {
-      try store.recordFailedSignIn(email: email)
-      throw APIError(
-        status: 401, code: "invalid_credentials", message: "The email or password is wrong.")
-    }
-    try store.clearFailedSignIns(email: email)
+    guard let account else { throw .invalidCredentials }
     switch account.user.type {
     case .passenger:
-      return try BackendRouter.json(status: 200, try store.signIn(account.user))
+      return try BackendRouter.uncachedJSON(status: 200, try store.signIn(account.user))
     case .driver:
       let challenge = try store.openChallenge(for: account.user)
-      return try BackendRouter.json(status: 202, ChallengeBody(challenge: challenge))
+      return try BackendRouter.uncachedJSON(status: 202, ChallengeBody(challenge: challenge))
     }
   }
 
-  /// `200` Session; `401 invalid_code`, `410 challenge_expired`, `429 too_many_attempts`.
+  /// `200` Session; `401 invalid_code`, `410 challenge_expired`, `423 account_locked`,
+  /// `429 too_many_attempts`. A wrong code counts as a failed sign-in of the driver's email,
+  /// a right one resets the count.
   static func verifyCode(_ context: RequestContext) async throws(APIError) -> HTTPResponse {
     let body = try context.body()
     let challengeID = try body.string("challengeId")
     let code = try body.string("code")
-    return try BackendRouter.json(
-      try context.store.verifyCode(code, challengeID: challengeID))
+    return try BackendRouter.uncachedJSON(
+      try await context.store.verifyCode(code, challengeID: challengeID))
   }
 
   /// `200` Session of the same family; `401 invalid_refresh_token`, `401 refresh_token_reused`.
   static func refresh(_ context: RequestContext) async throws(APIError) -> HTTPResponse {
     let token = try context.body().string("refreshToken")
-    return try BackendRouter.json(try context.store.refresh(token))
+    return try BackendRouter.uncachedJSON(try context.store.refresh(token))
   }
 
   /// `200 {"user", "expiresAt"}`; `401 invalid_token` / `token_expired`.

@@ -1,23 +1,105 @@
 import DatabaseClient
 import Foundation
 
+/// The lockout (API.md): failures in a row are counted per email, unknown emails included, and
+/// wrong passwords and wrong one-time codes alike; the threshold-th failure locks the email for
+/// the lockout duration; a completed sign-in resets the count.
+///
+/// Checking the count and taking a place are one step, and so are giving the place back and
+/// recording the outcome: before an attempt is evaluated it reserves a place in
+/// `attemptsInFlight`, refused with `423` when the email is locked or when its failures plus
+/// the attempts already in flight reach the threshold. However many attempts arrive during one
+/// 0.3 s hash, no more than the threshold are ever evaluated. The places live in memory only,
+/// the failures in SQLite, so a crash never leaves an email stuck.
 extension BackendStore {
-  /// How long an email stays locked, or nil when it may try to sign in.
-  /// - Parameter email: a normalized email, with or without an account.
-  /// - Returns: the seconds left, rounded up, from 1 to the lockout duration; nil when not
-  ///   locked.
+  /// What an evaluated attempt means for its email's count of failures in a row.
+  enum AttemptOutcome: Sendable {
+    /// A wrong password or a wrong one-time code: counts; the threshold-th in a row locks.
+    case failed
+    /// A completed sign-in (a passenger's right password, a right code): resets the count.
+    case completed
+    /// Neither: a driver's right password (the code is still to come), a challenge that
+    /// ended meanwhile.
+    case uncounted
+  }
+
+  /// Evaluates one sign-in attempt (a password or a one-time code) under the lockout.
+  /// - Parameters:
+  ///   - email: a normalized email, with or without an account.
+  ///   - evaluate: checks the attempt; returns the caller's result and what it means for the
+  ///     count. An error it throws (`503`, `500`) counts as nothing.
+  /// - Returns: what `evaluate` returned.
+  /// - Throws: `423 account_locked` without calling `evaluate` when the email is locked or its
+  ///   failures plus the attempts in flight reach the threshold; what `evaluate` throws; `500`
+  ///   when the database fails.
+  func attempt<R>(
+    email: String, _ evaluate: () async throws(APIError) -> (R, AttemptOutcome)
+  ) async throws(APIError) -> R {
+    try reserveAttempt(email: email)
+    let evaluated: (R, AttemptOutcome)
+    do {
+      evaluated = try await evaluate()
+    } catch {
+      attemptsInFlight.withLock { Self.release(email, from: &$0) }
+      throw error
+    }
+    try settleAttempt(email: email, evaluated.1)
+    return evaluated.0
+  }
+
+  private func reserveAttempt(email: String) throws(APIError) {
+    let threshold = max(1, configuration.lockoutThreshold)
+    try attemptsInFlight.withLock { inFlight throws(APIError) in
+      let (failures, lockedFor) = try failureRecord(email: email)
+      if let lockedFor { throw .accountLocked(retryAfter: lockedFor) }
+      let pending = inFlight[email, default: 0]
+      // Every attempt in flight may yet fail; if they all do, the lock lasts the full duration.
+      guard min(failures, threshold) + pending < threshold else {
+        throw .accountLocked(retryAfter: lockoutSeconds(configuration.lockoutDuration))
+      }
+      inFlight[email] = pending + 1
+    }
+  }
+
+  private func settleAttempt(email: String, _ outcome: AttemptOutcome) throws(APIError) {
+    try attemptsInFlight.withLock { inFlight throws(APIError) in
+      // Given back before the write, so a failing database cannot keep the place taken.
+      Self.release(email, from: &inFlight)
+      switch outcome {
+      case .failed: try recordFailure(email: email)
+      case .completed: try clearFailures(email: email)
+      case .uncounted: break
+      }
+    }
+  }
+
+  private static func release(_ email: String, from inFlight: inout [String: Int]) {
+    let pending = inFlight[email, default: 0]
+    inFlight[email] = pending > 1 ? pending - 1 : nil
+  }
+
+  /// An email's failures in a row, and how long it stays locked.
+  /// - Parameter email: a normalized email.
+  /// - Returns: the failures (0 once a lock has run out) and the seconds left of a lock,
+  ///   rounded up, from 1 to the lockout duration; nil when not locked.
   /// - Throws: `500` when the database fails.
-  func lockoutRemaining(email: String) throws(APIError) -> Int? {
-    let lockedUntil = try read { database throws(DatabaseError) in
-      try database.queryOne("SELECT locked_until FROM sign_in_failures WHERE email = ?", [email])
-    }?["locked_until"] as Date?
-    guard let lockedUntil else { return nil }
+  private func failureRecord(email: String) throws(APIError) -> (Int, lockedFor: Int?) {
+    let row = try read { database throws(DatabaseError) in
+      try database.queryOne(
+        "SELECT failures, locked_until FROM sign_in_failures WHERE email = ?", [email])
+    }
+    let failures = row?["failures"] as Int? ?? 0
+    guard let lockedUntil = row?["locked_until"] as Date? else { return (failures, nil) }
     // The database keeps dates to the millisecond, rounded: compared with an unrounded clock,
     // a lock made at x.0006 s would last 300.0004 s and answer 301.
     let remaining = (Self.milliseconds(lockedUntil) - Self.milliseconds(now)) / 1000
-    guard remaining > 0 else { return nil }
-    let seconds = min(remaining.rounded(.up), configuration.lockoutDuration.rounded(.up))
-    return max(1, Int(seconds))
+    guard remaining > 0 else { return (0, nil) }
+    return (failures, lockoutSeconds(min(remaining, configuration.lockoutDuration)))
+  }
+
+  /// Whole seconds to wait, rounded up, at least 1.
+  private func lockoutSeconds(_ interval: TimeInterval) -> Int {
+    Int(min(max(interval.rounded(.up), 1), Double(Int32.max)))
   }
 
   // The precision the database keeps, so a lock ends at the same instant for every check.
@@ -25,11 +107,9 @@ extension BackendStore {
     (date.timeIntervalSince1970 * 1000).rounded()
   }
 
-  /// Counts one failed sign-in for an email; the threshold-th failure in a row locks it.
-  /// A lock that has run out starts the count afresh.
-  /// - Parameter email: a normalized email, with or without an account.
-  /// - Throws: `500` when the database fails.
-  func recordFailedSignIn(email: String) throws(APIError) {
+  /// Counts one failure for an email; the threshold-th failure in a row locks it. A lock that
+  /// has run out starts the count afresh.
+  private func recordFailure(email: String) throws(APIError) {
     let now = self.now
     let threshold = max(1, configuration.lockoutThreshold)
     let lockUntil = now.addingTimeInterval(configuration.lockoutDuration)
@@ -42,7 +122,7 @@ extension BackendStore {
       {
         failures = 0
       }
-      failures += 1
+      failures = min(failures, threshold) + 1
       try connection.execute(
         """
         INSERT INTO sign_in_failures (email, failures, locked_until) VALUES (?, ?, ?)
@@ -53,10 +133,8 @@ extension BackendStore {
     }
   }
 
-  /// Forgets an email's failures after a successful sign-in.
-  /// - Parameter email: a normalized email.
-  /// - Throws: `500` when the database fails.
-  func clearFailedSignIns(email: String) throws(APIError) {
+  /// Forgets an email's failures after a completed sign-in.
+  private func clearFailures(email: String) throws(APIError) {
     try write { connection in
       try connection.execute("DELETE FROM sign_in_failures WHERE email = ?", [email])
     }

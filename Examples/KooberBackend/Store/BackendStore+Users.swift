@@ -24,7 +24,7 @@ extension BackendStore {
       id: try Identifiers.user(), email: credentials.email, name: credentials.name,
       type: credentials.type)
     let now = self.now
-    return try write { connection in
+    let session = try write { connection in
       let taken = try connection.queryOne("SELECT 1 FROM users WHERE email = ?", [user.email])
       guard taken == nil else {
         throw APIError(
@@ -42,6 +42,8 @@ extension BackendStore {
         ])
       return try startFamily(for: user, in: connection)
     }
+    countStoredHash(iterations: password.iterations, by: 1)
+    return session
   }
 
   /// The account for an email.

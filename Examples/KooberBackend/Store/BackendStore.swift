@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Each operation is one short transaction on the one connection `Database` keeps, so
 /// concurrent requests see each other's changes whole (a refresh token can be spent once).
-/// Slow work (PBKDF2) happens outside any transaction.
+/// Slow work (PBKDF2) happens outside any transaction, in the bounded `hashingSlots`.
 final class BackendStore: Sendable {
   /// Every step of the schema, oldest first; the ride routes append theirs. Never edit a step.
   static let migrations: [Migration] = [
@@ -16,8 +16,15 @@ final class BackendStore: Sendable {
   let database: Database
   let configuration: KooberBackend.Configuration
   let hasher: PasswordHasher
-  /// Checked against when an email has no account, so such a sign-in costs a full PBKDF2 too.
-  let decoyPasswordHash: PasswordHash
+  /// Where every password hash runs: a bounded number at once, a short queue, then `503`.
+  let hashingSlots: HashingSlots
+  /// Sign-in attempts being evaluated now, per email, reserved and released by the lockout
+  /// under this lock (see `BackendStore+Lockout`). In memory only: a crash loses none of the
+  /// failures, which are in SQLite, and leaves no email stuck.
+  let attemptsInFlight = Locked<[String: Int]>([:])
+  /// How many stored hashes have each iteration count; the most common count prices the decoy
+  /// hash (see `BackendStore+Passwords`).
+  let storedIterations: Locked<[Int: Int]>
 
   /// Opens (creating when missing) and migrates the database.
   /// - Parameter configuration: where the database lives and the security parameters.
@@ -25,10 +32,9 @@ final class BackendStore: Sendable {
   init(configuration: KooberBackend.Configuration) throws(KooberBackendError) {
     self.configuration = configuration
     self.hasher = PasswordHasher(iterations: max(1, configuration.passwordIterations))
-    self.decoyPasswordHash = PasswordHash(
-      key: [UInt8](repeating: 0, count: PasswordHasher.keyLength),
-      salt: [UInt8](repeating: 0, count: PasswordHasher.saltLength),
-      iterations: hasher.iterations)
+    self.hashingSlots = HashingSlots(
+      slots: configuration.passwordHashingSlots,
+      queueLength: configuration.passwordHashingQueueLength)
     let folder = configuration.databaseURL.deletingLastPathComponent()
     do {
       try FileManager.default.createDirectory(
@@ -36,9 +42,11 @@ final class BackendStore: Sendable {
     } catch {
       throw .cannotOpenDatabase("cannot create \(folder.path): \(error.localizedDescription)")
     }
+    let counts: [Int: Int]
     do {
       database = try Database(path: configuration.databaseURL.path)
       try database.migrate(Self.migrations)
+      counts = try Self.storedIterationCounts(in: database)
       // The file holds password hashes: readable by its owner only. SQLite gives its -wal and
       // -shm files the same mode.
       try? FileManager.default.setAttributes(
@@ -46,6 +54,7 @@ final class BackendStore: Sendable {
     } catch {
       throw .cannotOpenDatabase(error.message)
     }
+    storedIterations = Locked(counts)
   }
 
   /// The backend's current time, from the configured clock.

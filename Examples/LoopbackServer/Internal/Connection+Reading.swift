@@ -14,9 +14,12 @@ extension Connection {
     case closed
   }
 
-  /// Reads until a blank line ends the head, then parses it.
+  /// Reads until a blank line ends the head, then parses it. Until the first byte arrives the
+  /// idle timeout applies (and ends the connection silently); from then on the head deadline,
+  /// which no trickle of bytes extends.
   func readHead() -> HeadResult {
     var scanned = 0
+    var deadline = buffer.isEmpty ? nil : Date(timeIntervalSinceNow: configuration.headTimeout)
     while true {
       if let (headEnd, bodyStart) = findHeadEnd(from: scanned) {
         guard headEnd <= configuration.maxHeaderBytes else { return .failed(headersTooLarge) }
@@ -28,14 +31,23 @@ extension Connection {
       }
       if buffer.count > configuration.maxHeaderBytes { return .failed(headersTooLarge) }
       scanned = max(0, buffer.count - 3)
-      guard receiveMore() else {
+      switch receiveMore(until: deadline ?? Date(timeIntervalSinceNow: configuration.idleTimeout))
+      {
+      case .more:
+        if deadline == nil { deadline = Date(timeIntervalSinceNow: configuration.headTimeout) }
+      case .ended:
         return buffer.isEmpty ? .closed : .failed(.malformed("The request ended early."))
+      case .timedOut:
+        guard deadline != nil else { return .closed }
+        return .failed(.timedOut("head", after: configuration.headTimeout))
       }
     }
   }
 
-  /// Reads the body the head announces; `consumed` is where the next request starts.
+  /// Reads the body the head announces, within the body deadline; `consumed` is where the
+  /// next request starts.
   func readBody(of head: RequestHead, from start: Int) -> BodyResult {
+    let deadline = Date(timeIntervalSinceNow: configuration.bodyTimeout)
     switch head.framing {
     case .none:
       return .body(Data(), consumed: start)
@@ -46,59 +58,50 @@ extension Connection {
       if head.expectsContinue && buffer.count - start < length {
         guard write(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return .closed }
       }
+      // `buffer.count - start`, never `start + length`: no sum of a client's numbers.
       while buffer.count - start < length {
-        guard receiveMore() else { return .closed }
+        let arrival = receiveMore(until: deadline)
+        guard case .more = arrival else { return bodyResult(arrival) }
       }
       return .body(Data(buffer[start..<(start + length)]), consumed: start + length)
     case .chunked:
       if head.expectsContinue {
         guard write(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return .closed }
       }
-      return readChunkedBody(from: start)
+      return readChunkedBody(from: start, until: deadline)
     }
   }
 
-  /// Decodes a chunked body (RFC 9112 §7.1), ignoring extensions and trailers.
-  private func readChunkedBody(from start: Int) -> BodyResult {
-    var position = start
-    var body = Data()
-    while true {
-      guard let (line, next) = readLine(from: position) else { return .closed }
-      let sizeText = line.split(separator: ";", maxSplits: 1).first ?? ""
-      guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size >= 0
-      else { return .failed(.malformed("A chunk size is not a hexadecimal number.")) }
-      position = next
-      if size == 0 { break }
-      guard body.count + size <= configuration.maxBodyBytes else { return .tooLarge }
-      while buffer.count - position < size + 2 {
-        guard receiveMore() else { return .closed }
-      }
-      body.append(contentsOf: buffer[position..<(position + size)])
-      guard buffer[position + size] == UInt8(ascii: "\r"),
-        buffer[position + size + 1] == UInt8(ascii: "\n")
-      else { return .failed(.malformed("A chunk does not end with CRLF.")) }
-      position += size + 2
-    }
-    while true {
-      guard let (trailer, next) = readLine(from: position) else { return .closed }
-      position = next
-      if trailer.isEmpty { return .body(body, consumed: position) }
-    }
+  /// The body result when the wait for body bytes ended without bytes.
+  func bodyResult(_ arrival: Arrival) -> BodyResult {
+    guard case .timedOut = arrival else { return .closed }
+    return .failed(.timedOut("body", after: configuration.bodyTimeout))
   }
 
-  /// The line starting at `position` without its line ending, and where the next line starts;
-  /// nil when the connection ends first or the line is absurdly long.
-  private func readLine(from position: Int) -> (String, Int)? {
+  /// A line of a chunked body, or why there is none.
+  enum LineRead {
+    /// The line without its line ending, and where the next line starts.
+    case line(ArraySlice<UInt8>, next: Int)
+    /// The line is longer than allowed.
+    case tooLong
+    /// The connection ended or the deadline passed first.
+    case interrupted(Arrival)
+  }
+
+  /// The line starting at `position`, at most `maxLength` bytes before its line ending.
+  func readLine(from position: Int, maxLength: Int, until deadline: Date) -> LineRead {
     var scanned = position
     while true {
       if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
         var line = buffer[position..<newline]
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-        return (String(decoding: line, as: UTF8.self), newline + 1)
+        return line.count <= maxLength ? .line(line, next: newline + 1) : .tooLong
       }
-      guard buffer.count - position < 4096 else { return nil }
+      // Room for a CR beyond `maxLength`, written as a difference so nothing can overflow.
+      guard buffer.count - position - 1 <= maxLength else { return .tooLong }
       scanned = buffer.count
-      guard receiveMore() else { return nil }
+      let arrival = receiveMore(until: deadline)
+      guard case .more = arrival else { return .interrupted(arrival) }
     }
   }
 

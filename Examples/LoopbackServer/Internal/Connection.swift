@@ -105,26 +105,36 @@ final class Connection {
     }
   }
 
+  /// Writes `bytes` within ``LoopbackServer/Configuration/writeTimeout``; false when the
+  /// client is gone or does not read them in time.
   func write(_ bytes: Data) -> Bool {
-    bytes.withUnsafeBytes { Socket.sendAll(descriptor, $0) }
+    let deadline = Date(timeIntervalSinceNow: configuration.writeTimeout)
+    return bytes.withUnsafeBytes { Socket.sendAll(descriptor, $0, deadline: deadline) }
   }
 
-  /// Receives more bytes into `buffer`; false at end of stream, on an error, after the idle
-  /// timeout, or once the server is stopping.
-  func receiveMore() -> Bool {
-    let deadline = Date(timeIntervalSinceNow: configuration.idleTimeout)
+  /// What waiting for more request bytes gave.
+  enum Arrival {
+    case more
+    /// End of stream, an error, or the server is stopping.
+    case ended
+    case timedOut
+  }
+
+  /// Receives more bytes into `buffer`, waiting until `deadline` at most.
+  func receiveMore(until deadline: Date) -> Arrival {
     while true {
-      if core.isStopping { return false }
-      switch Socket.waitReadable(descriptor, milliseconds: 250) {
-      case .failed: return false
-      case .timedOut:
-        if Date() >= deadline { return false }
-        continue
+      let readiness = Socket.wait(descriptor, for: .readable, until: deadline) { core.isStopping }
+      switch readiness {
+      case .failed: return .ended
+      case .timedOut: return .timedOut
       case .ready:
-        let count = chunk.withUnsafeMutableBytes { Socket.receive(descriptor, into: $0) }
-        guard count > 0 else { return false }
-        buffer.append(contentsOf: chunk[0..<count])
-        return true
+        switch chunk.withUnsafeMutableBytes({ Socket.receive(descriptor, into: $0) }) {
+        case .wouldBlock: continue
+        case .ended: return .ended
+        case .bytes(let count):
+          buffer.append(contentsOf: chunk[0..<count])
+          return .more
+        }
       }
     }
   }
@@ -133,13 +143,15 @@ final class Connection {
   /// reset while still sending and can read the answer.
   private func discardBody(length: Int) {
     var remaining = length
-    let bound = max(configuration.maxBodyBytes * 4, 16 * 1024 * 1024)
+    let cap = configuration.maxBodyBytes
+    let bound = max(cap > Int.max / 4 ? Int.max : cap * 4, 16 * 1024 * 1024)
     guard length <= bound else { return }
+    let deadline = Date(timeIntervalSinceNow: configuration.bodyTimeout)
     while true {
       let taken = min(remaining, buffer.count)
       remaining -= taken
       buffer.removeAll(keepingCapacity: true)
-      guard remaining > 0, receiveMore() else { return }
+      guard remaining > 0, case .more = receiveMore(until: deadline) else { return }
     }
   }
 
@@ -149,11 +161,13 @@ final class Connection {
     Socket.shutdownWrite(descriptor)
     let deadline = Date(timeIntervalSinceNow: 0.5)
     var drained = 0
-    while drained < 1024 * 1024, Date() < deadline {
-      guard case .ready = Socket.waitReadable(descriptor, milliseconds: 50) else { return }
-      let count = chunk.withUnsafeMutableBytes { Socket.receive(descriptor, into: $0) }
-      guard count > 0 else { return }
-      drained += count
+    while drained < 1024 * 1024 {
+      guard case .ready = Socket.wait(descriptor, for: .readable, until: deadline) else { return }
+      switch chunk.withUnsafeMutableBytes({ Socket.receive(descriptor, into: $0) }) {
+      case .wouldBlock: continue
+      case .ended: return
+      case .bytes(let count): drained += count
+      }
     }
   }
 }

@@ -40,6 +40,14 @@ struct RequestHead: Sendable {
     static func malformed(_ message: String) -> Failure {
       Failure(status: 400, code: "malformed_request", message: message)
     }
+
+    /// API.md's `408 request_timeout` for a `part` ("head" or "body") past its deadline.
+    static func timedOut(_ part: String, after seconds: TimeInterval) -> Failure {
+      let limit = String(format: "%g", seconds)
+      return Failure(
+        status: 408, code: "request_timeout",
+        message: "The request \(part) did not arrive within \(limit) seconds.")
+    }
   }
 
   /// Parses the head bytes (without the blank line that ends them).
@@ -103,15 +111,18 @@ struct RequestHead: Sendable {
     let lengths = headers.values(for: "Content-Length")
       .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
       .map { $0.trimmingCharacters(in: .whitespaces) }
-    if let encoding = headers.values(for: "Transfer-Encoding").last {
+    let encodings = headers.values(for: "Transfer-Encoding")
+    if !encodings.isEmpty {
       guard lengths.isEmpty else {
         throw .malformed("A request may not have both Content-Length and Transfer-Encoding.")
       }
-      guard encoding.lowercased().trimmingCharacters(in: .whitespaces).hasSuffix("chunked")
-      else {
+      // Exactly `chunked`: any other coding, alone or listed before it, is one the server
+      // cannot decode, and a suffix check would take `xchunked` for chunked.
+      let codings = encodings.joined(separator: ",").trimmingCharacters(in: .whitespaces)
+      guard codings.lowercased() == "chunked" else {
         throw Failure(
-          status: 501, code: "unsupported_transfer_encoding",
-          message: "Only chunked transfer encoding is understood.")
+          status: 501, code: "not_implemented",
+          message: "Only the chunked transfer coding is understood, alone.")
       }
       return .chunked
     }

@@ -60,7 +60,7 @@ final class ServerCore: Sendable {
   /// which does not wake a blocked `accept` on every platform.
   private func acceptLoop() {
     while !isStopping {
-      switch Socket.waitReadable(listener, milliseconds: 200) {
+      switch Socket.wait(listener, for: .readable, until: Date(timeIntervalSinceNow: 0.2)) {
       case .timedOut: continue
       case .failed:
         Thread.sleep(forTimeInterval: 0.01)
@@ -72,17 +72,25 @@ final class ServerCore: Sendable {
         Thread.sleep(forTimeInterval: 0.001)
         continue
       }
-      let id: Int? = state.withLock { state in
-        guard !state.stopping else { return nil }
+      let admission: Admission = state.withLock { state in
+        guard !state.stopping else { return .stopping }
+        guard state.connections.count < configuration.maxConnections else { return .busy }
         state.counters.connections += 1
         let id = state.counters.connections
         state.connections[id] = descriptor
         state.liveThreads += 1
-        return id
+        return .serve(id)
       }
-      guard let id else {
+      let id: Int
+      switch admission {
+      case .stopping:
         Socket.close(descriptor)
         return
+      case .busy:
+        turnAway(descriptor)
+        continue
+      case .serve(let admitted):
+        id = admitted
       }
       let thread = Thread { [self] in
         Connection(core: self, descriptor: descriptor, id: id).run()
@@ -91,6 +99,34 @@ final class ServerCore: Sendable {
       thread.name = "LoopbackServer.connection.\(id)"
       thread.start()
     }
+  }
+
+  /// What the accept thread does with a new connection.
+  private enum Admission {
+    case serve(Int)
+    case busy
+    case stopping
+  }
+
+  /// API.md's answer past the connection cap, serialized once.
+  private static let busyAnswer = HTTPResponse.error(
+    status: 503, code: "server_busy",
+    message: "The server has as many connections open as it serves; try again in a moment.",
+    extra: ["retryAfter": 1]
+  ).withHeader("Retry-After", "1").serialized(keepAlive: false, includeBody: true)
+
+  /// Answers a connection past the cap from the accept thread: one non-blocking write, then
+  /// close. Request bytes already received are read first, as far as they are there, so
+  /// closing does not reset the connection under the answer; the rest is best effort.
+  private func turnAway(_ descriptor: Int32) {
+    Self.busyAnswer.withUnsafeBytes { Socket.sendOnce(descriptor, $0) }
+    Socket.shutdownWrite(descriptor)
+    var scratch = [UInt8](repeating: 0, count: 4096)
+    for _ in 0..<16 {
+      guard case .bytes = scratch.withUnsafeMutableBytes({ Socket.receive(descriptor, into: $0) })
+      else { break }
+    }
+    Socket.close(descriptor)
   }
 
   /// Closes a connection's descriptor under the lock, so `stop` never shuts down a number the

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -90,41 +92,99 @@ enum Socket {
     #endif
     // Responses go out in one write; without this a keep-alive client can stall on Nagle.
     _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, size)
+    // Non-blocking, so every read and write waits in `poll` with a deadline (see `sendAll`)
+    // and the accept thread can answer a connection past the cap without waiting.
+    let flags = fcntl(descriptor, F_GETFL)
+    _ = fcntl(descriptor, F_SETFL, (flags < 0 ? 0 : flags) | O_NONBLOCK)
     return descriptor
   }
 
-  /// Waits up to `milliseconds` for `descriptor` to become readable.
-  static func waitReadable(_ descriptor: Int32, milliseconds: Int32) -> Readiness {
-    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    let result = poll(&entry, 1, milliseconds)
-    if result == 0 { return .timedOut }
-    if result < 0 { return errno == EINTR ? .timedOut : .failed }
-    if entry.revents & Int16(POLLNVAL) != 0 { return .failed }
-    return .ready
+  /// What one `recv` on a non-blocking socket gave.
+  enum Received {
+    /// This many bytes (more than zero) were read.
+    case bytes(Int)
+    /// Nothing is there yet (a spurious wake-up of `poll`).
+    case wouldBlock
+    /// The peer closed, or the connection failed.
+    case ended
   }
 
-  /// Reads into `buffer`: the byte count, 0 at end of stream, or -1 on an error.
-  static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+  /// Reads into `buffer` without blocking.
+  static func receive(
+    _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer
+  ) -> Received {
     while true {
       let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
-      if count < 0 && errno == EINTR { continue }
-      return count
+      if count > 0 { return .bytes(count) }
+      if count == 0 { return .ended }
+      switch errno {
+      case EINTR: continue
+      case EAGAIN, EWOULDBLOCK: return .wouldBlock
+      default: return .ended
+      }
     }
   }
 
-  /// Writes every byte, retrying partial writes; false once the peer is gone.
-  static func sendAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+  /// Writes every byte before `deadline`, waiting with `poll` while the peer's window is full;
+  /// false once the peer is gone or the deadline passes. A client that never reads therefore
+  /// holds a connection thread until the deadline only.
+  static func sendAll(
+    _ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, deadline: Date
+  ) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     var offset = 0
     while offset < bytes.count {
       let count = send(descriptor, base + offset, bytes.count - offset, sendFlags)
-      if count < 0 {
-        if errno == EINTR { continue }
-        return false
+      if count >= 0 {
+        offset += count
+        continue
       }
-      offset += count
+      switch errno {
+      case EINTR: continue
+      case EAGAIN, EWOULDBLOCK:
+        guard case .ready = wait(descriptor, for: .writable, until: deadline) else { return false }
+      default: return false
+      }
     }
     return true
+  }
+
+  /// One `send` that never waits, for answers given from the accept thread: whatever the
+  /// socket buffer takes is sent, the rest dropped.
+  static func sendOnce(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) {
+    guard let base = bytes.baseAddress else { return }
+    _ = send(descriptor, base, bytes.count, sendFlags)
+  }
+
+  /// What a wait is for.
+  enum Direction {
+    case readable
+    case writable
+  }
+
+  /// Waits until `descriptor` is ready for `direction`, `deadline` passes (`timedOut`) or
+  /// `abandon` says to stop (`failed`). `poll` runs in short slices so that `abandon` is asked
+  /// often and the wait never outlives the deadline by much.
+  static func wait(
+    _ descriptor: Int32, for direction: Direction, until deadline: Date,
+    abandon: () -> Bool = { false }
+  ) -> Readiness {
+    let event = direction == .readable ? POLLIN : POLLOUT
+    while true {
+      if abandon() { return .failed }
+      let remaining = deadline.timeIntervalSinceNow
+      guard remaining > 0 else { return .timedOut }
+      let milliseconds = Int32(min(250, max(1, (remaining * 1000).rounded(.up))))
+      var entry = pollfd(fd: descriptor, events: Int16(event), revents: 0)
+      let result = poll(&entry, 1, milliseconds)
+      if result == 0 { continue }
+      if result < 0 {
+        if errno == EINTR { continue }
+        return .failed
+      }
+      if entry.revents & Int16(POLLNVAL) != 0 { return .failed }
+      return .ready
+    }
   }
 
   /// Stops further reads and writes, waking a thread blocked on the descriptor.

@@ -1,3 +1,4 @@
+import DatabaseClient
 import Foundation
 
 #if canImport(Glibc)
@@ -10,7 +11,9 @@ import Foundation
 
 /// Small POSIX file operations with the permissions a secret needs, used by FileSessionStore.
 /// POSIX rather than FileManager because the file must be created 0600 (not created, then
-/// narrowed) and replaced with one `rename`, so a crash leaves the old file or the new one.
+/// narrowed), never opened through a symbolic link, and replaced with one `rename`, so a crash
+/// leaves the old file or the new one. The steps themselves are DatabaseClient's
+/// `PrivateFiles`, which keep every file of the package private the same way.
 enum SecureFile {
   /// What a read found.
   enum ReadResult {
@@ -18,57 +21,46 @@ enum SecureFile {
     case contents(Data)
   }
 
-  /// Reads a whole file of at most `limit` bytes.
-  /// - Throws: `SessionStoreError.unreadable` (or `.corrupt` past the limit).
+  /// Reads a whole file of at most `limit` bytes, without following a symbolic link: a
+  /// session read through a link planted at its path would be someone else's.
+  /// - Throws: `SessionStoreError.unreadable` (also for a link, a FIFO or a folder at the
+  ///   path, which the next save moves aside), or `.corrupt` past the limit.
   static func contents(of path: String, limit: Int) throws(SessionStoreError) -> ReadResult {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    if descriptor < 0 {
-      let code = errno
-      if code == ENOENT { return .missing }
-      throw .unreadable(errorText(code))
+    let data: Data
+    do {
+      guard let descriptor = try PrivateFiles.openForReading(path) else { return .missing }
+      defer { _ = close(descriptor) }
+      data = try PrivateFiles.read(descriptor, path: path, limit: limit)
+    } catch {
+      throw .unreadable(error.reason)
     }
-    defer { _ = close(descriptor) }
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 16_384)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { raw in
-        read(descriptor, raw.baseAddress, raw.count)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .unreadable(errorText(errno))
-      }
-      if count == 0 { return .contents(data) }
-      data.append(contentsOf: buffer[0..<count])
-      if data.count > limit { throw .corrupt("the file is larger than a session can be") }
-    }
+    guard data.count <= limit else { throw .corrupt("the file is larger than a session can be") }
+    return .contents(data)
   }
 
   /// Writes `data` to a new 0600 file beside `path`, flushes it, and renames it over `path`.
+  /// The rename replaces the name itself: a link at `path` is never written through.
   /// - Throws: `SessionStoreError.writeFailed`; the previous file is untouched then.
   static func replaceContents(of path: String, with data: Data) throws(SessionStoreError) {
     let temporary = path + ".tmp-" + UUID().uuidString
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw .writeFailed(errorText(errno)) }
-    var failure: Int32?
-    data.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count, let base = raw.baseAddress {
-        let written = write(descriptor, base + offset, raw.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        offset += written
-      }
+    let descriptor: Int32
+    do {
+      descriptor = try PrivateFiles.open(temporary, flags: O_WRONLY)
+    } catch {
+      throw .writeFailed(error.reason)
     }
-    if failure == nil, fsync(descriptor) != 0 { failure = errno }
+    var failure: String?
+    do {
+      try PrivateFiles.write(data, to: descriptor, path: temporary)
+      if fsync(descriptor) != 0 { failure = errorText(errno) }
+    } catch {
+      failure = error.reason
+    }
     _ = close(descriptor)
-    if failure == nil, rename(temporary, path) != 0 { failure = errno }
+    if failure == nil, rename(temporary, path) != 0 { failure = errorText(errno) }
     if let failure {
       _ = unlink(temporary)
-      throw .writeFailed(errorText(failure))
+      throw .writeFailed(failure)
     }
   }
 
@@ -84,15 +76,14 @@ enum SecureFile {
     if rename(path, destination) != 0 { throw .writeFailed(errorText(errno)) }
   }
 
-  /// Creates a folder (and its parents) and makes the folder itself 0700.
+  /// Creates a folder and its missing parents 0700 (whatever the umask), and makes the folder
+  /// itself 0700 when it already existed.
   /// - Throws: `SessionStoreError.writeFailed`.
   static func makePrivateDirectory(_ url: URL) throws(SessionStoreError) {
     do {
-      try FileManager.default.createDirectory(
-        at: url, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: NSNumber(value: 0o700)])
+      try PrivateFiles.createFolders(url.path)
     } catch {
-      throw .writeFailed("the folder could not be created")
+      throw .writeFailed("the folder could not be created (\(error.reason))")
     }
     if chmod(url.path, 0o700) != 0 { throw .writeFailed(errorText(errno)) }
   }

@@ -18,20 +18,47 @@ final class TestBackend: Sendable {
   /// - Parameters:
   ///   - demoMode: whether the outbox is served.
   ///   - adjust: changes to the test configuration.
-  init(
+  convenience init(
     demoMode: Bool = true,
     adjust: (inout KooberBackend.Configuration) -> Void = { _ in }
   ) throws {
-    folder = try TemporaryDirectory(prefix: "koober-backend")
+    let folder = try TemporaryDirectory(prefix: "koober-backend")
     let clock = ManualDateSource()
-    self.clock = clock
     var configuration = KooberBackend.Configuration(dataDirectory: folder.url("data"))
     configuration.demoMode = demoMode
     configuration.passwordIterations = 1_000
     configuration.now = { clock.now }
     adjust(&configuration)
+    try self.init(folder: folder, clock: clock, configuration: configuration)
+  }
+
+  private init(
+    folder: TemporaryDirectory, clock: ManualDateSource,
+    configuration: KooberBackend.Configuration
+  ) throws {
+    self.folder = folder
+    self.clock = clock
     backend = try KooberBackend.start(configuration)
-    session = URLSession(configuration: .ephemeral)
+    // Concurrency tests send dozens of requests at once; URLSession's default of 6
+    // connections per host would queue them on the client instead.
+    let sessionConfiguration = URLSessionConfiguration.ephemeral
+    sessionConfiguration.httpMaximumConnectionsPerHost = 64
+    session = URLSession(configuration: sessionConfiguration)
+  }
+
+  /// Stops this backend and starts another on the same folder, database and clock, e.g. to
+  /// change a setting that only applies at start. Stopping this one again later is harmless.
+  /// - Parameter adjust: changes to this backend's configuration.
+  /// - Returns: the new backend.
+  func restarted(
+    adjust: (inout KooberBackend.Configuration) -> Void = { _ in }
+  ) throws -> TestBackend {
+    session.finishTasksAndInvalidate()
+    backend.stop()
+    var configuration = backend.configuration
+    configuration.port = 0
+    adjust(&configuration)
+    return try TestBackend(folder: folder, clock: clock, configuration: configuration)
   }
 
   /// Stops the server and removes the folder.

@@ -1,0 +1,56 @@
+import Foundation
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+extension Database {
+  /// The suffixes of the files SQLite keeps beside a database, which must never be links
+  /// either, and which go with the database wherever it is moved.
+  package static let companionSuffixes = ["-wal", "-shm", "-journal"]
+
+  /// Makes the file at `path` ready for SQLite: missing folders created 0700, whatever is in
+  /// the way of the file or its companions moved aside, the file created 0600 when missing.
+  /// - Parameter path: The database's path.
+  /// - Returns: The path SQLite opens: the same file, with the links in its folder's path
+  ///   resolved, because `SQLITE_OPEN_NOFOLLOW` refuses a link anywhere in the path (a
+  ///   home folder reached through a link, macOS's `/var`).
+  /// - Throws: ``DatabaseError`` `.cannotOpen`.
+  static func preparePrivateFile(at path: String) throws(DatabaseError) -> String {
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent().path
+    do {
+      try PrivateFiles.createFolders(folder)
+    } catch {
+      throw DatabaseError(
+        kind: .cannotOpen, message: "cannot create the folder \(error.path): \(error.reason)")
+    }
+    guard let resolved = realpath(folder, nil) else {
+      throw DatabaseError(
+        kind: .cannotOpen,
+        message: "cannot use the folder \(folder): \(String(cString: strerror(errno)))")
+    }
+    defer { free(resolved) }
+    let resolvedFolder = String(cString: resolved)
+    let file = (resolvedFolder.hasSuffix("/") ? resolvedFolder : resolvedFolder + "/")
+      + url.lastPathComponent
+    let now = Date()
+    do {
+      // The main file first: when it is in the way, its companions go aside with it.
+      let descriptor = try PrivateFiles.open(
+        file, flags: O_RDONLY, companions: companionSuffixes, at: now)
+      _ = close(descriptor)
+      for suffix in companionSuffixes {
+        try PrivateFiles.moveAsideUnlessRegularFile(file + suffix, at: now)
+      }
+    } catch {
+      throw DatabaseError(
+        kind: .cannotOpen, message: "cannot open \(error.path): \(error.reason)")
+    }
+    return file
+  }
+}
