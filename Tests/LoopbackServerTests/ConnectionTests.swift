@@ -10,7 +10,9 @@ import Testing
 struct ConnectionTests {
   @Test("sequential requests from one URLSession reuse one keep-alive connection")
   func keepAliveReuse() async throws {
-    let server = try LoopbackServer()
+    // Idle for minutes at most: a whole suite running at once can hold the client back longer
+    // than the usual 30 s between two requests.
+    let server = try LoopbackServer(configuration: .init(idleTimeout: 600))
     defer { server.stop() }
     server.route(.get, "/id") { request in .text("\(request.connectionID)") }
     let client = HTTPClient(server: server)
