@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "UserModel", targets: ["UserModel"]),
     .library(name: "NetworkClient", targets: ["NetworkClient"]),
     .library(name: "DatabaseClient", targets: ["DatabaseClient"]),
+    .library(name: "LoginCore", targets: ["LoginCore"]),
     .library(name: "ServiceUser", targets: ["ServiceUser"]),
     .library(name: "ServiceUserLogin", targets: ["ServiceUserLogin"]),
     .library(name: "LoginLogicControl", targets: ["LoginLogicControl"]),
@@ -46,6 +47,8 @@ let package = Package(
 
     .target(name: "UserModel", path: "Modules/UserModel"),
     .target(name: "RideModel", path: "Modules/RideModel"),
+    // The seam between the services and a server: AuthRemoteAPI and its values (seeds/000).
+    .target(name: "LoginCore", dependencies: ["UserModel"], path: "Modules/LoginCore"),
 
     // MARK: - Services
 
@@ -56,7 +59,7 @@ let package = Package(
     ),
     .target(
       name: "ServiceUserLogin",
-      dependencies: ["ServiceUser", "UserModel", "NetworkClient"],
+      dependencies: ["ServiceUser", "LoginCore", "UserModel", "NetworkClient"],
       path: "Modules/ServiceUserLogin"
     ),
     .target(
@@ -69,7 +72,7 @@ let package = Package(
 
     .target(
       name: "LoginLogicControl",
-      dependencies: ["ServiceUserLogin", "ServiceUser", "UserModel"],
+      dependencies: ["ServiceUserLogin", "ServiceUser", "LoginCore", "UserModel"],
       path: "Modules/LoginLogicControl"
     ),
     .target(name: "LoginViewModel", dependencies: ["UserModel"], path: "Modules/LoginViewModel"),
@@ -101,7 +104,7 @@ let package = Package(
       name: "Koober",
       dependencies: [
         "KooberBackend", "UserModel", "NetworkClient", "DatabaseClient",
-        "ServiceUser", "ServiceUserLogin", "LoginLogicControl", "LoginViewModel",
+        "LoginCore", "ServiceUser", "ServiceUserLogin", "LoginLogicControl", "LoginViewModel",
         "RideModel", "ServiceRide", "RideLogicControl", "RideViewModel",
       ],
       path: "Examples/Koober"
@@ -144,6 +147,7 @@ let package = Package(
       dependencies: ["LoopbackServer"],
       path: "Tests/LoopbackServerTests"
     ),
+    .testTarget(name: "LoginCoreTests", dependencies: ["LoginCore"], path: "Tests/LoginCoreTests"),
     .testTarget(name: "UserModelTests", dependencies: ["UserModel"], path: "Tests/UserModelTests"),
     // Fakes, fixtures and the live backend harness of the two service test targets below.
     .target(
@@ -161,8 +165,8 @@ let package = Package(
     .testTarget(
       name: "ServiceUserLoginTests",
       dependencies: [
-        "ServiceUserLogin", "ServiceUser", "NetworkClient", "UserModel", "LoopbackServer",
-        "TestSupport", "ServiceUserTestSupport",
+        "ServiceUserLogin", "ServiceUser", "LoginCore", "NetworkClient", "UserModel",
+        "LoopbackServer", "TestSupport", "ServiceUserTestSupport",
       ],
       path: "Tests/ServiceUserLoginTests"
     ),
@@ -173,7 +177,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LoginLogicControlTests",
-      dependencies: ["LoginLogicControl", "LoginViewModel", "TestSupport"],
+      dependencies: ["LoginLogicControl", "LoginCore", "LoginViewModel", "TestSupport"],
       path: "Tests/LoginLogicControlTests"
     ),
     .testTarget(

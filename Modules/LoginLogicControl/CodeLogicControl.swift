@@ -1,4 +1,5 @@
 import Foundation
+import LoginCore
 import ServiceUserLogin
 import UserModel
 

@@ -1,3 +1,4 @@
+import LoginCore
 import ServiceUser
 import ServiceUserLogin
 import UserModel

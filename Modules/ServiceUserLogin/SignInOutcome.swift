@@ -1,3 +1,4 @@
+import LoginCore
 import UserModel
 
 /// What a sign-in with email and password led to.

@@ -1,3 +1,4 @@
+import LoginCore
 import UserModel
 
 /// The two answers to a sign-in, told apart by the `challenge` key.

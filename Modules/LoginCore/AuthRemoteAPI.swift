@@ -1,0 +1,108 @@
+import Foundation
+import UserModel
+
+/// The one place that knows a server's wire format for accounts and sessions: its paths,
+/// field names, token endpoint and error bodies.
+///
+/// `ServiceUser` calls it for every account operation and keeps everything else to itself:
+/// the session store, renewal (one refresh shared by every caller), the account database and
+/// `sessionChanges()`. An adapter only translates: each method sends what its server needs
+/// and turns the answer into the package's values, or its failure into one `AuthFailure`.
+/// Two adapters ship as their own products: `KooberAuthAPI` (ServiceUserKoober, the REST
+/// contract of API.md) and `OIDCAuthAPI` (ServiceUserOIDC, any standard OAuth 2.0 / OpenID
+/// Connect provider). An app with its own server writes a third:
+///
+/// ```swift
+/// struct AcmeAuthAPI: AuthRemoteAPI {
+///   let client: NetworkClient
+///
+///   func signIn(_ credentials: SignInCredentials) async throws(AuthFailure) -> SignInResponse {
+///     let body = try await post("/login", ["user": credentials.email, "pass": credentials.password])
+///     return .session(try session(from: body))
+///   }
+///   func refresh(_ session: UserSession) async throws(AuthFailure) -> UserSession { … }
+///   func currentUser(accessToken: String) async throws(AuthFailure) -> User { … }
+///   func signOut(_ session: UserSession) async throws(AuthFailure) { … }
+///   // verifyCode, signUp and updateName are optional: they default to `.unsupported`.
+/// }
+/// ```
+///
+/// Every method is called with input the caller already checked against the app's
+/// identifier and password rules. A method that reaches the server but cannot read its
+/// answer throws `.unavailable(.serverTrouble(_:))`: only a server's clear refusal is
+/// `.refused`, because ServiceUser ends a session on `.refused(.sessionEnded)` and never on
+/// anything else.
+public protocol AuthRemoteAPI: Sendable {
+  /// Signs in with an identifier and password.
+  /// - Parameter credentials: What the person typed, already normalised by the app's rules.
+  /// - Returns: A session, or a challenge when the server asks for a second step.
+  /// - Throws: `.refused(.invalidCredentials)`, `.refused(.locked(retryAfterSeconds:))`,
+  ///   `.unavailable(_)`, …
+  func signIn(_ credentials: SignInCredentials) async throws(AuthFailure) -> SignInResponse
+
+  /// Completes a sign-in's second step with the one-time code the person received.
+  /// - Parameters:
+  ///   - code: The code, trimmed.
+  ///   - challenge: The challenge `signIn(_:)` returned.
+  /// - Returns: The new session.
+  /// - Throws: `.refused(.invalidCode(attemptsLeft:))`, `.refused(.codeExpired)`,
+  ///   `.refused(.tooManyAttempts)`, `.unsupported(.verifyCode)`, `.unavailable(_)`, …
+  func verifyCode(_ code: String, for challenge: Challenge) async throws(AuthFailure)
+    -> UserSession
+
+  /// Creates an account and signs it in.
+  /// - Parameter form: The sign-up form, already checked by the app's rules.
+  /// - Returns: The new account's session.
+  /// - Throws: `.refused(.identifierTaken)`, `.refused(.invalidInput(_:_:))`,
+  ///   `.unsupported(.signUp)`, `.unavailable(_)`, …
+  func signUp(_ form: SignUpCredentials) async throws(AuthFailure) -> UserSession
+
+  /// Spends the session's refresh token for new tokens.
+  ///
+  /// ServiceUser calls this at most once at a time per session. The result should keep the
+  /// session's user when the server does not send one, and the old refresh token when the
+  /// server does not rotate it.
+  /// - Parameter session: The session to renew.
+  /// - Returns: The renewed session.
+  /// - Throws: `.refused(.sessionEnded)` when the server refuses the refresh token (the
+  ///   session is then over); `.unavailable(_)` when it could not say (the session is kept).
+  func refresh(_ session: UserSession) async throws(AuthFailure) -> UserSession
+
+  /// The signed-in user as the server knows it now: the launch check's validation.
+  /// - Parameter accessToken: A valid access token (ServiceUser renews it first).
+  /// - Returns: The user.
+  /// - Throws: `.refused(.accessTokenRejected)` when the server no longer takes the token
+  ///   (ServiceUser renews once and asks again); `.refused(.sessionEnded)`;
+  ///   `.unavailable(_)`.
+  func currentUser(accessToken: String) async throws(AuthFailure) -> User
+
+  /// Changes the signed-in user's display name.
+  /// - Parameters:
+  ///   - name: The new name, or `nil` to clear it.
+  ///   - accessToken: A valid access token.
+  /// - Returns: The updated user.
+  /// - Throws: `.refused(.invalidInput(.name, _))`, `.refused(.accessTokenRejected)`,
+  ///   `.unsupported(.updateName)`, `.unavailable(_)`, …
+  func updateName(_ name: String?, accessToken: String) async throws(AuthFailure) -> User
+
+  /// Revokes the session on the server at sign-out. The device signs out whatever this does.
+  /// - Parameter session: The session being ended; its access token is fresh.
+  /// - Throws: `.unsupported(.signOut)` when the server has no way to revoke (the sign-out is
+  ///   then local, and says so); `.unavailable(_)` when it could not be reached. A refusal
+  ///   means the tokens were no longer good, so there was nothing left to revoke.
+  func signOut(_ session: UserSession) async throws(AuthFailure)
+
+  /// What a failed answer to an authorized request means, in the same vocabulary: used for
+  /// the app's own requests sent through ServiceUser's authorized `NetworkClient`.
+  ///
+  /// `.refused(.accessTokenRejected)` renews the token once and retries the request;
+  /// `.refused(.sessionEnded)` ends the session; anything else leaves it alone. The default
+  /// reads RFC 6750's `WWW-Authenticate: Bearer error="invalid_token"`.
+  /// - Parameters:
+  ///   - status: The HTTP status, not 2xx.
+  ///   - headers: The response's headers.
+  ///   - body: The response's body.
+  /// - Returns: The failure.
+  func failure(ofAuthorizedStatus status: Int, headers: [String: String], body: Data)
+    -> AuthFailure
+}
