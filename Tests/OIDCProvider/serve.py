@@ -1,0 +1,186 @@
+"""A real OAuth 2.0 / OpenID Connect provider for the tests: django-oauth-toolkit, unchanged,
+in a minimal Django project on a loopback port.
+
+    python serve.py DATA_FOLDER [--access-seconds N]
+
+Prints `OIDC provider listening on http://127.0.0.1:PORT` and `issuer: <url>` once it
+serves, then serves until killed. Accounts (password grant) and clients:
+
+    ann@example.com / Pass1234   passenger (no `koober_type` claim)
+    dan@example.com / Pass1234   driver    (`koober_type: driver`, from the group "driver")
+
+The usernames are emails, so the package's default identifier rule (an email) takes them.
+    client `koober-public` (public), `koober-confidential` / `s3cret` (confidential)
+
+Refresh tokens rotate and a spent one cannot be used again (REFRESH_TOKEN_REUSE_PROTECTION).
+`GET /test/counters` answers how many token requests each grant type made, so a test can
+count renewals at the provider.
+"""
+
+import argparse
+import json
+import os
+import secrets
+import sys
+import threading
+
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
+
+
+def private_key_pem():
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    return key.private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption(),
+    ).decode()
+
+
+def configure(data_folder, access_seconds):
+    from django.conf import settings
+
+    settings.configure(
+        DEBUG=False,
+        SECRET_KEY=secrets.token_hex(32),
+        ALLOWED_HOSTS=["127.0.0.1", "localhost"],
+        ROOT_URLCONF=__name__,
+        INSTALLED_APPS=[
+            "django.contrib.auth",
+            "django.contrib.contenttypes",
+            "oauth2_provider",
+        ],
+        MIDDLEWARE=[__name__ + ".count_token_requests"],
+        DATABASES={
+            "default": {
+                "ENGINE": "django.db.backends.sqlite3",
+                "NAME": os.path.join(data_folder, "provider.sqlite"),
+                "OPTIONS": {"timeout": 20},
+            }
+        },
+        # Test accounts only: a cheap hash keeps sign-in fast; nothing here is production.
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+        USE_TZ=True,
+        DEFAULT_AUTO_FIELD="django.db.models.AutoField",
+        LOGGING={"version": 1, "disable_existing_loggers": True},
+        OAUTH2_PROVIDER={
+            "OIDC_ENABLED": True,
+            "OIDC_RSA_PRIVATE_KEY": private_key_pem(),
+            "ACCESS_TOKEN_EXPIRE_SECONDS": access_seconds,
+            "ROTATE_REFRESH_TOKEN": True,
+            "REFRESH_TOKEN_REUSE_PROTECTION": True,
+            "PKCE_REQUIRED": False,
+            "SCOPES": {
+                "openid": "OpenID Connect",
+                "profile": "Name and account type",
+                "email": "Email address",
+            },
+            "OAUTH2_VALIDATOR_CLASS": __name__ + ".KooberValidator",
+        },
+    )
+
+
+counters = {}
+counters_lock = threading.Lock()
+
+
+def count_token_requests(get_response):
+    def middleware(request):
+        if request.method == "POST" and request.path == "/o/token/":
+            grant = request.POST.get("grant_type", "")
+            with counters_lock:
+                counters[grant] = counters.get(grant, 0) + 1
+        return get_response(request)
+
+    return middleware
+
+
+def counters_view(request):
+    from django.http import JsonResponse
+
+    with counters_lock:
+        return JsonResponse(dict(counters))
+
+
+def make_validator():
+    from oauth2_provider.oauth2_validators import OAuth2Validator
+
+    class KooberValidator(OAuth2Validator):
+        """Adds name, email and the app's user type to userinfo and the ID token."""
+
+        oidc_claim_scope = dict(OAuth2Validator.oidc_claim_scope, koober_type="profile")
+
+        def get_additional_claims(self, request):
+            user = request.user
+            claims = {"name": user.get_full_name() or None, "email": user.email,
+                      "preferred_username": user.get_username()}
+            if user.groups.filter(name="driver").exists():
+                claims["koober_type"] = "driver"
+            return claims
+
+    return KooberValidator
+
+
+def seed():
+    from django.contrib.auth.models import Group, User
+    from oauth2_provider.models import Application
+
+    drivers, _ = Group.objects.get_or_create(name="driver")
+    for username, first, driver in (
+        ("ann@example.com", "Ann", False), ("dan@example.com", "Dan", True)):
+        if User.objects.filter(username=username).exists():
+            continue
+        user = User.objects.create_user(username, username, "Pass1234", first_name=first)
+        if driver:
+            user.groups.add(drivers)
+    for client_id, client_type, secret in (
+        ("koober-public", Application.CLIENT_PUBLIC, ""),
+        ("koober-confidential", Application.CLIENT_CONFIDENTIAL, "s3cret"),
+    ):
+        if not Application.objects.filter(client_id=client_id).exists():
+            Application.objects.create(
+                client_id=client_id, client_secret=secret, client_type=client_type,
+                authorization_grant_type=Application.GRANT_PASSWORD, name=client_id,
+                algorithm=Application.RS256_ALGORITHM)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("data_folder")
+    parser.add_argument("--access-seconds", type=int, default=60)
+    arguments = parser.parse_args()
+    os.makedirs(arguments.data_folder, mode=0o700, exist_ok=True)
+    configure(arguments.data_folder, arguments.access_seconds)
+
+    import django
+
+    django.setup()
+    sys.modules[__name__].KooberValidator = make_validator()
+
+    from django.core.management import call_command
+    from django.urls import include, path
+
+    sys.modules[__name__].urlpatterns = [
+        path("o/", include("oauth2_provider.urls", namespace="oauth2_provider")),
+        path("test/counters", counters_view),
+    ]
+    call_command("migrate", verbosity=0, interactive=False)
+    seed()
+
+    from django.core.handlers.wsgi import WSGIHandler
+    from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
+
+    class QuietHandler(WSGIRequestHandler):
+        def log_message(self, format, *args):
+            pass
+
+    server = ThreadedWSGIServer(("127.0.0.1", 0), QuietHandler, ipv6=False)
+    server.set_app(WSGIHandler())
+    port = server.server_address[1]
+    print(f"OIDC provider listening on http://127.0.0.1:{port}", flush=True)
+    print(f"issuer: http://127.0.0.1:{port}/o", flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
