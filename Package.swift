@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "LoginCore", targets: ["LoginCore"]),
     .library(name: "ServiceUser", targets: ["ServiceUser"]),
     .library(name: "ServiceUserLogin", targets: ["ServiceUserLogin"]),
+    .library(name: "ServiceUserKoober", targets: ["ServiceUserKoober"]),
     .library(name: "LoginLogicControl", targets: ["LoginLogicControl"]),
     .library(name: "LoginViewModel", targets: ["LoginViewModel"]),
     .library(name: "RideModel", targets: ["RideModel"]),
@@ -54,12 +55,18 @@ let package = Package(
 
     .target(
       name: "ServiceUser",
-      dependencies: ["UserModel", "NetworkClient", "DatabaseClient"],
+      dependencies: ["LoginCore", "UserModel", "NetworkClient", "DatabaseClient"],
       path: "Modules/ServiceUser"
+    ),
+    // The adapter of API.md's REST contract: koober's default AuthRemoteAPI.
+    .target(
+      name: "ServiceUserKoober",
+      dependencies: ["LoginCore", "UserModel", "NetworkClient"],
+      path: "Modules/ServiceUserKoober"
     ),
     .target(
       name: "ServiceUserLogin",
-      dependencies: ["ServiceUser", "LoginCore", "UserModel", "NetworkClient"],
+      dependencies: ["ServiceUser", "LoginCore", "UserModel"],
       path: "Modules/ServiceUserLogin"
     ),
     .target(
@@ -104,7 +111,8 @@ let package = Package(
       name: "Koober",
       dependencies: [
         "KooberBackend", "UserModel", "NetworkClient", "DatabaseClient",
-        "LoginCore", "ServiceUser", "ServiceUserLogin", "LoginLogicControl", "LoginViewModel",
+        "LoginCore", "ServiceUser", "ServiceUserLogin", "ServiceUserKoober", "LoginLogicControl",
+        "LoginViewModel",
         "RideModel", "ServiceRide", "RideLogicControl", "RideViewModel",
       ],
       path: "Examples/Koober"
@@ -152,21 +160,25 @@ let package = Package(
     // Fakes, fixtures and the live backend harness of the two service test targets below.
     .target(
       name: "ServiceUserTestSupport",
-      dependencies: ["ServiceUser", "NetworkClient", "UserModel", "KooberBackend", "TestSupport"],
+      dependencies: [
+        "ServiceUser", "ServiceUserKoober", "NetworkClient", "UserModel", "KooberBackend",
+        "TestSupport",
+      ],
       path: "Tests/ServiceUserTestSupport"
     ),
     .testTarget(
       name: "ServiceUserTests",
       dependencies: [
-        "ServiceUser", "ServiceUserLogin", "KooberBackend", "TestSupport", "ServiceUserTestSupport",
+        "ServiceUser", "ServiceUserLogin", "ServiceUserKoober", "LoginCore", "KooberBackend",
+        "TestSupport", "ServiceUserTestSupport",
       ],
       path: "Tests/ServiceUserTests"
     ),
     .testTarget(
       name: "ServiceUserLoginTests",
       dependencies: [
-        "ServiceUserLogin", "ServiceUser", "LoginCore", "NetworkClient", "UserModel",
-        "LoopbackServer", "TestSupport", "ServiceUserTestSupport",
+        "ServiceUserLogin", "ServiceUser", "ServiceUserKoober", "LoginCore", "NetworkClient",
+        "UserModel", "LoopbackServer", "TestSupport", "ServiceUserTestSupport",
       ],
       path: "Tests/ServiceUserLoginTests"
     ),
@@ -189,8 +201,9 @@ let package = Package(
     .testTarget(
       name: "ServiceRideTests",
       dependencies: [
-        "ServiceRide", "ServiceUser", "ServiceUserLogin", "NetworkClient", "RideModel",
-        "UserModel", "DatabaseClient", "KooberBackend", "LoopbackServer", "TestSupport",
+        "ServiceRide", "ServiceUser", "ServiceUserLogin", "ServiceUserKoober", "NetworkClient",
+        "RideModel", "UserModel", "DatabaseClient", "KooberBackend", "LoopbackServer",
+        "TestSupport",
       ],
       path: "Tests/ServiceRideTests"
     ),

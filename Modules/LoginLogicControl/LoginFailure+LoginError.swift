@@ -25,6 +25,7 @@ extension LoginFailure {
     case .serverTrouble: self = .serverTrouble
     case .sessionUnavailable, .storage: self = .notSaved
     case .updateRequired: self = .updateRequired
+    case .unsupported(let operation): self = .unsupported(operation)
     }
   }
 

@@ -1,3 +1,4 @@
+import LoginCore
 import UserModel
 
 /// Why a login step did not succeed: a typed reason a program can switch on, with a stable
@@ -38,6 +39,8 @@ public enum LoginFailure: Error, Sendable, Hashable {
   case updateRequired
   /// There is no session to act on.
   case signedOut
+  /// The account server does not offer this step (sign-up on an OAuth provider, for one).
+  case unsupported(AuthOperation)
 
   /// A stable snake_case identifier, safe for the event log.
   public var code: String {
@@ -59,6 +62,7 @@ public enum LoginFailure: Error, Sendable, Hashable {
     case .notSaved: "storage_failed"
     case .updateRequired: "account_database_too_new"
     case .signedOut: "not_signed_in"
+    case .unsupported(let operation): "unsupported_" + operation.rawValue
     }
   }
 
@@ -87,6 +91,8 @@ public enum LoginFailure: Error, Sendable, Hashable {
     case .updateRequired:
       "This device's Koober data was written by a newer version; update Koober to sign in."
     case .signedOut: "You are signed out; sign in again."
+    case .unsupported(let operation):
+      "Your account provider does not offer \(operation.summary) here."
     }
   }
 }

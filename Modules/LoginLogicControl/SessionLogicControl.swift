@@ -27,6 +27,10 @@ public final class SessionLogicControl {
   /// The notice shown after a sign-out the server did not hear about.
   public nonisolated static let signedOutLocallyNotice =
     "Signed out on this device; Koober's server could not be reached to end the session there."
+  /// The notice shown after a sign-out on a server that offers no way to end a session.
+  public nonisolated static let signedOutWithoutRevocationNotice =
+    "Signed out on this device; the account server offers no way to end the session there, "
+    + "so it lapses on its own."
 
   private let environment: LoginEnvironment
   private var listener: Task<Void, Never>?
@@ -81,10 +85,14 @@ public final class SessionLogicControl {
   private func finishSigningOut(_ outcome: SignOutOutcome) {
     isSigningOut = false
     endReported = true
-    let locally = outcome == .signedOutLocally
-    environment.log.record(.signedOut(locally: locally))
-    delegate?.sessionLogic(
-      self, didSignOutGoToWelcomeWith: locally ? Self.signedOutLocallyNotice : nil)
+    let notice: String? =
+      switch outcome {
+      case .signedOut: nil
+      case .signedOutLocally: Self.signedOutLocallyNotice
+      case .signedOutWithoutRevocation: Self.signedOutWithoutRevocationNotice
+      }
+    environment.log.record(.signedOut(locally: notice != nil))
+    delegate?.sessionLogic(self, didSignOutGoToWelcomeWith: notice)
   }
 
   private func handle(_ change: SessionChange) {

@@ -6,7 +6,7 @@ import Foundation
 
 extension NetworkClient {
   /// Sends `endpoint` and returns its 2xx answer: adds the bearer token when the endpoint
-  /// needs one (renewing it once after `401 token_expired`), retries as the retry policy
+  /// needs one (renewing it once when `tokenJudge` says so), retries as the retry policy
   /// allows, and turns every failure into a `NetworkError`.
   /// - Parameter endpoint: the call.
   /// - Returns: the 2xx answer.
@@ -32,16 +32,22 @@ extension NetworkClient {
         return NetworkResponse(data: data, response: response)
       case .success((let data, let response)):
         failure = Self.httpError(status: response.statusCode, body: data)
-        if response.statusCode == 401, endpoint.requiresAuthorization {
-          if !renewed, failure.serverError?.code == "token_expired", let refused = token {
+        if endpoint.requiresAuthorization {
+          switch tokenJudge(NetworkResponse(data: data, response: response), renewed) {
+          case .renew where !renewed:
+            guard let refused = token else { throw failure }
             renewed = true
             let renewedToken = try await renewAccessToken(after: refused, refusal: failure)
             token = renewedToken
             request.setValue("Bearer \(renewedToken)", forHTTPHeaderField: "Authorization")
             continue
+          case .renew, .endSession:
+            await onUnauthorized?(failure)
+            throw failure
+          case .unrelated:
+            // A refusal of the token is never retried; anything else follows the policy.
+            if response.statusCode == 401 { throw failure }
           }
-          await onUnauthorized?(failure)
-          throw failure
         }
         requestedWait = Self.retryAfter(response)
       case .failure(let error):
@@ -92,8 +98,9 @@ extension NetworkClient {
     }
   }
 
-  /// Asks the provider for a new token after `refusal` (a `401 token_expired`). A renewal
-  /// that only failed to reach the server, or was cancelled, is passed on as it is: the
+  /// Asks the provider for a new token after `refusal` (an answer judged `.renew`). A renewal
+  /// that failed without a verdict (no connection, a timeout, cancellation, server trouble:
+  /// any `NetworkError` but a 401 or `.authorizationUnavailable`) is passed on as it is: the
   /// session is not over. Any other failure means the session cannot be renewed: the hook
   /// hears the refusal, and so does the caller.
   private func renewAccessToken(after refused: String, refusal: NetworkError)
@@ -105,11 +112,11 @@ extension NetworkClient {
     } catch {
       let failure = Self.providerError(error)
       switch failure {
-      case .cancelled, .timeout, .transport:
-        throw failure
-      default:
+      case .authorizationUnavailable, .http(401, _, _):
         await onUnauthorized?(refusal)
         throw refusal
+      default:
+        throw failure
       }
     }
   }

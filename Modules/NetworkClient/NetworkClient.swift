@@ -29,9 +29,11 @@ public final class NetworkClient: Sendable {
   public let defaultHeaders: [String: String]
   /// Where access tokens for authorized requests come from.
   public let authorization: (any AuthorizationProvider)?
-  /// Called once for each authorized request that finally fails with 401 (after a renewal,
-  /// if one was tried), and when a renewal is refused.
+  /// Called once for each authorized request whose answer `tokenJudge` finds ends the
+  /// session, and when a renewal is refused.
   public let onUnauthorized: (@Sendable (NetworkError) async -> Void)?
+  /// Decides what a failed answer to an authorized request says about its access token.
+  public let tokenJudge: TokenJudge
   /// Whether plain `http://` may go to hosts that are not loopback.
   public let allowsInsecureHTTP: Bool
   /// The retry policy of requests that do not name their own.
@@ -54,7 +56,8 @@ public final class NetworkClient: Sendable {
   ///   - transport: what sends requests; a new `URLSessionTransport` by default.
   ///   - defaultHeaders: headers for every request.
   ///   - authorization: where bearer tokens come from, for requests that need an account.
-  ///   - onUnauthorized: called when an authorized request finally fails with 401.
+  ///   - onUnauthorized: called when an authorized request's answer ends the session.
+  ///   - tokenJudge: reads failed authorized answers; `standardTokenJudge` by default.
   ///   - allowsInsecureHTTP: allow `http://` to hosts that are not loopback (never in
   ///     production: tokens and passwords would travel in clear).
   ///   - retryPolicy: the default retry policy.
@@ -67,6 +70,7 @@ public final class NetworkClient: Sendable {
     defaultHeaders: [String: String] = [:],
     authorization: (any AuthorizationProvider)? = nil,
     onUnauthorized: (@Sendable (NetworkError) async -> Void)? = nil,
+    tokenJudge: @escaping TokenJudge = NetworkClient.standardTokenJudge,
     allowsInsecureHTTP: Bool = false,
     retryPolicy: RetryPolicy = .default,
     timeout: Duration? = .seconds(60),
@@ -78,6 +82,7 @@ public final class NetworkClient: Sendable {
     self.defaultHeaders = defaultHeaders
     self.authorization = authorization
     self.onUnauthorized = onUnauthorized
+    self.tokenJudge = tokenJudge
     self.allowsInsecureHTTP = allowsInsecureHTTP
     self.retryPolicy = retryPolicy
     self.timeout = timeout
@@ -91,19 +96,22 @@ public final class NetworkClient: Sendable {
   }
 
   /// A copy of this client, same transport and settings, with another authorization
-  /// provider and unauthorized hook. Lets a service make its authorized client after the
-  /// object that provides tokens exists, and keep the plain one for the refresh call.
+  /// provider, unauthorized hook and token judge. Lets a service make its authorized client
+  /// after the object that provides tokens exists.
   /// - Parameters:
   ///   - authorization: the token provider.
-  ///   - onUnauthorized: the hook for final 401 answers.
+  ///   - onUnauthorized: the hook for answers that end the session.
+  ///   - tokenJudge: reads failed authorized answers; this client's own when `nil`.
   /// - Returns: the new client.
   public func with(
     authorization: (any AuthorizationProvider)?,
-    onUnauthorized: (@Sendable (NetworkError) async -> Void)?
+    onUnauthorized: (@Sendable (NetworkError) async -> Void)?,
+    tokenJudge: TokenJudge? = nil
   ) -> NetworkClient {
     NetworkClient(
       baseURL: baseURL, transport: transport, defaultHeaders: defaultHeaders,
       authorization: authorization, onUnauthorized: onUnauthorized,
+      tokenJudge: tokenJudge ?? self.tokenJudge,
       allowsInsecureHTTP: allowsInsecureHTTP, retryPolicy: retryPolicy, timeout: timeout,
       clock: clock, logger: logger)
   }

@@ -1,42 +1,85 @@
 import Foundation
+import LoginCore
 import NetworkClient
 import UserModel
-
-extension SessionState: AuthorizationProvider {}
 
 extension ServiceUser: AuthorizationProvider {
   /// A valid access token for an authorized request, renewed first (one refresh call shared
   /// by every caller) when it expires within the renewal margin.
   /// - Returns: The access token.
   /// - Throws: `ServiceUserError.notSignedIn` when no one is signed in or the server refused
-  ///   the refresh (the session then ends with `.revoked`); the `NetworkError` when the
-  ///   server could not be asked (the session is kept).
+  ///   the refresh (the session then ends with `.revoked`); a `NetworkError` when the server
+  ///   could not be asked (the session is kept).
   public func accessToken() async throws -> String {
-    try await state.accessToken()
+    try await SessionAuthorization(state: state).accessToken()
   }
 
-  /// A new access token after the server answered `401 token_expired` to `rejectedToken`.
+  /// A new access token after the server rejected `rejectedToken`.
   /// - Parameter rejectedToken: The token the server refused.
   /// - Returns: The current token when another request renewed it already, else a new one.
   /// - Throws: Like `accessToken()`.
   public func renewAccessToken(after rejectedToken: String) async throws -> String {
-    try await state.renewAccessToken(after: rejectedToken)
+    try await SessionAuthorization(state: state).renewAccessToken(after: rejectedToken)
   }
 
-  /// `POST /v1/auth/refresh`: spends `refreshToken` for a new session. A 401 with API.md's
-  /// error body is a refusal (the session is over); everything else, a bare 401 included,
-  /// leaves the session as it was.
-  static func refreshSession(
-    _ refreshToken: String, on client: NetworkClient
-  ) async throws(RenewalFailure) -> UserSession {
+  /// The token judge of `network`: the adapter's reading of a failed authorized answer, and
+  /// one policy for every adapter: a rejected token is renewed once; rejected again, or an
+  /// answer that ends the session, ends it.
+  static func tokenJudge(for remote: any AuthRemoteAPI) -> TokenJudge {
+    { response, afterRenewal in
+      var headers: [String: String] = [:]
+      for case (let name as String, let value as String) in response.response.allHeaderFields {
+        headers[name] = value
+      }
+      let failure = remote.failure(
+        ofAuthorizedStatus: response.status, headers: headers, body: response.data)
+      switch failure {
+      case .refused(.accessTokenRejected): return afterRenewal ? .endSession : .renew
+      case .refused(.sessionEnded): return .endSession
+      default: return .unrelated
+      }
+    }
+  }
+}
+
+/// The session as NetworkClient's token provider: renewal failures become the
+/// `NetworkError`s the client understands, so a renewal that could not reach the server
+/// never ends the session, and a refused one always does.
+struct SessionAuthorization: AuthorizationProvider {
+  let state: SessionState
+
+  func accessToken() async throws -> String {
     do {
-      return try await SessionRequest(configuration: .refresh(refreshToken: refreshToken))
-        .perform(on: client)
-    } catch {
-      // Only the server's own verdict (API.md's error body) ends the session; a bare 401
-      // from something in between is trouble to retry later.
-      if error.status == 401, error.serverError != nil { throw .refused }
-      throw .unavailable(error)
+      return try await state.accessToken()
+    } catch let failure as AuthFailure {
+      throw Self.networkError(failure)
+    }
+  }
+
+  func renewAccessToken(after rejectedToken: String) async throws -> String {
+    do {
+      return try await state.renewAccessToken(after: rejectedToken)
+    } catch let failure as AuthFailure {
+      throw Self.networkError(failure)
+    }
+  }
+
+  /// The client's error for a renewal the adapter could not complete.
+  static func networkError(_ failure: AuthFailure) -> NetworkError {
+    switch failure {
+    case .unavailable(.offline): .transport(.offline)
+    case .unavailable(.timeout): .timeout
+    case .unavailable(.busy(let seconds)):
+      .http(
+        status: 503,
+        server: ServerError(
+          code: "server_busy", message: failure.message,
+          fields: ["retryAfter": .number(Double(seconds))]),
+        excerpt: nil)
+    case .unavailable(.serverTrouble(let detail)): .unexpectedResponse(detail)
+    case .unsupported: .unexpectedResponse(failure.message)
+    // A refusal ends the session before it gets here; a stray one is no answer either.
+    case .refused: .authorizationUnavailable(reason: failure.message)
     }
   }
 }

@@ -1,15 +1,24 @@
 import Foundation
 import UserModel
 
-/// What feature modules (ServiceUserLogin, ServiceRide) use to change the session. Each call
-/// writes the account rows and the session store together, then updates the current session,
-/// then tells the listeners: a failure leaves all three as they were.
+/// The session lifecycle. Each call writes the account rows and the session store together,
+/// then updates the current session, then tells the listeners: a failure leaves all three as
+/// they were. `establishSession(_:)` and `endSession(_:)` are public, so an app can install a
+/// session it obtained elsewhere (Sign in with Apple, a web flow) and end it.
 extension ServiceUser {
-  /// Makes a session the server just issued current: records the account and the last
-  /// signed-in email, saves the session, then publishes `.signedIn`.
+  /// Makes a session current: records the account and the last signed-in email, saves the
+  /// session, then publishes `.signedIn`. The sign-in operations call it with what the server
+  /// issued; an app calls it with a session it obtained another way. Its tokens are then
+  /// renewed through `remote` like any other.
+  ///
+  /// ```swift
+  /// let session = UserSession(user: user, token: access, expiresAt: expiry,
+  ///                           refreshToken: refresh, refreshExpiresAt: .distantFuture)
+  /// try await service.establishSession(session)
+  /// ```
   /// - Parameter session: The new session.
   /// - Throws: `.accountDatabase` or `.sessionStore`; nothing changed then.
-  package func establishSession(_ session: UserSession) async throws(ServiceUserError) {
+  public func establishSession(_ session: UserSession) async throws(ServiceUserError) {
     let moment = now()
     let accounts = self.accounts
     try await state.setSession(session, announce: true) { persist throws(ServiceUserError) in
@@ -50,12 +59,13 @@ extension ServiceUser {
     }
   }
 
-  /// Ends the session with a reason: clears the store, forgets the session and publishes
-  /// `.signedOut(reason)`. Does nothing when no one is signed in.
+  /// Ends the session on this device with a reason, without asking the server: clears the
+  /// store, forgets the session and publishes `.signedOut(reason)`. Does nothing when no one
+  /// is signed in. (`signOut()` of ServiceUserLogin revokes on the server first.)
   /// - Parameter reason: Why it ended.
   /// - Returns: The store's error when the stored session could not be removed.
   @discardableResult
-  package func endSession(_ reason: SignOutReason) async -> SessionStoreError? {
+  public func endSession(_ reason: SignOutReason) async -> SessionStoreError? {
     await state.endSession(reason)
   }
 

@@ -1,37 +1,38 @@
 import DatabaseClient
 import Foundation
+import LoginCore
 import NetworkClient
 import UserModel
 
-/// The user's service: the network client, the account database and the session store
-/// behind one object, so one operation does its request and its database work together.
+/// The user's service: the server (through its `AuthRemoteAPI` adapter), the account
+/// database and the session store behind one object, so one operation does its request and
+/// its database work together.
 ///
 /// Feature modules add the operations as extensions (`ServiceUserLogin` adds sign-in,
 /// sign-up, the one-time code, sign-out and the launch check). ServiceUser itself keeps the
-/// current session, renews its access token for the network client, and tells every
-/// listener when someone signs in or out.
+/// current session, renews its access token (one refresh at a time, shared by every caller),
+/// and tells every listener when someone signs in or out. All of that behaves the same for
+/// every adapter: the adapter only says what the server answered.
 ///
-/// Construction needs no wiring: pass a plain `NetworkClient` and the service derives its
-/// own authorized copy (`network`) whose authorization provider is this service's session and
-/// whose unauthorized hook ends the session with `.revoked` when the server refuses the token
-/// with API.md's error body (a bare 401 from a proxy keeps it). The refresh call goes through
-/// the plain client.
+/// `network` is an authorized copy of the client you pass, for the app's own requests: it
+/// adds the access token, renews it when the adapter judges an answer a rejection of the
+/// token, and ends the session when the adapter judges that the session is over.
 ///
 /// ```swift
 /// let client = NetworkClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
 /// let service = ServiceUser(
-///   network: client,
+///   remote: KooberAuthAPI(network: client), network: client,
 ///   accountDatabaseURL: support.appendingPathComponent("accounts.sqlite"),
 ///   sessionStore: FileSessionStore(directory: support.appendingPathComponent("Session")))
 /// Task { for await change in service.sessionChanges() { print(change) } }
 /// switch await service.restoreSession() { ... }   // from ServiceUserLogin
 /// ```
 public final class ServiceUser: Sendable {
-  /// The network client every operation of this service sends its requests through; its
-  /// authorized requests carry this service's access token.
-  package let network: NetworkClient
-  /// The same client without authorization, for calls that must not carry a token.
-  package let plainNetwork: NetworkClient
+  /// The server's adapter: every account operation goes through it.
+  public let remote: any AuthRemoteAPI
+  /// The client for the app's own authorized requests: each carries this service's access
+  /// token, renewed through this service.
+  public let network: NetworkClient
   /// Where the session survives a relaunch.
   package let sessionStore: any SessionStore
   /// The device's accounts, the last signed-in email and each user's own database.
@@ -48,8 +49,9 @@ public final class ServiceUser: Sendable {
   /// Nothing is read or opened here: the account database opens on first use, and the
   /// stored session is read by `restoreSession()` (ServiceUserLogin).
   /// - Parameters:
-  ///   - network: The client for the API. Its own authorization provider and unauthorized
-  ///     hook, if any, are replaced by this service's in the copy the service uses.
+  ///   - remote: The server's adapter, e.g. `KooberAuthAPI` or `OIDCAuthAPI`.
+  ///   - network: The client for the app's own API. Its authorization provider, unauthorized
+  ///     hook and token judge are replaced by this service's in `network`.
   ///   - accountDatabaseURL: The SQLite file of the device's accounts (created if missing;
   ///     a file that is not a database is renamed `<name>.corrupt-<UTC time>` and replaced by
   ///     a fresh one, since its contents come back from the server with the next sign-in).
@@ -60,27 +62,25 @@ public final class ServiceUser: Sendable {
   ///     minute by default.
   ///   - now: The clock for expiry checks.
   public init(
-    network: NetworkClient, accountDatabaseURL: URL, sessionStore: any SessionStore,
-    userDatabasesFolder: URL? = nil, renewalMargin: TimeInterval = UserSession.renewalMargin,
+    remote: any AuthRemoteAPI, network: NetworkClient, accountDatabaseURL: URL,
+    sessionStore: any SessionStore, userDatabasesFolder: URL? = nil,
+    renewalMargin: TimeInterval = UserSession.renewalMargin,
     now: @escaping @Sendable () -> Date = Date.init
   ) {
-    let plain = network.with(authorization: nil, onUnauthorized: nil)
     let state = SessionState(
       store: sessionStore, now: now, renewalMargin: renewalMargin,
-      renewer: { refreshToken throws(RenewalFailure) in
-        try await Self.refreshSession(refreshToken, on: plain)
+      renewer: { session throws(RenewalFailure) in
+        do throws(AuthFailure) {
+          return try await remote.refresh(session)
+        } catch {
+          throw error.endsSession ? .refused : .unavailable(error)
+        }
       })
-    self.plainNetwork = plain
+    self.remote = remote
     self.network = network.with(
-      authorization: state,
-      onUnauthorized: { refusal in
-        // A refused refresh has ended the session already; a `token_expired` that reaches
-        // the hook means the renewal could not be done now (server trouble): keep it. A 401
-        // without API.md's error body came from something else (a proxy, a captive portal),
-        // not from the server judging the token: keep the session too.
-        guard let server = refusal.serverError, server.code != "token_expired" else { return }
-        await state.endSession(.revoked)
-      })
+      authorization: SessionAuthorization(state: state),
+      onUnauthorized: { _ in _ = await state.endSession(SignOutReason.revoked) },
+      tokenJudge: Self.tokenJudge(for: remote))
     self.sessionStore = sessionStore
     self.accounts = AccountDirectory(
       databaseURL: accountDatabaseURL,

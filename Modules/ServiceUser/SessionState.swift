@@ -162,7 +162,7 @@ package actor SessionState {
     let task = Task {
       let outcome: Result<UserSession, RenewalFailure>
       do throws(RenewalFailure) {
-        outcome = .success(try await renewer(current.refreshToken))
+        outcome = .success(try await renewer(current))
       } catch {
         outcome = .failure(error)
       }

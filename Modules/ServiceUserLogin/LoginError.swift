@@ -1,6 +1,9 @@
+import LoginCore
+
 /// Why a sign-in, sign-up, code check or profile change failed.
 ///
-/// Each server answer of API.md becomes one case:
+/// The server's adapter reports an `AuthFailure`; each becomes one case here. With the Koober
+/// adapter (`KooberAuthAPI`), each answer of API.md becomes:
 ///
 /// | API answer                                          | LoginError                       |
 /// |-----------------------------------------------------|----------------------------------|
@@ -21,6 +24,7 @@
 /// | 5xx, a body that is not the API's JSON              | `.serverTrouble(message)`        |
 /// | no connection (offline, DNS, refused, TLS)          | `.offline`                       |
 /// | no answer in time                                   | `.timeout`                       |
+/// | an operation the server does not offer (any adapter)| `.unsupported(operation)`        |
 ///
 /// The email, password and name rules are also checked on the device before sign-up and
 /// `updateName(_:)` send anything, giving the same cases without a round trip. A failure to
@@ -61,6 +65,8 @@ public enum LoginError: Error, Sendable, Equatable {
   /// The server failed or answered something the app does not understand; the message says
   /// what.
   case serverTrouble(String)
+  /// The server does not offer the operation, e.g. sign-up on an OAuth provider.
+  case unsupported(AuthOperation)
   /// The stored session exists but cannot be read; nothing was deleted. The message says why.
   case sessionUnavailable(String)
   /// Saving on this device failed; nothing was half-written. The message says what failed.
@@ -88,6 +94,7 @@ public enum LoginError: Error, Sendable, Equatable {
     case .timeout: "timeout"
     case .serverBusy: "server_busy"
     case .serverTrouble: "server_trouble"
+    case .unsupported(let operation): "unsupported_" + operation.rawValue
     case .sessionUnavailable: "session_unavailable"
     case .storage: "storage_failed"
     case .updateRequired: "account_database_too_new"
@@ -116,6 +123,7 @@ public enum LoginError: Error, Sendable, Equatable {
     case .serverBusy(let seconds):
       "The server is busy; try again in \(Self.minutesText(seconds))."
     case .serverTrouble(let detail): "The server had a problem: \(detail)"
+    case .unsupported(let operation): "This server does not offer \(operation.summary)."
     case .sessionUnavailable(let detail): "The saved session cannot be read: \(detail)"
     case .storage(let detail): "Saving on this device failed: \(detail)"
     case .updateRequired:

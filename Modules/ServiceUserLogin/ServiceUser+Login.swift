@@ -1,6 +1,5 @@
 import Foundation
 import LoginCore
-import NetworkClient
 import ServiceUser
 import UserModel
 
@@ -37,7 +36,7 @@ extension ServiceUser {
       } catch {
         throw LoginError(error)
       }
-      switch try await send(SignInRequest(configuration: credentials)) {
+      switch try await call({ () throws(AuthFailure) in try await remote.signIn(credentials) }) {
       case .challenge(let challenge):
         return .codeRequired(challenge)
       case .session(let session):
@@ -59,8 +58,9 @@ extension ServiceUser {
   {
     try await exclusively { () throws(LoginError) in
       let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
-      let session = try await send(
-        SessionRequest(configuration: .verifyCode(challengeID: challenge.id, code: trimmed)))
+      let session = try await call { () throws(AuthFailure) in
+        try await remote.verifyCode(trimmed, for: challenge)
+      }
       try await record(session)
       return session
     }
@@ -80,7 +80,7 @@ extension ServiceUser {
       } catch {
         throw LoginError(error)
       }
-      let session = try await send(SessionRequest(configuration: .signUp(form)))
+      let session = try await call { () throws(AuthFailure) in try await remote.signUp(form) }
       try await record(session)
       return session
     }
@@ -97,10 +97,10 @@ extension ServiceUser {
     return try await operation()
   }
 
-  /// Sends a request through the service's client, mapping its failure.
-  func send<R: DefaultRequest>(_ request: R) async throws(LoginError) -> R.ResultData {
+  /// Calls the server's adapter, mapping its failure.
+  func call<T>(_ operation: () async throws(AuthFailure) -> T) async throws(LoginError) -> T {
     do {
-      return try await request.perform(on: network)
+      return try await operation()
     } catch {
       throw LoginError(error)
     }

@@ -1,3 +1,4 @@
+import LoginCore
 import ServiceUser
 import UserModel
 
@@ -13,8 +14,13 @@ extension ServiceUser {
     if let problem = CredentialRules.nameProblem(in: name) {
       throw .invalidName(problem.message)
     }
-    let request = UpdateNameRequest(configuration: CredentialRules.normalizedName(name))
-    let user = try await send(request)
+    let normalized = CredentialRules.normalizedName(name)
+    let remote = self.remote
+    let user = try await call { () throws(AuthFailure) in
+      try await authorized { token throws(AuthFailure) in
+        try await remote.updateName(normalized, accessToken: token)
+      }
+    }
     do {
       _ = try await updateSignedInUser(user)
     } catch {

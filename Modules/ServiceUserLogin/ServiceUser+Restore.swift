@@ -1,16 +1,18 @@
-import NetworkClient
+import LoginCore
 import ServiceUser
 import UserModel
 
 extension ServiceUser {
   /// The launch check: reads the stored session, rejects one whose refresh token has
-  /// expired without asking the server, and validates the rest with
-  /// `GET /v1/auth/session` (renewing the access token first when it is about to expire).
+  /// expired without asking the server, and validates the rest with the adapter's
+  /// `currentUser` (Koober: `GET /v1/auth/session`), renewing the access token first when it
+  /// is about to expire.
   ///
   /// A validated or kept session becomes current and listeners hear `.signedIn`. A session
-  /// the server refuses (a 401 with API.md's error body) is cleared (`.expired`). When the
-  /// server cannot be reached, fails, or answers something that is not API.md's, the stored
-  /// session is kept and used unvalidated (`.offline`). A store that cannot be
+  /// the server refuses (`.refused(.sessionEnded)`, or a token rejected again after a
+  /// renewal) is cleared (`.expired`). When the server cannot be reached, fails, or answers
+  /// something the adapter cannot read, the stored session is kept and used unvalidated
+  /// (`.offline`). A store that cannot be
   /// read is reported (`.unavailable`) and left untouched: it is never taken for a sign-out.
   /// - Returns: What was found; see `RestoreOutcome`.
   public func restoreSession() async -> RestoreOutcome {
@@ -27,8 +29,11 @@ extension ServiceUser {
       return .expired
     }
     await adoptStoredSession(stored)
-    do {
-      let user = try await SessionCheckRequest().perform(on: network)
+    let remote = self.remote
+    do throws(AuthFailure) {
+      let user = try await authorized { token throws(AuthFailure) in
+        try await remote.currentUser(accessToken: token)
+      }
       return await accept(user)
     } catch {
       return await settle(after: error)
@@ -49,14 +54,8 @@ extension ServiceUser {
   }
 
   /// The check failed: a refusal ends the session; anything else keeps it unvalidated.
-  private func settle(after error: NetworkError) async -> RestoreOutcome {
-    let refused =
-      switch error {
-      // A 401 without API.md's error body is not the server's verdict on the token.
-      case .http(401, _?, _), .authorizationUnavailable: true
-      default: false
-      }
-    guard !refused, let session = await currentSession else {
+  private func settle(after failure: AuthFailure) async -> RestoreOutcome {
+    guard !failure.endsSession, let session = await currentSession else {
       await endSession(.expired)
       return .expired
     }

@@ -1,26 +1,31 @@
-import NetworkClient
+import LoginCore
 import ServiceUser
 
 extension ServiceUser {
-  /// Signs out: revokes the session's whole token family on the server, then clears the
-  /// session on this device and publishes `.signedOut(.userAction)`. The device is signed
-  /// out whatever the server says.
+  /// Signs out: revokes the session on the server (the adapter's `signOut`; Koober revokes
+  /// the whole token family, OAuth revokes the tokens by RFC 7009), then clears the session
+  /// on this device and publishes `.signedOut(.userAction)`. The device is signed out
+  /// whatever the server says.
   ///
   /// An access token about to expire is renewed first, so the revocation reaches the
   /// server while it still honours the token. When no one is signed in this returns
   /// `.signedOut` without touching the store (an unreadable stored session stays as it is).
-  /// - Returns: `.signedOut`, or `.signedOutLocally` when the server could not be reached
-  ///   or did not confirm (its tokens then lapse on their own).
+  /// - Returns: `.signedOut`; `.signedOutLocally` when the server could not be reached or
+  ///   did not confirm; `.signedOutWithoutRevocation` when the server offers no revocation.
+  ///   In the last two cases the server's tokens lapse on their own.
   public func signOut() async -> SignOutOutcome {
-    guard let session = await currentSession else { return .signedOut }
-    let token = (try? await accessToken()) ?? session.token
+    guard let session = await freshSession() else { return .signedOut }
     let outcome: SignOutOutcome
-    do {
-      _ = try await SignOutRequest(configuration: token).perform(on: plainNetwork)
+    do throws(AuthFailure) {
+      try await remote.signOut(session)
       outcome = .signedOut
+    } catch .refused {
+      // The server no longer honours the tokens, so nothing is left to revoke.
+      outcome = .signedOut
+    } catch .unsupported {
+      outcome = .signedOutWithoutRevocation
     } catch {
-      // 401: the server no longer honours the token, so nothing is left to revoke.
-      outcome = error.status == 401 ? .signedOut : .signedOutLocally
+      outcome = .signedOutLocally
     }
     await endSession(.userAction)
     return outcome

@@ -5,4 +5,7 @@ public enum SignOutOutcome: Sendable, Equatable {
   /// The server could not be reached: cleared locally only; the server's tokens lapse on
   /// their own.
   case signedOutLocally
+  /// The server offers no way to revoke a session (an OAuth provider without a revocation
+  /// endpoint): cleared locally only; the server's tokens lapse on their own.
+  case signedOutWithoutRevocation
 }

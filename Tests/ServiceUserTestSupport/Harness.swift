@@ -1,6 +1,7 @@
 import Foundation
 import NetworkClient
 import ServiceUser
+import ServiceUserKoober
 import TestSupport
 
 /// A ServiceUser over a fake transport, in its own temporary folder.
@@ -31,7 +32,7 @@ public struct Harness: Sendable {
     let client = NetworkClient(
       baseURL: URL(string: "http://127.0.0.1:9")!, transport: transport, retryPolicy: .none)
     service = ServiceUser(
-      network: client, accountDatabaseURL: folder.url("accounts.sqlite"), sessionStore: store,
+      remote: KooberAuthAPI(network: client), network: client, accountDatabaseURL: folder.url("accounts.sqlite"), sessionStore: store,
       renewalMargin: renewalMargin, now: { clock.now })
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import KooberBackend
 import NetworkClient
 import ServiceUser
+import ServiceUserKoober
 import TestSupport
 
 #if canImport(FoundationNetworking)
@@ -64,8 +65,9 @@ public final class LiveHarness: @unchecked Sendable {
     -> ServiceUser
   {
     let clock = clientClock
+    let client = NetworkClient(baseURL: backend.baseURL, retryPolicy: .none)
     return ServiceUser(
-      network: NetworkClient(baseURL: backend.baseURL, retryPolicy: .none),
+      remote: KooberAuthAPI(network: client), network: client,
       accountDatabaseURL: folder.url("\(device)/accounts.sqlite"),
       sessionStore: FileSessionStore(directory: sessionFolder(device)),
       renewalMargin: renewalMargin, now: { clock.now })

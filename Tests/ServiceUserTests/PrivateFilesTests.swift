@@ -2,6 +2,7 @@ import DatabaseClient
 import Foundation
 import NetworkClient
 import ServiceUser
+import ServiceUserKoober
 import TestSupport
 import Testing
 import UserModel
@@ -84,7 +85,7 @@ struct PrivateFilesTests {
     let client = NetworkClient(
       baseURL: try #require(URL(string: "http://127.0.0.1:9")), transport: FakeTransport(handler), retryPolicy: .none)
     return ServiceUser(
-      network: client, accountDatabaseURL: folder.url("accounts.sqlite"),
+      remote: KooberAuthAPI(network: client), network: client, accountDatabaseURL: folder.url("accounts.sqlite"),
       sessionStore: FileSessionStore(directory: folder.url("Session")),
       userDatabasesFolder: folder.url("users"))
   }

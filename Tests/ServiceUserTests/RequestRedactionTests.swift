@@ -1,4 +1,5 @@
 import ServiceUser
+import ServiceUserKoober
 import ServiceUserLogin
 import Testing
 import UserModel

@@ -4,6 +4,7 @@ import NetworkClient
 import RideLogicControl
 import ServiceRide
 import ServiceUser
+import ServiceUserKoober
 import UserModel
 
 /// The app container (seeds/002's `KooberAppContainer`): what lives as long as the process.
@@ -97,7 +98,7 @@ final class AppContainer {
       retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: .milliseconds(300)),
       timeout: client.requestTimeout)
     let serviceUser = ServiceUser(
-      network: network, accountDatabaseURL: clientFolder.accountDatabase,
+      remote: KooberAuthAPI(network: network), network: network, accountDatabaseURL: clientFolder.accountDatabase,
       sessionStore: FileSessionStore(directory: clientFolder.sessionFolder),
       userDatabasesFolder: clientFolder.usersFolder)
     return AppContainer(

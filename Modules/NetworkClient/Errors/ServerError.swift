@@ -47,7 +47,7 @@ public struct ServerError: Sendable, Equatable, CustomStringConvertible {
 
   /// Parses the API.md error envelope, or returns `nil` when the body has another shape.
   /// - Parameter body: the raw response body.
-  init?(body: Data) {
+  public init?(body: Data) {
     guard let envelope = try? JSONDecoder().decode([String: JSONValue].self, from: body),
       case .object(var object)? = envelope["error"],
       let code = object.removeValue(forKey: "code")?.stringValue,

@@ -4,6 +4,7 @@ import NetworkClient
 import RideModel
 import ServiceRide
 import ServiceUser
+import ServiceUserKoober
 import ServiceUserLogin
 import TestSupport
 import UserModel
@@ -75,7 +76,7 @@ private struct Device {
       // A bound against hanging: the whole suite at once can hold the backend up for seconds.
       timeout: .seconds(60))
     account = ServiceUser(
-      network: client, accountDatabaseURL: folder.appendingPathComponent("accounts.sqlite"),
+      remote: KooberAuthAPI(network: client), network: client, accountDatabaseURL: folder.appendingPathComponent("accounts.sqlite"),
       sessionStore: FileSessionStore(directory: folder.appendingPathComponent("session")),
       userDatabasesFolder: folder.appendingPathComponent("users"))
   }

@@ -2,6 +2,7 @@ import Foundation
 import NetworkClient
 import ServiceRide
 import ServiceUser
+import ServiceUserKoober
 import TestSupport
 import UserModel
 
@@ -18,8 +19,9 @@ struct ScriptedRideWorld {
     folder = try TemporaryDirectory(prefix: "scripted-ride")
     server = try ScriptedAPIServer()
     let now = ScriptedRideServerTests.now
+    let client = NetworkClient(baseURL: server.baseURL, retryPolicy: .none)
     account = ServiceUser(
-      network: NetworkClient(baseURL: server.baseURL, retryPolicy: .none),
+      remote: KooberAuthAPI(network: client), network: client,
       accountDatabaseURL: folder.url("accounts.sqlite"),
       sessionStore: FileSessionStore(directory: folder.url("Session")), now: { now })
     session = UserSession(

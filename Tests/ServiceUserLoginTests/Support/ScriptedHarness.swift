@@ -2,6 +2,7 @@ import Foundation
 import LoopbackServer
 import NetworkClient
 import ServiceUser
+import ServiceUserKoober
 import ServiceUserLogin
 import TestSupport
 import UserModel
@@ -33,8 +34,9 @@ struct ScriptedHarness {
   private static func makeService(
     server: ScriptedAPIServer, folder: TemporaryDirectory, store: FileSessionStore
   ) -> ServiceUser {
-    ServiceUser(
-      network: NetworkClient(baseURL: server.baseURL, retryPolicy: .none),
+    let client = NetworkClient(baseURL: server.baseURL, retryPolicy: .none)
+    return ServiceUser(
+      remote: KooberAuthAPI(network: client), network: client,
       accountDatabaseURL: folder.url("accounts.sqlite"), sessionStore: store,
       now: { Self.now })
   }

@@ -1,0 +1,65 @@
+import LoginCore
+import UserModel
+
+extension ServiceUser {
+  /// Runs an adapter call that needs the access token, with the policy every adapter shares:
+  /// the token is renewed first when it is about to expire; a `.refused(.accessTokenRejected)`
+  /// renews it once and asks again; rejected again, or `.refused(.sessionEnded)`, ends the
+  /// session (`.revoked`) and fails with `.refused(.sessionEnded)`. Nothing else ends it.
+  ///
+  /// ```swift
+  /// let user = try await service.authorized { token in
+  ///   try await service.remote.currentUser(accessToken: token)
+  /// }
+  /// ```
+  /// - Parameter operation: The call, given a valid access token.
+  /// - Returns: What the call returns.
+  /// - Throws: `.refused(.sessionEnded)` when no one is signed in or the session ended;
+  ///   `.unavailable(_)` when the renewal could not reach the server; the call's own failure
+  ///   otherwise.
+  public func authorized<T: Sendable>(
+    _ operation: @Sendable (String) async throws(AuthFailure) -> T
+  ) async throws(AuthFailure) -> T {
+    let token = try await validToken { () async throws -> String in try await state.accessToken() }
+    do {
+      return try await operation(token)
+    } catch .refused(.accessTokenRejected) {
+      let renewed = try await validToken { () async throws -> String in
+        try await state.renewAccessToken(after: token)
+      }
+      do {
+        return try await operation(renewed)
+      } catch .refused(.accessTokenRejected), .refused(.sessionEnded) {
+        throw await ended()
+      }
+    } catch .refused(.sessionEnded) {
+      throw await ended()
+    }
+  }
+
+  /// The session as it is now, its access token renewed first when it is about to expire;
+  /// the stored one when the renewal cannot be done now.
+  /// - Returns: The session, or `nil` when no one is signed in.
+  package func freshSession() async -> UserSession? {
+    _ = try? await state.accessToken()
+    return await state.session
+  }
+
+  private func validToken(
+    _ get: () async throws -> String
+  ) async throws(AuthFailure) -> String {
+    do {
+      return try await get()
+    } catch let failure as AuthFailure {
+      throw failure
+    } catch {
+      // `ServiceUserError.notSignedIn`: no session, or the renewal was refused and ended it.
+      throw .refused(.sessionEnded)
+    }
+  }
+
+  private func ended() async -> AuthFailure {
+    await endSession(.revoked)
+    return .refused(.sessionEnded)
+  }
+}

@@ -1,0 +1,85 @@
+import LoginCore
+import NetworkClient
+
+/// How API.md's answers become `AuthFailure`s.
+///
+/// | API answer                                 | AuthFailure                                 |
+/// |--------------------------------------------|---------------------------------------------|
+/// | 401 `invalid_credentials`                  | `.refused(.invalidCredentials)`             |
+/// | 423 `account_locked` + `retryAfter`        | `.refused(.locked(retryAfterSeconds:))`     |
+/// | 409 `email_taken`                          | `.refused(.identifierTaken)`                |
+/// | 422 `invalid_email`                        | `.refused(.invalidInput(.identifier, _))`   |
+/// | 422 `weak_password`                        | `.refused(.invalidInput(.password, _))`     |
+/// | 422 `invalid_name`                         | `.refused(.invalidInput(.name, _))`         |
+/// | 422 `invalid_type`                         | `.refused(.invalidInput(.userType, _))`     |
+/// | 401 `invalid_code` + `attemptsLeft`        | `.refused(.invalidCode(attemptsLeft:))`     |
+/// | 410 `challenge_expired`                    | `.refused(.codeExpired)`                    |
+/// | 429 `too_many_attempts`                    | `.refused(.tooManyAttempts)`                |
+/// | 401 `token_expired`, authorized call       | `.refused(.accessTokenRejected)`            |
+/// | other 401 with a body, authorized call     | `.refused(.sessionEnded)`                   |
+/// | `invalid_refresh_token`, `invalid_token`…  | `.refused(.sessionEnded)`                   |
+/// | 503 `server_busy` + `retryAfter`           | `.unavailable(.busy(retryAfterSeconds:))`   |
+/// | no connection, cancelled                   | `.unavailable(.offline)`                    |
+/// | no answer in time                          | `.unavailable(.timeout)`                    |
+/// | anything else                              | `.unavailable(.serverTrouble(_))`           |
+extension KooberAuthAPI {
+  /// The failure for a network error.
+  /// - Parameters:
+  ///   - error: What the client threw.
+  ///   - authorized: Whether the call carried an access token, so a 401 judges the token.
+  static func failure(_ error: NetworkError, authorized: Bool) -> AuthFailure {
+    switch error {
+    case .transport: .unavailable(.offline)
+    case .timeout: .unavailable(.timeout)
+    // A cancelled request did not reach a verdict; to the person it looks like no answer.
+    case .cancelled: .unavailable(.offline)
+    case .authorizationUnavailable: .refused(.sessionEnded)
+    case .http(let status, let server?, _):
+      failure(status: status, server: server, authorized: authorized)
+    case .http(let status, nil, _):
+      .unavailable(.serverTrouble("the server answered HTTP \(status)."))
+    case .invalidURL, .insecureURL, .encoding, .decoding, .unexpectedResponse:
+      .unavailable(.serverTrouble(error.message))
+    }
+  }
+
+  private static func failure(status: Int, server: ServerError, authorized: Bool)
+    -> AuthFailure
+  {
+    if authorized, status == 401 {
+      return server.code == "token_expired"
+        ? .refused(.accessTokenRejected) : .refused(.sessionEnded)
+    }
+    switch server.code {
+    case "invalid_credentials": return .refused(.invalidCredentials)
+    case "account_locked":
+      return .refused(.locked(retryAfterSeconds: max(server.retryAfter ?? 300, 0)))
+    case "email_taken": return .refused(.identifierTaken)
+    case "invalid_email": return .refused(.invalidInput(.identifier, message: server.message))
+    case "weak_password": return .refused(.invalidInput(.password, message: server.message))
+    case "invalid_name": return .refused(.invalidInput(.name, message: server.message))
+    case "invalid_type": return .refused(.invalidInput(.userType, message: server.message))
+    case "invalid_code":
+      return .refused(.invalidCode(attemptsLeft: max(server.attemptsLeft ?? 0, 0)))
+    case "challenge_expired": return .refused(.codeExpired)
+    case "too_many_attempts": return .refused(.tooManyAttempts)
+    // API.md puts `retryAfter` in the body beside the header; a server that omits it still
+    // means "soon".
+    case "server_busy" where status == 503:
+      return .unavailable(.busy(retryAfterSeconds: max(server.retryAfter ?? 5, 1)))
+    case "invalid_token", "token_expired", "invalid_refresh_token", "refresh_token_reused":
+      return .refused(.sessionEnded)
+    default:
+      return .unavailable(.serverTrouble("HTTP \(status) \(server.code): \(server.message)"))
+    }
+  }
+}
+
+extension AuthFailure {
+  /// This failure, except that a refusal becomes server trouble: for a refresh, where only
+  /// API.md's 401 refuses and every other answer leaves the session alone.
+  var keepingSession: AuthFailure {
+    guard case .refused(let refusal) = self else { return self }
+    return .unavailable(.serverTrouble("the server refused the refresh: \(refusal.code)."))
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import LoginCore
+import NetworkClient
+import UserModel
+
+/// The Koober REST contract of API.md behind `AuthRemoteAPI`: `/v1/auth/...` paths, Koober's
+/// JSON, its error bodies. What `koober` uses by default, and a model for an adapter of an
+/// app's own server.
+///
+/// ```swift
+/// let client = NetworkClient(baseURL: URL(string: "https://api.koober.example")!)
+/// let service = ServiceUser(
+///   remote: KooberAuthAPI(network: client), network: client,
+///   accountDatabaseURL: support.appendingPathComponent("accounts.sqlite"),
+///   sessionStore: FileSessionStore(directory: support.appendingPathComponent("Session")))
+/// ```
+///
+/// How API.md's answers become `AuthFailure`s is in `KooberAuthAPI+Failure.swift`; every
+/// answer keeps the meaning it had before the seam existed.
+public struct KooberAuthAPI: AuthRemoteAPI {
+  /// The client for the API: its base URL, transport, retries and time limits. Its
+  /// authorization provider is never used: authorized calls carry the token they are given.
+  public let network: NetworkClient
+
+  /// Makes the adapter.
+  /// - Parameter network: The client for the API; its authorization and unauthorized hook,
+  ///   if any, are left out of the copy the adapter uses.
+  public init(network: NetworkClient) {
+    self.network = network.with(authorization: nil, onUnauthorized: nil)
+  }
+
+  /// `POST /v1/auth/sign-in`: a passenger's session, or a driver's challenge.
+  /// - Parameter credentials: The email and password.
+  /// - Returns: The session or the challenge.
+  /// - Throws: The answer's `AuthFailure`.
+  public func signIn(_ credentials: SignInCredentials) async throws(AuthFailure)
+    -> SignInResponse
+  {
+    switch try await send(SignInRequest(configuration: credentials)) {
+    case .session(let session): .session(session)
+    case .challenge(let challenge): .challenge(challenge)
+    }
+  }
+
+  /// `POST /v1/auth/otp/verify`.
+  /// - Parameters:
+  ///   - code: The code.
+  ///   - challenge: The sign-in's challenge.
+  /// - Returns: The driver's session.
+  /// - Throws: The answer's `AuthFailure`.
+  public func verifyCode(_ code: String, for challenge: Challenge) async throws(AuthFailure)
+    -> UserSession
+  {
+    try await send(
+      SessionRequest(configuration: .verifyCode(challengeID: challenge.id, code: code)))
+  }
+
+  /// `POST /v1/auth/sign-up`.
+  /// - Parameter form: The checked form.
+  /// - Returns: The new account's session.
+  /// - Throws: The answer's `AuthFailure`.
+  public func signUp(_ form: SignUpCredentials) async throws(AuthFailure) -> UserSession {
+    try await send(SessionRequest(configuration: .signUp(form)))
+  }
+
+  /// `POST /v1/auth/refresh`, spending the refresh token. A 401 with API.md's error body is
+  /// the server's refusal (`.sessionEnded`); anything else, a bare 401 included, is not.
+  /// - Parameter session: The session to renew.
+  /// - Returns: The server's new Session.
+  /// - Throws: `.refused(.sessionEnded)` or `.unavailable(_)`.
+  public func refresh(_ session: UserSession) async throws(AuthFailure) -> UserSession {
+    do {
+      return try await SessionRequest(
+        configuration: .refresh(refreshToken: session.refreshToken)
+      ).perform(on: network)
+    } catch {
+      if error.status == 401, error.serverError != nil { throw .refused(.sessionEnded) }
+      throw Self.failure(error, authorized: true).keepingSession
+    }
+  }
+
+  /// `GET /v1/auth/session`.
+  /// - Parameter accessToken: The access token.
+  /// - Returns: The server's copy of the user.
+  /// - Throws: The answer's `AuthFailure`.
+  public func currentUser(accessToken: String) async throws(AuthFailure) -> User {
+    try await send(SessionCheckRequest(configuration: accessToken), authorized: true)
+  }
+
+  /// `PATCH /v1/users/me`.
+  /// - Parameters:
+  ///   - name: The new name, or `nil` to clear it.
+  ///   - accessToken: The access token.
+  /// - Returns: The updated user.
+  /// - Throws: The answer's `AuthFailure`.
+  public func updateName(_ name: String?, accessToken: String) async throws(AuthFailure) -> User
+  {
+    try await send(
+      UpdateNameRequest(configuration: (name: name, token: accessToken)), authorized: true)
+  }
+
+  /// `POST /v1/auth/sign-out`, revoking the session's whole token family.
+  /// - Parameter session: The session; its access token authorizes the call.
+  /// - Throws: The answer's `AuthFailure`; a 401 is `.refused(.sessionEnded)`: nothing left.
+  public func signOut(_ session: UserSession) async throws(AuthFailure) {
+    _ = try await send(SignOutRequest(configuration: session.token), authorized: true)
+  }
+
+  /// API.md's reading of a failed authorized answer: `401 token_expired` rejects the token,
+  /// any other 401 with API.md's error body ends the session, the rest leaves it.
+  /// - Parameters:
+  ///   - status: The HTTP status.
+  ///   - headers: The headers (not read: API.md speaks in the body).
+  ///   - body: The body.
+  /// - Returns: The failure.
+  public func failure(ofAuthorizedStatus status: Int, headers: [String: String], body: Data)
+    -> AuthFailure
+  {
+    let server = ServerError(body: body)
+    return Self.failure(
+      .http(status: status, server: server, excerpt: nil), authorized: true)
+  }
+
+  /// Sends a request through the client, mapping its failure.
+  private func send<R: DefaultRequest>(
+    _ request: R, authorized: Bool = false
+  ) async throws(AuthFailure) -> R.ResultData {
+    do {
+      return try await request.perform(on: network)
+    } catch {
+      throw Self.failure(error, authorized: authorized)
+    }
+  }
+}

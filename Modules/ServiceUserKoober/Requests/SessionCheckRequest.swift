@@ -1,0 +1,46 @@
+import Foundation
+import NetworkClient
+import UserModel
+
+/// `GET /v1/auth/session` with an access token: whether it is still honoured, and for whom.
+/// The token is the configuration; ServiceUser renews it, not the client.
+struct SessionCheckRequest: DefaultRequest {
+  /// The answer: `{"user": User, "expiresAt": date}`.
+  struct Answer: Decodable {
+    let user: User
+    let expiresAt: Date
+  }
+
+  typealias Result = Answer
+  typealias ResultData = User
+
+  let configuration: String
+
+  init(configuration: String) {
+    self.configuration = configuration
+  }
+
+  var method: HTTPMethod { .get }
+  var path: String { "/v1/auth/session" }
+  var headers: [String: String] { ["Authorization": "Bearer \(configuration)"] }
+  static var decoder: JSONDecoder { KooberJSON.decoder() }
+
+  func transform(_ result: Answer) -> User? {
+    result.user
+  }
+}
+
+extension SessionCheckRequest: CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
+  /// The request without its token.
+  var description: String { "SessionCheckRequest(token: <redacted>)" }
+
+  /// The same as `description`.
+  var debugDescription: String { description }
+
+  /// A mirror without the token, so `dump` shows none of it.
+  var customMirror: Mirror {
+    Mirror(self, children: ["token": "<redacted>"], displayStyle: .struct)
+  }
+}
