@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "ServiceUser", targets: ["ServiceUser"]),
     .library(name: "ServiceUserLogin", targets: ["ServiceUserLogin"]),
     .library(name: "ServiceUserKoober", targets: ["ServiceUserKoober"]),
+    .library(name: "LoginTesting", targets: ["LoginTesting"]),
     .library(name: "LoginLogicControl", targets: ["LoginLogicControl"]),
     .library(name: "LoginViewModel", targets: ["LoginViewModel"]),
     .library(name: "RideModel", targets: ["RideModel"]),
@@ -73,6 +74,13 @@ let package = Package(
       name: "ServiceRide",
       dependencies: ["RideModel", "UserModel", "NetworkClient", "DatabaseClient", "ServiceUser"],
       path: "Modules/ServiceRide"
+    ),
+
+    // Fakes an app links into its own tests: an in-memory server, session store and clock.
+    .target(
+      name: "LoginTesting",
+      dependencies: ["LoginCore", "ServiceUser", "UserModel"],
+      path: "Modules/LoginTesting"
     ),
 
     // MARK: - Features: logic controls and view models
@@ -169,8 +177,8 @@ let package = Package(
     .testTarget(
       name: "ServiceUserTests",
       dependencies: [
-        "ServiceUser", "ServiceUserLogin", "ServiceUserKoober", "LoginCore", "KooberBackend",
-        "TestSupport", "ServiceUserTestSupport",
+        "ServiceUser", "ServiceUserLogin", "ServiceUserKoober", "LoginCore", "LoginTesting",
+        "KooberBackend", "TestSupport", "ServiceUserTestSupport",
       ],
       path: "Tests/ServiceUserTests"
     ),

@@ -26,6 +26,8 @@ public struct SentRequest: Sendable {
 public enum FakeAnswer: Sendable {
   case json(Int, String)
   case empty(Int)
+  /// A status with extra headers (e.g. `WWW-Authenticate`) and an empty body.
+  case headers(Int, [String: String])
   case failure(NetworkError)
 
   /// An API.md error body.
@@ -68,6 +70,7 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
     lock.withLock { sent.append(record) }
     let status: Int
     let data: Data
+    var headers = ["Content-Type": "application/json; charset=utf-8"]
     switch await handler(record) {
     case .json(let code, let text):
       status = code
@@ -75,10 +78,13 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
     case .empty(let code):
       status = code
       data = Data()
+    case .headers(let code, let extra):
+      status = code
+      data = Data()
+      headers.merge(extra) { _, new in new }
     case .failure(let error):
       throw error
     }
-    let headers = ["Content-Type": "application/json; charset=utf-8"]
     guard
       let response = HTTPURLResponse(
         url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)

@@ -1,0 +1,162 @@
+import Foundation
+import LoginCore
+import UserModel
+
+extension FakeAuthRemoteAPI {
+  /// Checks the password; a `requiresCode` account gets a challenge.
+  /// - Parameter credentials: The identifier and password.
+  /// - Returns: A session, or a challenge whose code is `lastCode`.
+  /// - Throws: `.refused(.invalidCredentials)`, or a scripted failure.
+  public func signIn(_ credentials: SignInCredentials) async throws(AuthFailure)
+    -> SignInResponse
+  {
+    try begin(.signIn, .signIn(credentials.email))
+    return try state.update { state throws(AuthFailure) -> SignInResponse in
+      guard let account = state.accounts[credentials.email.lowercased()],
+        account.password == credentials.password
+      else { throw .refused(.invalidCredentials) }
+      guard account.requiresCode else { return .session(issue(for: account.user, in: &state)) }
+      state.counter += 1
+      let id = "chl_\(state.counter)"
+      let code = String(format: "%06d", state.counter % 1_000_000)
+      let expiresAt = now().addingTimeInterval(60)
+      state.challenges[id] = PendingCode(
+        userID: account.user.id, code: code, expiresAt: expiresAt, attemptsLeft: 3)
+      state.lastCode = code
+      return .challenge(Challenge(id: id, expiresAt: expiresAt, channel: "sms"))
+    }
+  }
+
+  /// Checks a code: three tries, sixty seconds.
+  /// - Parameters:
+  ///   - code: The code.
+  ///   - challenge: The sign-in's challenge.
+  /// - Returns: The session.
+  /// - Throws: `.refused(.invalidCode(attemptsLeft:))`, `.refused(.codeExpired)`,
+  ///   `.refused(.tooManyAttempts)`, or a scripted failure.
+  public func verifyCode(_ code: String, for challenge: Challenge) async throws(AuthFailure)
+    -> UserSession
+  {
+    try begin(.verifyCode, .verifyCode(code))
+    let moment = now()
+    return try state.update { state throws(AuthFailure) -> UserSession in
+      guard var pending = state.challenges[challenge.id], moment < pending.expiresAt,
+        let user = state.accounts.values.first(where: { $0.user.id == pending.userID })?.user
+      else { throw .refused(.codeExpired) }
+      guard pending.code == code else {
+        pending.attemptsLeft -= 1
+        state.challenges[challenge.id] = pending.attemptsLeft > 0 ? pending : nil
+        throw pending.attemptsLeft > 0
+          ? .refused(.invalidCode(attemptsLeft: pending.attemptsLeft))
+          : .refused(.tooManyAttempts)
+      }
+      state.challenges[challenge.id] = nil
+      return issue(for: user, in: &state)
+    }
+  }
+
+  /// Creates the account and signs it in.
+  /// - Parameter form: The form.
+  /// - Returns: The new session.
+  /// - Throws: `.refused(.identifierTaken)`, or a scripted failure.
+  public func signUp(_ form: SignUpCredentials) async throws(AuthFailure) -> UserSession {
+    try begin(.signUp, .signUp(form.email))
+    return try state.update { state throws(AuthFailure) -> UserSession in
+      let key = form.email.lowercased()
+      guard state.accounts[key] == nil else { throw .refused(.identifierTaken) }
+      state.counter += 1
+      let user = User(id: "usr_\(state.counter)", email: key, name: form.name, type: form.type)
+      state.accounts[key] = Account(user: user, password: form.password, requiresCode: false)
+      return issue(for: user, in: &state)
+    }
+  }
+
+  /// Spends the refresh token for new tokens; the old refresh token is then refused.
+  /// - Parameter session: The session.
+  /// - Returns: The renewed session, same user.
+  /// - Throws: `.refused(.sessionEnded)` for a spent or revoked token, or a scripted failure.
+  public func refresh(_ session: UserSession) async throws(AuthFailure) -> UserSession {
+    try begin(.refresh, .refresh(session.refreshToken))
+    return try state.update { state throws(AuthFailure) -> UserSession in
+      guard let userID = state.refreshTokens.removeValue(forKey: session.refreshToken),
+        let user = state.accounts.values.first(where: { $0.user.id == userID })?.user
+      else { throw .refused(.sessionEnded) }
+      return issue(for: user, in: &state)
+    }
+  }
+
+  /// The token's user.
+  /// - Parameter accessToken: The access token.
+  /// - Returns: The user.
+  /// - Throws: `.refused(.accessTokenRejected)` for an expired or unknown token.
+  public func currentUser(accessToken: String) async throws(AuthFailure) -> User {
+    try begin(.currentUser, .currentUser(accessToken))
+    return try state.update { state throws(AuthFailure) -> User in
+      try account(of: accessToken, in: state).user
+    }
+  }
+
+  /// Renames the token's user.
+  /// - Parameters:
+  ///   - name: The new name.
+  ///   - accessToken: The access token.
+  /// - Returns: The renamed user.
+  /// - Throws: `.refused(.accessTokenRejected)`, or a scripted failure.
+  public func updateName(_ name: String?, accessToken: String) async throws(AuthFailure) -> User
+  {
+    try begin(.updateName, .updateName(name, accessToken: accessToken))
+    return try state.update { state throws(AuthFailure) -> User in
+      var account = try account(of: accessToken, in: state)
+      account.user.name = name
+      state.accounts[account.user.email.lowercased()] = account
+      return account.user
+    }
+  }
+
+  /// Revokes the session's tokens.
+  /// - Parameter session: The session.
+  /// - Throws: `.refused(.sessionEnded)` when its access token is no longer good.
+  public func signOut(_ session: UserSession) async throws(AuthFailure) {
+    try begin(.signOut, .signOut(session.token))
+    try state.update { state throws(AuthFailure) in
+      _ = try account(of: session.token, in: state)
+      state.accessTokens[session.token] = nil
+      state.refreshTokens[session.refreshToken] = nil
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// Records the call, then throws a scripted failure or `.unsupported` when there is one.
+  private func begin(_ operation: AuthOperation, _ call: Call) throws(AuthFailure) {
+    let failure: AuthFailure? = state.update { state in
+      state.calls.append(call)
+      if state.unsupported.contains(operation) { return .unsupported(operation) }
+      guard var queued = state.failures[operation], !queued.isEmpty else { return nil }
+      let next = queued.removeFirst()
+      state.failures[operation] = queued
+      return next
+    }
+    if let failure { throw failure }
+  }
+
+  private func issue(for user: User, in state: inout State) -> UserSession {
+    state.counter += 1
+    let moment = now()
+    let session = UserSession(
+      user: user, token: "access-\(state.counter)",
+      expiresAt: moment.addingTimeInterval(accessLifetime),
+      refreshToken: "refresh-\(state.counter)",
+      refreshExpiresAt: moment.addingTimeInterval(30 * 24 * 3_600))
+    state.accessTokens[session.token] = Grant(userID: user.id, expiresAt: session.expiresAt)
+    state.refreshTokens[session.refreshToken] = user.id
+    return session
+  }
+
+  private func account(of accessToken: String, in state: State) throws(AuthFailure) -> Account {
+    guard let grant = state.accessTokens[accessToken], now() < grant.expiresAt,
+      let account = state.accounts.values.first(where: { $0.user.id == grant.userID })
+    else { throw .refused(.accessTokenRejected) }
+    return account
+  }
+}

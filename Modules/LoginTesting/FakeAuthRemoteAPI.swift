@@ -1,0 +1,131 @@
+import Foundation
+import LoginCore
+import UserModel
+
+/// An in-memory account server behind `AuthRemoteAPI`, for tests of code above the seam
+/// (ServiceUser, a logic control, an app's own flows) without a network or a real server.
+///
+/// It behaves like a careful server: passwords are checked, access tokens expire on the
+/// injected clock, refresh tokens rotate and are spent by one use, sign-out revokes, an
+/// account marked `requiresCode` gets a challenge whose code is `lastCode`. Every call is
+/// recorded in `calls`, and any operation can be made to fail or be unsupported.
+///
+/// ```swift
+/// let time = ManualTime()
+/// let remote = FakeAuthRemoteAPI(now: time.read)
+/// remote.addAccount(User(id: "u1", email: "ann@example.com", name: "Ann", type: .passenger),
+///                   password: "Pass1234")
+/// remote.fail(.refresh, with: .unavailable(.offline))   // the next refresh only
+/// ```
+public final class FakeAuthRemoteAPI: AuthRemoteAPI, Sendable {
+  /// One call the fake received, with what identifies it.
+  public enum Call: Sendable, Equatable {
+    /// `signIn` with this identifier.
+    case signIn(String)
+    /// `verifyCode` with this code.
+    case verifyCode(String)
+    /// `signUp` with this identifier.
+    case signUp(String)
+    /// `refresh` spending this refresh token.
+    case refresh(String)
+    /// `currentUser` with this access token.
+    case currentUser(String)
+    /// `updateName` to this name, with this access token.
+    case updateName(String?, accessToken: String)
+    /// `signOut` of the session with this access token.
+    case signOut(String)
+  }
+
+  struct Account {
+    var user: User
+    var password: String
+    var requiresCode: Bool
+  }
+
+  struct Grant {
+    var userID: String
+    var expiresAt: Date
+  }
+
+  struct PendingCode {
+    var userID: String
+    var code: String
+    var expiresAt: Date
+    var attemptsLeft: Int
+  }
+
+  struct State {
+    var accounts: [String: Account] = [:]
+    var accessTokens: [String: Grant] = [:]
+    var refreshTokens: [String: String] = [:]
+    var challenges: [String: PendingCode] = [:]
+    var counter = 0
+    var calls: [Call] = []
+    var failures: [AuthOperation: [AuthFailure]] = [:]
+    var unsupported: Set<AuthOperation> = []
+    var lastCode: String?
+  }
+
+  let state = Protected(State())
+  let now: @Sendable () -> Date
+  let accessLifetime: TimeInterval
+
+  /// Makes an empty server.
+  /// - Parameters:
+  ///   - accessLifetime: How long an access token lives; an hour by default.
+  ///   - now: The clock that access tokens expire on.
+  public init(
+    accessLifetime: TimeInterval = 3_600, now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.accessLifetime = accessLifetime
+    self.now = now
+  }
+
+  /// Adds an account.
+  /// - Parameters:
+  ///   - user: The account; its email is the identifier (compared case-insensitively).
+  ///   - password: Its password.
+  ///   - requiresCode: Whether sign-in needs a one-time code (a second step).
+  public func addAccount(_ user: User, password: String, requiresCode: Bool = false) {
+    state.update {
+      $0.accounts[user.email.lowercased()] = Account(
+        user: user, password: password, requiresCode: requiresCode)
+    }
+  }
+
+  /// Makes the next `times` calls of `operation` fail with `failure`, before anything else.
+  /// - Parameters:
+  ///   - operation: The operation.
+  ///   - failure: What it throws.
+  ///   - times: How many calls; 1 by default.
+  public func fail(_ operation: AuthOperation, with failure: AuthFailure, times: Int = 1) {
+    state.update { $0.failures[operation, default: []] += Array(repeating: failure, count: times) }
+  }
+
+  /// The operations this server does not offer: they throw `.unsupported(operation)`.
+  public var unsupported: Set<AuthOperation> {
+    get { state.value.unsupported }
+    set { state.update { $0.unsupported = newValue } }
+  }
+
+  /// Every call so far, oldest first.
+  public var calls: [Call] { state.value.calls }
+
+  /// The one-time code most recently "sent".
+  public var lastCode: String? { state.value.lastCode }
+
+  /// Makes every access token issued so far rejected, as a server does after a key change:
+  /// the sessions themselves stay good and can be renewed.
+  public func rejectAccessTokens() {
+    state.update { $0.accessTokens.removeAll() }
+  }
+
+  /// Revokes every token of a user, as an administrator or a sign-out elsewhere would.
+  /// - Parameter userID: The user.
+  public func revokeSessions(of userID: String) {
+    state.update { state in
+      state.accessTokens = state.accessTokens.filter { $0.value.userID != userID }
+      state.refreshTokens = state.refreshTokens.filter { $0.value != userID }
+    }
+  }
+}

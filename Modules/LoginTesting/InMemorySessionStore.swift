@@ -1,0 +1,70 @@
+import ServiceUser
+import UserModel
+
+/// A `SessionStore` in memory, for tests of code above ServiceUser: what was saved, how many
+/// times, and a failure to inject.
+///
+/// ```swift
+/// let store = InMemorySessionStore()
+/// store.failure = .writeFailed("disk full")   // the next saves fail
+/// ```
+public final class InMemorySessionStore: SessionStore, Sendable {
+  private struct State {
+    var session: UserSession?
+    var saves = 0
+    var failure: SessionStoreError?
+  }
+
+  private let state: Protected<State>
+
+  /// Makes a store.
+  /// - Parameter session: What it holds at first, e.g. a session "from the last launch".
+  public init(_ session: UserSession? = nil) {
+    state = Protected(State(session: session))
+  }
+
+  /// What the store holds now.
+  public var session: UserSession? { state.value.session }
+
+  /// How many times `save(_:)` succeeded.
+  public var saveCount: Int { state.value.saves }
+
+  /// When set, every `load`, `save` and `clear` throws it, changing nothing.
+  public var failure: SessionStoreError? {
+    get { state.value.failure }
+    set { state.update { $0.failure = newValue } }
+  }
+
+  /// The held session.
+  /// - Returns: The session, or `nil`.
+  /// - Throws: `failure`, when set.
+  public func load() throws(SessionStoreError) -> UserSession? {
+    let (session, failure) = state.update { ($0.session, $0.failure) }
+    if let failure { throw failure }
+    return session
+  }
+
+  /// Holds `session`.
+  /// - Parameter session: The session.
+  /// - Throws: `failure`, when set.
+  public func save(_ session: UserSession) throws(SessionStoreError) {
+    let failure: SessionStoreError? = state.update { state in
+      guard state.failure == nil else { return state.failure }
+      state.session = session
+      state.saves += 1
+      return nil
+    }
+    if let failure { throw failure }
+  }
+
+  /// Holds nothing.
+  /// - Throws: `failure`, when set.
+  public func clear() throws(SessionStoreError) {
+    let failure: SessionStoreError? = state.update { state in
+      guard state.failure == nil else { return state.failure }
+      state.session = nil
+      return nil
+    }
+    if let failure { throw failure }
+  }
+}
