@@ -87,7 +87,7 @@ let package = Package(
 
     .target(
       name: "LoginLogicControl",
-      dependencies: ["ServiceUserLogin", "ServiceUser", "LoginCore", "UserModel"],
+      dependencies: ["LoginCore", "UserModel"],
       path: "Modules/LoginLogicControl"
     ),
     .target(name: "LoginViewModel", dependencies: ["UserModel"], path: "Modules/LoginViewModel"),

@@ -1,3 +1,4 @@
+import LoginCore
 import UserModel
 
 /// A feature of the app that a person may open, signed in or browsing as a guest.

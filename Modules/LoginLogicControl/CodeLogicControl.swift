@@ -1,6 +1,5 @@
 import Foundation
 import LoginCore
-import ServiceUserLogin
 import UserModel
 
 /// The one-time-code step of a driver's sign-in (seeds/003): counts down to the challenge's

@@ -1,3 +1,4 @@
+import LoginCore
 /// Receives what happens on the one-time-code screen; success arrives through the
 /// `LoginRouteDelegate` methods it inherits.
 @MainActor

@@ -1,3 +1,4 @@
+import LoginCore
 /// Counts whole seconds down on an injected clock, calling `tick` once a second with the
 /// seconds left (the last call gets 0). Deadlines are measured from the start, so a slow tick
 /// never makes the countdown drift.

@@ -1,3 +1,4 @@
+import LoginCore
 import UserModel
 
 /// The answer to "may this person open this feature now?".

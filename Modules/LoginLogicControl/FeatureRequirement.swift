@@ -1,3 +1,4 @@
+import LoginCore
 import UserModel
 
 /// What a feature asks of the person opening it.

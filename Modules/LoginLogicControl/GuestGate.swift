@@ -1,3 +1,4 @@
+import LoginCore
 import UserModel
 
 /// The check the host makes before opening a feature, for guests and signed-in users alike.

@@ -1,4 +1,4 @@
-import ServiceUserLogin
+import LoginCore
 import UserModel
 
 /// The launch check: restores the saved session, validates it, and tells the delegate where

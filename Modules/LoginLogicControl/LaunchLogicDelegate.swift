@@ -1,3 +1,4 @@
+import LoginCore
 import UserModel
 
 /// Receives the outcome of the launch check: one method per outcome, each naming where the

@@ -1,3 +1,4 @@
+import LoginCore
 /// Where a sign-in (or sign-up) began, which decides where a successful one goes.
 public enum LoginEntryPoint: Sendable, Hashable {
   /// The launch screen, when the launch check found no usable session.

@@ -1,4 +1,5 @@
 import Foundation
+import LoginCore
 
 /// What every login control shares: the service, the event log, the clock for the code
 /// timer, and the wall clock for challenge expiry dates.

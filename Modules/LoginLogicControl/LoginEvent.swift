@@ -1,4 +1,4 @@
-import ServiceUser
+import LoginCore
 import UserModel
 
 /// One entry of the event log. Cases carry only what is safe to keep: user types, routes,

@@ -1,4 +1,5 @@
 import Foundation
+import LoginCore
 
 /// A bounded, printable record of every login action and outcome, for bug reports
 /// (seeds/003: a middleware that records actions).

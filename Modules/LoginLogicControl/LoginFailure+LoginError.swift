@@ -1,4 +1,4 @@
-import ServiceUserLogin
+import LoginCore
 
 extension LoginFailure {
   /// Translates the service's error into the reason shown to the person.

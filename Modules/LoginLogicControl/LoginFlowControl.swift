@@ -1,3 +1,4 @@
+import LoginCore
 /// A control that ends in a signed-in user: sign-in, one-time code, sign-up.
 @MainActor
 public protocol LoginFlowControl: AnyObject {

@@ -1,3 +1,4 @@
+import LoginCore
 import UserModel
 
 /// Where a signed-in user goes next, decided by the user's type and the entry point.

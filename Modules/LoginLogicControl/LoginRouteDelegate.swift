@@ -1,3 +1,4 @@
+import LoginCore
 import UserModel
 
 /// Receives the end of a successful login flow: where the signed-in user goes.

@@ -1,4 +1,4 @@
-import ServiceUserLogin
+import LoginCore
 
 extension Result where Failure == LoginError {
   /// Runs one service call on the caller's actor and keeps its typed outcome, so a control

@@ -1,5 +1,4 @@
-import ServiceUser
-import ServiceUserLogin
+import LoginCore
 
 /// The signed-in session's logic: signing out, and noticing (through the service's change
 /// stream) that the session was revoked or expired, whatever screen is showing.

@@ -1,4 +1,4 @@
-import ServiceUser
+import LoginCore
 
 /// Receives the end of a session, whichever screen is showing.
 @MainActor

@@ -1,4 +1,4 @@
-import ServiceUserLogin
+import LoginCore
 import UserModel
 
 /// The sign-in screen's logic: checks the form with `CredentialRules` (the view model's

@@ -1,4 +1,4 @@
-import ServiceUserLogin
+import LoginCore
 import UserModel
 
 /// The sign-up screen's logic: checks the form with `CredentialRules`, keeps one sign-up in

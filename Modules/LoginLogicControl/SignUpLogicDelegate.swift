@@ -1,3 +1,4 @@
+import LoginCore
 /// Receives what happens on the sign-up screen; success arrives through the
 /// `LoginRouteDelegate` methods it inherits.
 @MainActor

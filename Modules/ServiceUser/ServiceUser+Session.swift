@@ -1,4 +1,5 @@
 import Foundation
+import LoginCore
 import UserModel
 
 /// The session lifecycle. Each call writes the account rows and the session store together,

@@ -1,4 +1,5 @@
 import Foundation
+import LoginCore
 
 /// Hands every session change to every listener, each through its own AsyncStream.
 ///

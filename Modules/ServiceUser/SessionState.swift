@@ -1,4 +1,5 @@
 import Foundation
+import LoginCore
 import UserModel
 
 /// The current session and everything that changes it, serialized by one actor: setting and

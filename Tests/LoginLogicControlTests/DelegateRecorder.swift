@@ -1,7 +1,5 @@
 import LoginCore
 import LoginLogicControl
-import ServiceUser
-import ServiceUserLogin
 import UserModel
 
 /// Every delegate call of every control, in one ordered list, so a test asserts the whole

@@ -1,7 +1,5 @@
 import LoginCore
 import LoginLogicControl
-import ServiceUser
-import ServiceUserLogin
 import UserModel
 
 /// A scripted `LoginServicing`: each call takes the next scripted answer and is recorded.

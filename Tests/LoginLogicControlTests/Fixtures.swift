@@ -1,7 +1,6 @@
 import Foundation
 import LoginCore
 import LoginLogicControl
-import ServiceUserLogin
 import TestSupport
 import UserModel
 

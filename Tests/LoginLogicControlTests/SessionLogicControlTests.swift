@@ -1,6 +1,5 @@
+import LoginCore
 import LoginLogicControl
-import ServiceUser
-import ServiceUserLogin
 import Testing
 import UserModel
 

@@ -1,5 +1,5 @@
+import LoginCore
 import LoginLogicControl
-import ServiceUserLogin
 import Testing
 import UserModel
 

@@ -32,19 +32,35 @@ struct PackageGraphTests {
     #expect(try Self.dependencies(of: "UserModel") == nil)
   }
 
-  @Test("LoginViewModel's sources import UserModel and nothing else (Foundation aside)")
-  func imports() throws {
-    let folder = Self.root.appendingPathComponent("Modules/LoginViewModel")
+  /// Every module the sources of `module` import.
+  static func imports(of module: String) throws -> Set<String> {
+    let folder = Self.root.appendingPathComponent("Modules/\(module)")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasSuffix(".swift") }
     #expect(!files.isEmpty)
     var imported: Set<String> = []
     for file in files {
       let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-      for match in text.matches(of: #/(?m)^\s*(?:@\w+\s+)*import\s+(?:\w+\s+)?(\w+)/#) {
-        imported.insert(String(match.output.1))
+      // `[ \t]`, not `\s`: a match must not run on into the next line.
+      let kind = "(?:(?:struct|class|enum|protocol|func)[ \\t]+)?"
+      let pattern = try Regex(#"(?m)^[ \t]*(?:@\w+[ \t]+)*import[ \t]+"# + kind + #"(\w+)"#)
+      for match in text.matches(of: pattern) {
+        if let name = match.output[1].substring { imported.insert(String(name)) }
       }
     }
-    #expect(imported.subtracting(["Foundation"]) == ["UserModel"])
+    return imported
+  }
+
+  @Test("LoginViewModel's sources import UserModel and nothing else (Foundation aside)")
+  func imports() throws {
+    #expect(try Self.imports(of: "LoginViewModel").subtracting(["Foundation"]) == ["UserModel"])
+  }
+
+  @Test("LoginLogicControl links the interface module alone: no NetworkClient, no SQLite")
+  func logicControlDependencies() throws {
+    #expect(try Self.dependencies(of: "LoginLogicControl") == ["LoginCore", "UserModel"])
+    #expect(try Self.dependencies(of: "LoginCore") == ["UserModel"])
+    let imported = try Self.imports(of: "LoginLogicControl").union(Self.imports(of: "LoginCore"))
+    #expect(imported.subtracting(["Foundation"]) == ["LoginCore", "UserModel"])
   }
 }

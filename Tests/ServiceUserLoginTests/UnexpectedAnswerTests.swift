@@ -1,4 +1,5 @@
 import Foundation
+import LoginCore
 import LoopbackServer
 import ServiceUser
 import ServiceUserLogin

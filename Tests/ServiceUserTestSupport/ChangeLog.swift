@@ -1,4 +1,5 @@
 import Foundation
+import LoginCore
 import ServiceUser
 
 /// Records every session change one listener hears, in order.

@@ -1,5 +1,6 @@
 import DatabaseClient
 import Foundation
+import LoginCore
 import ServiceUser
 import ServiceUserLogin
 import Testing

@@ -1,3 +1,4 @@
+import LoginCore
 import LoginLogicControl
 import ServiceUser
 import UserModel

@@ -1,5 +1,6 @@
 import Foundation
 import KooberBackend
+import LoginCore
 import NetworkClient
 import RideModel
 import ServiceRide

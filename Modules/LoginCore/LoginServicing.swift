@@ -1,13 +1,11 @@
-import LoginCore
-import ServiceUser
-import ServiceUserLogin
 import UserModel
 
 /// The service calls the login logic makes: exactly the ServiceUserLogin operations it needs,
 /// plus the session change stream and the last signed-in email.
 ///
-/// `ServiceUser` conforms (see `ServiceUser+LoginServicing.swift`); tests pass a small
-/// hand-written fake instead, so every flow runs without a network or a database.
+/// It lives here, in the interface module, so LoginLogicControl links neither NetworkClient
+/// nor SQLite. `ServiceUser` conforms (ServiceUserLogin); tests pass a small hand-written fake
+/// instead, so every flow runs without a network or a database.
 public protocol LoginServicing: Sendable {
   /// Restores the stored session and validates it with the server.
   /// - Returns: What the launch check found.
