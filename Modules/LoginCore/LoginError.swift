@@ -1,5 +1,3 @@
-import LoginCore
-
 /// Why a sign-in, sign-up, code check or profile change failed.
 ///
 /// The server's adapter reports an `AuthFailure`; each becomes one case here. With the Koober

@@ -1,4 +1,3 @@
-import LoginCore
 import UserModel
 
 /// What a sign-in with email and password led to.

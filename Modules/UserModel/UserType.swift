@@ -1,10 +1,82 @@
 /// The kind of account: who the app serves and which home a signed-in user lands on.
 ///
-/// The raw values are the API's (`"passenger"`, `"driver"`), so the type decodes straight from
-/// a User object; any other string fails to decode instead of becoming a silent default.
-public enum UserType: String, Codable, Sendable, Hashable, CaseIterable {
+/// An open set, like `Notification.Name`: `passenger` and `driver` are Koober's two, and an app
+/// adds its own as static constants. The raw value is the server's word for the type, so it
+/// decodes straight from a User object.
+///
+/// ```swift
+/// extension UserType {
+///   static let dispatcher = UserType("dispatcher")
+/// }
+/// ```
+///
+/// A raw value is 1 to 64 characters of lower-case ASCII letters, digits, `_` and `-`, the
+/// first a letter; anything else is refused (`init?(rawValue:)` returns `nil`, decoding throws)
+/// rather than becoming a silent default, since it would end up in files and on screens.
+public struct UserType: RawRepresentable, Codable, Sendable, Hashable, CaseIterable {
   /// Someone who requests rides.
-  case passenger
+  public static let passenger = UserType("passenger")
   /// Someone who accepts and drives rides; signs in with a second step (a one-time code).
-  case driver
+  public static let driver = UserType("driver")
+
+  /// The two types this package itself knows, Koober's. Other values are the app's own.
+  public static let allCases: [UserType] = [.passenger, .driver]
+
+  /// The server's word for the type, e.g. `"passenger"`.
+  public let rawValue: String
+
+  /// A type from the server's word for it.
+  /// - Parameter rawValue: The word.
+  /// - Returns: `nil` when the word breaks the rule above.
+  public init?(rawValue: String) {
+    guard Self.isValid(rawValue) else { return nil }
+    self.rawValue = rawValue
+  }
+
+  /// A type the app declares as a constant; a word that breaks the rule is kept lower-cased
+  /// and trimmed to the allowed characters, so a typo cannot trap.
+  /// - Parameter word: The word, e.g. `"dispatcher"`.
+  public init(_ word: String) {
+    let cleaned = String(
+      word.lowercased().unicodeScalars.filter(Self.isAllowed).map(Character.init).prefix(64))
+    rawValue = Self.isValid(cleaned) ? cleaned : "unknown"
+  }
+
+  /// Reads the raw value, refusing a word that breaks the rule.
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError.dataCorrupted` for such a word.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let word = try container.decode(String.self)
+    guard let type = UserType(rawValue: word) else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "not a user type: 1-64 of a-z 0-9 _ -")
+    }
+    self = type
+  }
+
+  /// Writes the raw value.
+  /// - Parameter encoder: The encoder.
+  /// - Throws: What the encoder throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+
+  private static func isValid(_ word: String) -> Bool {
+    guard let first = word.unicodeScalars.first, ("a"..."z").contains(first),
+      word.unicodeScalars.count <= 64
+    else { return false }
+    return word.unicodeScalars.allSatisfy(isAllowed)
+  }
+
+  private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
+      || scalar == "-"
+  }
+}
+
+extension UserType: CustomStringConvertible {
+  /// The raw value.
+  public var description: String { rawValue }
 }

@@ -104,17 +104,26 @@ struct FileSessionStoreTests {
       == unnamed)
   }
 
-  @Test("an unknown account type in the file is corrupt")
+  @Test("a malformed account type in the file is corrupt")
   func unknownTypeIsCorrupt() throws {
     let data = try UserSessionPropertyListCoder.encode(Fixtures.session())
     var plist = try #require(
       PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
-    plist["type"] = "pilot"
+    plist["type"] = "Pilot 1"
     let changed = try PropertyListSerialization.data(
       fromPropertyList: plist, format: .binary, options: 0)
-    #expect(throws: SessionStoreError.corrupt("unknown account type")) {
+    #expect(throws: SessionStoreError.corrupt("malformed account type")) {
       try UserSessionPropertyListCoder.decode(changed)
     }
+  }
+
+  @Test("an app's own account type is kept as it is, through the file and back")
+  func appTypeRoundTrips() throws {
+    var session = Fixtures.session()
+    session.user.type = UserType("dispatcher")
+    let data = try UserSessionPropertyListCoder.encode(session)
+    #expect(try UserSessionPropertyListCoder.decode(data) == session)
+    #expect(try UserSessionPropertyListCoder.decode(data).user.type.rawValue == "dispatcher")
   }
 
   private func permissions(of path: String) throws -> Int {

@@ -58,9 +58,9 @@ struct UserSessionTests {
   }
 
   @Test(
-    "an unknown user type, a missing token or a malformed date fail to decode",
+    "a malformed user type, a missing token or a malformed date fail to decode",
     arguments: [
-      Self.sessionJSON.replacingOccurrences(of: "passenger", with: "pilot"),
+      Self.sessionJSON.replacingOccurrences(of: "passenger", with: "Pilot 1"),
       Self.sessionJSON.replacingOccurrences(of: #""token": "#, with: #""tokn": "#),
       Self.sessionJSON.replacingOccurrences(of: "2026-11-21T08:30:00Z", with: "yesterday"),
       Self.sessionJSON.replacingOccurrences(of: "2026-11-21T08:30:00Z", with: "1795336200"),

@@ -20,7 +20,9 @@ struct OptionReader {
   /// `--type passenger|driver`, required.
   func userType() throws(UsageError) -> UserType {
     let text = try required("type")
-    guard let type = UserType(rawValue: text.lowercased()) else {
+    // Koober's own two types: the open set is for apps with other servers.
+    guard let type = UserType(rawValue: text.lowercased()), UserType.allCases.contains(type)
+    else {
       throw UsageError(
         message: "'--type' is passenger or driver, not '\(text)'", command: command)
     }

@@ -73,7 +73,8 @@ final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
     await console.askField(
       "Account type, passenger or driver", defaultValue: UserType.passenger.rawValue
     ) { text in
-      guard let type = UserType(rawValue: text.lowercased()) else {
+      guard let type = UserType(rawValue: text.lowercased()), UserType.allCases.contains(type)
+      else {
         return "Type passenger or driver."
       }
       form.typeSelected(type)

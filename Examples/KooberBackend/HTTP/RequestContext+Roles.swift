@@ -9,13 +9,9 @@ extension RequestContext {
   func authenticate(as type: UserType) throws(APIError) -> User {
     let user = try authenticate().user
     guard user.type == type else {
-      switch type {
-      case .passenger:
-        throw APIError(
-          status: 403, code: "passengers_only", message: "Only passengers can do this.")
-      case .driver:
-        throw APIError(status: 403, code: "drivers_only", message: "Only drivers can do this.")
-      }
+      throw APIError(
+        status: 403, code: "\(type.rawValue)s_only",
+        message: "Only \(type.rawValue)s can do this.")
     }
     return user
   }

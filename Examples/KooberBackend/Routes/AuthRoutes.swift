@@ -35,7 +35,8 @@ enum AuthRoutes {
     } catch {
       throw APIError(status: 422, code: error.code, message: error.message)
     }
-    guard let type = UserType(rawValue: typeName) else {
+    // Koober's server knows its two types; the open set is for other apps' servers.
+    guard let type = UserType(rawValue: typeName), UserType.allCases.contains(type) else {
       throw APIError(
         status: 422, code: "invalid_type", message: "The type must be passenger or driver.")
     }
@@ -69,13 +70,11 @@ enum AuthRoutes {
       return (account, account.user.type == .passenger ? .completed : .uncounted)
     }
     guard let account else { throw .invalidCredentials }
-    switch account.user.type {
-    case .passenger:
+    guard account.user.type == .driver else {
       return try BackendRouter.uncachedJSON(status: 200, try store.signIn(account.user))
-    case .driver:
-      let challenge = try store.openChallenge(for: account.user)
-      return try BackendRouter.uncachedJSON(status: 202, ChallengeBody(challenge: challenge))
     }
+    let challenge = try store.openChallenge(for: account.user)
+    return try BackendRouter.uncachedJSON(status: 202, ChallengeBody(challenge: challenge))
   }
 
   /// `200` Session; `401 invalid_code`, `410 challenge_expired`, `423 account_locked`,

@@ -57,7 +57,7 @@ public enum UserSessionPropertyListCoder {
       throw .corrupt("a field is missing or of the wrong type")
     }
     guard let type = UserType(rawValue: record.type) else {
-      throw .corrupt("unknown account type")
+      throw .corrupt("malformed account type")
     }
     let user = User(id: record.userID, email: record.email, name: record.name, type: type)
     return UserSession(
