@@ -5,8 +5,8 @@ import UserModel
 public enum FeatureRequirement: Sendable, Hashable {
   /// Open to everyone, guests included.
   case guestsWelcome
-  /// Needs a signed-in account of either type.
+  /// Needs a signed-in account of any type.
   case accountNeeded
-  /// Needs a signed-in account of this type.
-  case onlyFor(UserType)
+  /// Needs a signed-in account of one of these types.
+  case onlyFor(Set<UserType>)
 }

@@ -41,7 +41,7 @@ struct GuestGateTests {
   func coversEveryFeature() {
     #expect(Set(Self.table.map(\.feature)) == Set(AppFeature.allCases))
     #expect(AppFeature.fareEstimate.requirement == .guestsWelcome)
-    #expect(AppFeature.requestRide.requirement == .onlyFor(.passenger))
+    #expect(AppFeature.requestRide.requirement == .onlyFor([.passenger]))
     #expect(AppFeature.myRides.requirement == .accountNeeded)
     #expect(AppFeature.profile.requirement == .accountNeeded)
   }

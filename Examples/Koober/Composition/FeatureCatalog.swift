@@ -17,6 +17,7 @@ enum FeatureCatalog {
     case .requestRide: "Request a ride"
     case .myRides: "My rides"
     case .profile: "Your profile"
+    default: feature.title.prefix(1).uppercased() + feature.title.dropFirst()
     }
   }
 
@@ -25,7 +26,8 @@ enum FeatureCatalog {
     switch feature.requirement {
     case .guestsWelcome: nil
     case .accountNeeded: "needs an account"
-    case .onlyFor(let type): "needs a \(type.rawValue) account"
+    case .onlyFor(let types):
+      "needs a " + types.map(\.rawValue).sorted().joined(separator: " or ") + " account"
     }
   }
 }

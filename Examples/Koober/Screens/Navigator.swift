@@ -137,6 +137,8 @@ final class Navigator {
     case .fareEstimate: return await container.makeFareEstimateScreen().run()
     case .requestRide: return await container.makeRequestRideScreen().run()
     case .myRides: return await container.makeMyRidesScreen().run()
+    // FeatureCatalog shows Koober's four only; another is not a screen of this build.
+    default: return .home(user, alert: nil)
     }
   }
 }
