@@ -53,7 +53,8 @@ public final class SignInLogicControl: LoginFlowControl {
     let credentials: SignInCredentials
     do {
       credentials = try CredentialRules.validated(
-        SignInCredentials(email: email, password: password))
+        SignInCredentials(email: email, password: password),
+        identifier: environment.identifierRule)
     } catch {
       log.record(.failed(.signIn, .invalidInput(error)))
       delegate?.signInLogic(self, didFail: .invalidInput(error))

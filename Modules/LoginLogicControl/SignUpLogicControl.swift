@@ -43,7 +43,8 @@ public final class SignUpLogicControl: LoginFlowControl {
     }
     let validated: SignUpCredentials
     do {
-      validated = try CredentialRules.validated(credentials)
+      validated = try CredentialRules.validated(
+        credentials, identifier: environment.identifierRule)
     } catch {
       log.record(.failed(.signUp, .invalidInput(error)))
       delegate?.signUpLogic(self, didFail: .invalidInput(error))

@@ -27,9 +27,12 @@ public class CredentialsFormViewModel {
 
   var email: FieldInput
   var password = FieldInput()
+  /// What the email field holds: an email by default, or the app's own identifier.
+  let identifierRule: IdentifierRule
 
-  init(email: String) {
+  init(email: String, identifierRule: IdentifierRule) {
     self.email = FieldInput(text: email)
+    self.identifierRule = identifierRule
   }
 
   /// The email field's text, as typed or pre-filled.
@@ -72,7 +75,7 @@ public class CredentialsFormViewModel {
   /// form's own outputs.
   final func refresh() {
     updateIfChanged(
-      &emailError, to: email.error { CredentialRules.emailProblem(in: $0)?.message },
+      &emailError, to: email.error { [identifierRule] in identifierRule.problem(in: $0)?.message },
       notify: onEmailErrorChange)
     updateIfChanged(
       &passwordError, to: password.error { passwordProblem(in: $0)?.message },

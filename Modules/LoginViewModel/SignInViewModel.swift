@@ -27,9 +27,11 @@ public final class SignInViewModel: CredentialsFormViewModel {
   public private(set) var isSignInEnabled = false
 
   /// Creates the form, pre-filling the email of the last account that signed in here.
-  /// - Parameter lastEmail: The email to pre-fill, or `nil` for an empty field.
-  public init(lastEmail: String?) {
-    super.init(email: lastEmail ?? "")
+  /// - Parameters:
+  ///   - lastEmail: The email (or identifier) to pre-fill, or `nil` for an empty field.
+  ///   - identifierRule: What the email field holds; an email by default.
+  public init(lastEmail: String?, identifierRule: IdentifierRule = .email) {
+    super.init(email: lastEmail ?? "", identifierRule: identifierRule)
   }
 
   /// The input as typed, for the host to hand to the logic layer when the button is tapped;
@@ -39,7 +41,8 @@ public final class SignInViewModel: CredentialsFormViewModel {
   }
 
   override func refreshFormOutputs() {
-    let isComplete = (try? CredentialRules.validated(credentials)) != nil
+    let isComplete =
+      (try? CredentialRules.validated(credentials, identifier: identifierRule)) != nil
     updateIfChanged(
       &isSignInEnabled, to: !isLoading && isComplete, notify: onSignInEnabledChange)
   }

@@ -41,11 +41,13 @@ public final class SignUpViewModel: CredentialsFormViewModel {
   private var name = ""
 
   /// Creates an empty form.
-  /// - Parameter type: The account type chosen at first; passenger unless the host knows
-  ///   better (e.g. a "drive with us" entry point).
-  public init(type: UserType = .passenger) {
+  /// - Parameters:
+  ///   - type: The account type chosen at first; passenger unless the host knows better
+  ///     (e.g. a "drive with us" entry point).
+  ///   - identifierRule: What the email field holds; an email by default.
+  public init(type: UserType = .passenger, identifierRule: IdentifierRule = .email) {
     selectedType = type
-    super.init(email: "")
+    super.init(email: "", identifierRule: identifierRule)
   }
 
   /// The input as typed, for the host to hand to the logic layer when the button is tapped;
@@ -81,7 +83,8 @@ public final class SignUpViewModel: CredentialsFormViewModel {
       notify: onPasswordStrengthChange)
     updateIfChanged(
       &nameError, to: CredentialRules.nameProblem(in: name)?.message, notify: onNameErrorChange)
-    let isComplete = (try? CredentialRules.validated(credentials)) != nil
+    let isComplete =
+      (try? CredentialRules.validated(credentials, identifier: identifierRule)) != nil
     updateIfChanged(
       &isSignUpEnabled, to: !isLoading && isComplete, notify: onSignUpEnabledChange)
   }

@@ -41,6 +41,8 @@ public final class ServiceUser: Sendable {
   package let state: SessionState
   /// The clock every expiry check reads.
   package let now: @Sendable () -> Date
+  /// What a person signs in with: checked and normalised before anything is sent.
+  public let identifierRule: IdentifierRule
   /// Keeps sign-in, sign-up and code checks to one at a time.
   package let credentialGate = ExclusiveGate()
 
@@ -61,11 +63,13 @@ public final class ServiceUser: Sendable {
   ///   - renewalMargin: How close to its expiry an access token is renewed before use; a
   ///     minute by default.
   ///   - now: The clock for expiry checks.
+  ///   - identifierRule: What a person signs in with; an email by default.
   public init(
     remote: any AuthRemoteAPI, network: NetworkClient, accountDatabaseURL: URL,
     sessionStore: any SessionStore, userDatabasesFolder: URL? = nil,
     renewalMargin: TimeInterval = UserSession.renewalMargin,
-    now: @escaping @Sendable () -> Date = Date.init
+    now: @escaping @Sendable () -> Date = Date.init,
+    identifierRule: IdentifierRule = .email
   ) {
     let state = SessionState(
       store: sessionStore, now: now, renewalMargin: renewalMargin,
@@ -88,6 +92,7 @@ public final class ServiceUser: Sendable {
       now: now)
     self.state = state
     self.now = now
+    self.identifierRule = identifierRule
   }
 
   /// The signed-in session, or `nil` when no one is signed in (or nothing was restored yet).

@@ -36,6 +36,7 @@ extension LoginError {
   init(_ problem: CredentialProblem) {
     switch problem {
     case .email(let reason): self = .invalidEmail(reason.message)
+    case .identifier(let reason): self = .invalidEmail(reason.message)
     case .password(let reason): self = .weakPassword(reason.message)
     case .name(let reason): self = .invalidName(reason.message)
     }

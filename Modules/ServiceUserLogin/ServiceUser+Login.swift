@@ -32,7 +32,7 @@ extension ServiceUser {
       let credentials: SignInCredentials
       do throws(CredentialProblem) {
         credentials = try CredentialRules.validated(
-          SignInCredentials(email: email, password: password))
+          SignInCredentials(email: email, password: password), identifier: identifierRule)
       } catch {
         throw LoginError(error)
       }
@@ -76,7 +76,7 @@ extension ServiceUser {
     try await exclusively { () throws(LoginError) in
       let form: SignUpCredentials
       do throws(CredentialProblem) {
-        form = try CredentialRules.validated(credentials)
+        form = try CredentialRules.validated(credentials, identifier: identifierRule)
       } catch {
         throw LoginError(error)
       }

@@ -6,6 +6,8 @@
 public enum CredentialProblem: Error, Sendable, Hashable {
   /// The email is unusable.
   case email(EmailProblem)
+  /// The identifier of an app's own kind (`IdentifierRule.username`, …) is unusable.
+  case identifier(IdentifierProblem)
   /// The password is too weak (or, for sign-in, empty).
   case password(PasswordProblem)
   /// The display name is unusable.
@@ -15,6 +17,7 @@ public enum CredentialProblem: Error, Sendable, Hashable {
   public var code: String {
     switch self {
     case .email: "invalid_email"
+    case .identifier: "invalid_identifier"
     case .password: "weak_password"
     case .name: "invalid_name"
     }
@@ -24,6 +27,7 @@ public enum CredentialProblem: Error, Sendable, Hashable {
   public var message: String {
     switch self {
     case .email(let problem): problem.message
+    case .identifier(let problem): problem.message
     case .password(let problem): problem.message
     case .name(let problem): problem.message
     }

@@ -22,39 +22,52 @@ public enum CredentialRules {
   /// The length from which a varied password counts as strong.
   public static let strongPasswordLength = 12
 
-  /// Checks sign-in input: a well-formed email and a non-empty password.
+  /// Checks sign-in input: a well-formed identifier and a non-empty password.
   ///
   /// The password's strength is not checked here: an account made under other rules must
   /// still be able to sign in, and the server answers a wrong password itself.
-  /// - Parameter credentials: The input as typed.
-  /// - Returns: The credentials with the email normalised (trimmed, lower-cased).
-  /// - Throws: `.email(_)` or `.password(.empty)`, whichever comes first.
+  /// - Parameters:
+  ///   - credentials: The input as typed; `email` holds the identifier.
+  ///   - identifier: What the identifier is; an email by default.
+  /// - Returns: The credentials with the identifier normalised (an email trimmed and
+  ///   lower-cased).
+  /// - Throws: `.email(_)` (or `.identifier(_)`) or `.password(.empty)`, whichever comes first.
   public static func validated(
-    _ credentials: SignInCredentials
+    _ credentials: SignInCredentials, identifier: IdentifierRule = .email
   ) throws(CredentialProblem) -> SignInCredentials {
-    if let problem = emailProblem(in: credentials.email) { throw .email(problem) }
+    if let problem = identifier.problem(in: credentials.email) { throw problem }
     if credentials.password.isEmpty { throw .password(.empty) }
     return SignInCredentials(
-      email: normalizedEmail(credentials.email), password: credentials.password)
+      email: identifier.normalized(credentials.email), password: credentials.password)
   }
 
-  /// Checks sign-up input: email, then password, then name, as the API's 422 answers list them.
-  /// - Parameter credentials: The input as typed.
-  /// - Returns: The credentials with the email normalised and the name trimmed (`nil` when
-  ///   empty).
+  /// Checks sign-up input: identifier, then password, then name, as the API's 422 answers
+  /// list them.
+  /// - Parameters:
+  ///   - credentials: The input as typed; `email` holds the identifier.
+  ///   - identifier: What the identifier is; an email by default.
+  /// - Returns: The credentials with the identifier normalised and the name trimmed (`nil`
+  ///   when empty).
   /// - Throws: The first `CredentialProblem` found.
   public static func validated(
-    _ credentials: SignUpCredentials
+    _ credentials: SignUpCredentials, identifier: IdentifierRule = .email
   ) throws(CredentialProblem) -> SignUpCredentials {
-    if let problem = emailProblem(in: credentials.email) { throw .email(problem) }
+    if let problem = identifier.problem(in: credentials.email) { throw problem }
     if let problem = passwordProblem(in: credentials.password) { throw .password(problem) }
     if let problem = nameProblem(in: credentials.name) { throw .name(problem) }
     return SignUpCredentials(
-      email: normalizedEmail(credentials.email),
+      email: identifier.normalized(credentials.email),
       password: credentials.password,
       name: normalizedName(credentials.name),
       type: credentials.type
     )
+  }
+
+  /// Removes whitespace (and line breaks) from both ends.
+  /// - Parameter text: The text as typed or pasted.
+  /// - Returns: The text without surrounding whitespace.
+  public static func trimmingWhitespace(_ text: String) -> String {
+    trimming(text, where: \.properties.isWhitespace)
   }
 
   /// Removes the scalars matching `isTrimmed` from both ends (a pasted value often carries

@@ -24,7 +24,10 @@ struct RemoteSeamTests {
     let transport: FakeTransport
     let service: ServiceUser
 
-    init(_ handler: @escaping FakeTransport.Handler = { _ in .empty(204) }) throws {
+    init(
+      identifierRule: IdentifierRule = .email,
+      _ handler: @escaping FakeTransport.Handler = { _ in .empty(204) }
+    ) throws {
       folder = try TemporaryDirectory(prefix: "remote-seam")
       remote = FakeAuthRemoteAPI(accessLifetime: 600, now: time.read)
       remote.addAccount(RemoteSeamTests.ann, password: "Pass1234")
@@ -33,7 +36,7 @@ struct RemoteSeamTests {
         baseURL: URL(string: "http://127.0.0.1:9")!, transport: transport, retryPolicy: .none)
       service = ServiceUser(
         remote: remote, network: client, accountDatabaseURL: folder.url("accounts.sqlite"),
-        sessionStore: store, now: time.read)
+        sessionStore: store, now: time.read, identifierRule: identifierRule)
     }
 
     func signedIn() async throws -> UserSession {
@@ -138,6 +141,25 @@ struct RemoteSeamTests {
     #expect(await world.service.signOut() == .signedOutWithoutRevocation)
     #expect(await world.service.currentSession == nil)
     #expect(world.store.session == nil)
+  }
+
+  @Test("with the username rule, a username signs in; the default email rule refuses it first")
+  func usernames() async throws {
+    let world = try World(identifierRule: .username)
+    defer { world.folder.remove() }
+    let lee = User(id: "u-lee", email: "ann.lee", name: nil, type: .passenger)
+    world.remote.addAccount(lee, password: "Pass1234")
+    let outcome = try await world.service.signIn(email: " Ann.Lee ", password: "Pass1234")
+    #expect(outcome == .signedIn(try #require(world.store.session)))
+    #expect(world.remote.calls.first == .signIn("ann.lee"))
+
+    let emailOnly = try World()
+    defer { emailOnly.folder.remove() }
+    let needsAt = LoginError.invalidEmail("An email address needs an @, as in ann@example.com.")
+    await #expect(throws: needsAt) {
+      try await emailOnly.service.signIn(email: "ann.lee", password: "Pass1234")
+    }
+    #expect(emailOnly.remote.calls.isEmpty)
   }
 
   @Test("sign-up on a server without it is one typed failure, and nothing is stored")

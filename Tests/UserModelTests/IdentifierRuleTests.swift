@@ -1,0 +1,66 @@
+import Testing
+import UserModel
+
+@Suite("Identifier rules: email by default, username and phone number ready")
+struct IdentifierRuleTests {
+  @Test("email is CredentialRules' email rule, with its own problems")
+  func email() {
+    #expect(IdentifierRule.email.normalized(" Ann@Example.com ") == "ann@example.com")
+    #expect(IdentifierRule.email.problem(in: "ann@example") == .email(.invalidDomain))
+    #expect(IdentifierRule.email.problem(in: "ann@example.com") == nil)
+    #expect(IdentifierRule.email.problem(in: "ann") == .email(.missingAt))
+  }
+
+  @Test(
+    "usernames: 3-64 of ASCII letters, digits, '.', '_', '-', compared lower-cased",
+    arguments: [
+      (" Ann.Lee ", "ann.lee", nil), ("ann_lee-2", "ann_lee-2", nil), ("", "", "username_empty"),
+      ("ab", "ab", "username_invalid"), ("ann lee", "ann lee", "username_invalid"),
+      ("ann@example.com", "ann@example.com", "username_invalid"),
+      ("zoë", "zoë", "username_invalid"),
+      ("ann\u{1B}[31m", "ann\u{1B}[31m", "username_invalid"),
+    ] as [(String, String, String?)])
+  func username(typed: String, normalized: String, problem: String?) {
+    #expect(IdentifierRule.username.normalized(typed) == normalized)
+    #expect(
+      IdentifierRule.username.problem(in: typed)?.code == problem.map { _ in "invalid_identifier" })
+    if case .identifier(let found)? = IdentifierRule.username.problem(in: typed) {
+      #expect(found.code == problem)
+    } else {
+      #expect(problem == nil)
+    }
+  }
+
+  @Test(
+    "phone numbers: E.164 after dropping spaces, dashes, dots and brackets",
+    arguments: [
+      ("+44 20 7946 0958", "+442079460958", nil), ("+1 (555) 010-0199", "+15550100199", nil),
+      ("", "", "phone_empty"), ("020 7946 0958", "02079460958", "phone_invalid"),
+      ("+0123456789", "+0123456789", "phone_invalid"), ("+12345", "+12345", "phone_invalid"),
+      ("+1234567890123456", "+1234567890123456", "phone_invalid"),
+      ("+44 20 7946 O958", "+44207946O958", "phone_invalid"),
+    ] as [(String, String, String?)])
+  func phone(typed: String, normalized: String, problem: String?) {
+    #expect(IdentifierRule.phoneNumber.normalized(typed) == normalized)
+    if case .identifier(let found)? = IdentifierRule.phoneNumber.problem(in: typed) {
+      #expect(found.code == problem)
+    } else {
+      #expect(problem == nil)
+    }
+  }
+
+  @Test("validated(_:identifier:) checks and normalises with the rule given")
+  func validated() throws {
+    let credentials = SignInCredentials(email: " Ann.Lee ", password: "x")
+    #expect(throws: CredentialProblem.email(.missingAt)) {
+      try CredentialRules.validated(credentials)
+    }
+    let ready = try CredentialRules.validated(credentials, identifier: .username)
+    #expect(ready.email == "ann.lee")
+    let form = SignUpCredentials(
+      email: "+44 20 7946 0958", password: "Pass1234word", name: nil, type: .driver)
+    #expect(try CredentialRules.validated(form, identifier: .phoneNumber).email == "+442079460958")
+    let problem = CredentialProblem.identifier(IdentifierProblem(code: "c", message: "m"))
+    #expect(problem.code == "invalid_identifier")
+  }
+}
