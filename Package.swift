@@ -225,6 +225,12 @@ let package = Package(
       dependencies: ["RideViewModel"],
       path: "Tests/RideViewModelTests"
     ),
+    // Builds Tests/ConsumerPackage, an app's package outside this one, and runs it.
+    .testTarget(
+      name: "ConsumerPackageTests",
+      dependencies: ["LoopbackServer", "TestSupport"],
+      path: "Tests/ConsumerPackageTests"
+    ),
     .testTarget(
       name: "KooberTests",
       dependencies: ["Koober", "KooberBackend", "LoopbackServer", "TestSupport"],

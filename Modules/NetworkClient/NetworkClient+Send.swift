@@ -67,7 +67,7 @@ extension NetworkClient {
     }
   }
 
-  private func attempt(_ request: URLRequest, timeout: Duration?) async
+  func attempt(_ request: URLRequest, timeout: Duration?) async
     -> Result<(Data, HTTPURLResponse), NetworkError>
   {
     let outcome: Result<(Data, HTTPURLResponse), NetworkError>

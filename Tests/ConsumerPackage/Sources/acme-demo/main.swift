@@ -1,0 +1,92 @@
+// A program outside the Koober package: it links LoginCore, ServiceUser, ServiceUserLogin and
+// LoginLogicControl as products, with public API only, and drives them over Acme's server
+// (`AcmeAuthAPI`) through sign-in, a renewal and sign-out. Each step prints one line;
+// ConsumerPackageTests starts Acme's server, runs this, and reads the lines.
+//
+//   acme-demo <Acme base URL> <data folder>
+import AcmeLogin
+import Foundation
+import LoginCore
+import LoginLogicControl
+import NetworkClient
+import ServiceUser
+import ServiceUserLogin
+import UserModel
+
+@MainActor
+final class Screens: SignInLogicDelegate, SessionLogicDelegate {
+  var lines: [String] = []
+
+  func signInLogicDidStart(_ control: SignInLogicControl) { lines.append("signing in") }
+  func signInLogic(_ control: SignInLogicControl, didFail failure: LoginFailure) {
+    lines.append("failed: \(failure.code)")
+  }
+  func signInLogic(_ control: SignInLogicControl, needsCode code: CodeLogicControl) {
+    lines.append("code needed")
+  }
+  func loginLogic(_ c: any LoginFlowControl, didSignIn user: User, goHomeAsRoot home: UserType) {
+    lines.append("signed in: \(user.email), \(home) home")
+  }
+  func loginLogic(_ c: any LoginFlowControl, didSignIn user: User, returnTo feature: AppFeature) {
+    lines.append("back to \(feature.id)")
+  }
+  func loginLogic(
+    _ c: any LoginFlowControl, didSignIn user: User, goHome home: UserType,
+    cannotUse feature: AppFeature, message: String
+  ) { lines.append("home instead: \(message)") }
+  func sessionLogicDidStartSigningOut(_ control: SessionLogicControl) {}
+  func sessionLogic(_ control: SessionLogicControl, didSignOutGoToWelcomeWith notice: String?) {
+    lines.append("signed out" + (notice.map { ": \($0)" } ?? ""))
+  }
+  func sessionLogic(
+    _ control: SessionLogicControl, sessionDidEnd reason: SignOutReason,
+    goToWelcomeWith message: String
+  ) { lines.append("session ended: \(message)") }
+}
+
+@MainActor
+func run(server: URL, folder: URL) async -> Int32 {
+  let client = NetworkClient(baseURL: server, retryPolicy: .none)
+  let service = ServiceUser(
+    remote: AcmeAuthAPI(client: client), network: client,
+    accountDatabaseURL: folder.appendingPathComponent("accounts.sqlite"),
+    sessionStore: FileSessionStore(directory: folder.appendingPathComponent("Session")),
+    identifierRule: .username)
+  let environment = LoginEnvironment(
+    service: service, log: LoginEventLog(), identifierRule: .username)
+  let screens = Screens()
+
+  // Sign in through the logic control, as a screen would.
+  let signIn = SignInLogicControl(environment: environment, entryPoint: .welcome)
+  signIn.delegate = screens
+  await signIn.signIn(email: " Rita ", password: "acme-pass")?.value
+  await signIn.signIn(email: "rita", password: "wrong")?.value
+
+  // The app's own request, through ServiceUser's authorized client: Acme answers 419 once the
+  // token has lapsed on its side, and ServiceUser renews through AcmeAuthAPI and retries.
+  try? await Task.sleep(for: .seconds(2.5))
+  do {
+    let trips = try await service.network.response(
+      for: Endpoint(.get, "/api/trips", requiresAuthorization: true))
+    screens.lines.append("trips: \(String(decoding: trips.data, as: UTF8.self))")
+  } catch {
+    screens.lines.append("trips failed: \(error)")
+  }
+  let stored = try? FileSessionStore(directory: folder.appendingPathComponent("Session")).load()
+  screens.lines.append("stored token: \(stored?.token ?? "none")")
+
+  // Sign out through the session logic control.
+  let session = SessionLogicControl(environment: environment)
+  session.delegate = screens
+  await session.signOut()?.value
+  screens.lines.append("signed in now: \(await service.currentSession != nil)")
+  for line in screens.lines { print(line) }
+  return 0
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let server = URL(string: arguments[1]) else {
+  FileHandle.standardError.write(Data("usage: acme-demo <Acme base URL> <data folder>\n".utf8))
+  exit(2)
+}
+exit(await run(server: server, folder: URL(fileURLWithPath: arguments[2], isDirectory: true)))

@@ -1,0 +1,118 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A package outside this one, as an app would write it: its own `AuthRemoteAPI` for a
+/// made-up server (Acme), and a program that drives ServiceUser and LoginLogicControl with
+/// public API only. The test builds it with SwiftPM against this package and runs it.
+@Suite("A consumer package with its own backend", .serialized)
+struct ConsumerPackageTests {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  @Test("Acme's adapter signs in, renews on Acme's 419 and signs out through the public API")
+  func acme() async throws {
+    let work = try TemporaryDirectory(prefix: "consumer")
+    defer { work.remove() }
+    let demo = try await Self.buildDemo(in: work)
+    let acme = try AcmeServer()
+    defer { acme.stop() }
+
+    let run = try ChildProcess(
+      executable: demo, arguments: [acme.baseURL.absoluteString, work.url("data").path],
+      mergingStandardError: true)
+    #expect(await run.waitForExit(timeout: .seconds(120)) == .exited(0))
+    let lines = await run.readOutputToEnd().split(separator: "\n").map(String.init)
+    #expect(
+      lines == [
+        "signing in", "signed in: rita, rider home",
+        "signing in", "failed: invalid_credentials",
+        #"trips: ["t-1","t-2"]"#, "stored token: acme-access-2",
+        "signed out", "signed in now: false",
+      ])
+    let calls = await acme.state.calls
+    #expect(
+      calls == [
+        "sign-in", "sign-in", "trips 419", "renew", "trips 200", "sign-out 200",
+      ])
+  }
+
+  /// Copies the package's sources next to a manifest that depends on this package by path,
+  /// builds its `acme-demo` product, and returns the executable.
+  static func buildDemo(in work: TemporaryDirectory) async throws -> URL {
+    let package = work.url("AcmeApp")
+    try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: root.appendingPathComponent("Tests/ConsumerPackage/Sources"),
+      to: package.appendingPathComponent("Sources"))
+    try Data(manifest.utf8).write(to: package.appendingPathComponent("Package.swift"))
+    // Its own scratch folder, kept between runs (git ignores `.build-*`), so a second run
+    // only relinks.
+    let scratch = root.appendingPathComponent(".build-consumer")
+    let build = try ChildProcess(
+      executable: URL(fileURLWithPath: "/usr/bin/env"),
+      arguments: [
+        "swift", "build", "--package-path", package.path, "--scratch-path", scratch.path,
+        "--product", "acme-demo",
+      ],
+      mergingStandardError: true)
+    let ended = await build.waitForExit(timeout: .seconds(1_200))
+    let log = await build.readOutputToEnd()
+    try #require(ended == .exited(0), "swift build: \(log.suffix(3_000))")
+    return scratch.appendingPathComponent("debug/acme-demo")
+  }
+
+  /// The consumer's manifest: written here rather than kept in the repository, because it
+  /// names this package by its path on this machine.
+  static var manifest: String {
+    """
+    // swift-tools-version: 6.0
+    import PackageDescription
+
+    let package = Package(
+      name: "AcmeApp",
+      platforms: [.iOS(.v16), .macOS(.v13)],
+      dependencies: [.package(name: "Koober", path: "\(root.path)")],
+      targets: [
+        .target(
+          name: "AcmeLogin",
+          dependencies: [
+            .product(name: "LoginCore", package: "Koober"),
+            .product(name: "NetworkClient", package: "Koober"),
+            .product(name: "UserModel", package: "Koober"),
+          ]),
+        .executableTarget(
+          name: "acme-demo",
+          dependencies: [
+            "AcmeLogin",
+            .product(name: "LoginCore", package: "Koober"),
+            .product(name: "LoginLogicControl", package: "Koober"),
+            .product(name: "NetworkClient", package: "Koober"),
+            .product(name: "ServiceUser", package: "Koober"),
+            .product(name: "ServiceUserLogin", package: "Koober"),
+            .product(name: "UserModel", package: "Koober"),
+          ]),
+      ],
+      swiftLanguageModes: [.v6]
+    )
+    """
+  }
+}
+
+@Suite("The README's bring-your-own-backend example")
+struct ReadmeBackendExampleTests {
+  @Test("the README shows Acme's adapter exactly as the consumer package builds it")
+  func sameCode() throws {
+    let root = ConsumerPackageTests.root
+    let source = try String(
+      contentsOf: root.appendingPathComponent(
+        "Tests/ConsumerPackage/Sources/AcmeLogin/AcmeAuthAPI.swift"), encoding: .utf8)
+    let begin = "// README example begins: Bring your own backend\n"
+    let start = try #require(source.range(of: begin)).upperBound
+    let end = try #require(source.range(of: "// README example ends")).lowerBound
+    let example = String(source[start..<end])
+    #expect(example.count > 2_000)
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.contains("```swift\n" + example + "```\n"))
+  }
+}
