@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "LoginCore", targets: ["LoginCore"]),
     .library(name: "ServiceUser", targets: ["ServiceUser"]),
     .library(name: "ServiceUserLogin", targets: ["ServiceUserLogin"]),
+    .library(name: "ServiceUserOIDC", targets: ["ServiceUserOIDC"]),
     .library(name: "LoginLogicControl", targets: ["LoginLogicControl"]),
     .library(name: "LoginViewModel", targets: ["LoginViewModel"]),
     .library(name: "RideModel", targets: ["RideModel"]),
@@ -61,6 +62,12 @@ let package = Package(
       name: "ServiceUserLogin",
       dependencies: ["ServiceUser", "LoginCore", "UserModel", "NetworkClient"],
       path: "Modules/ServiceUserLogin"
+    ),
+    // AuthRemoteAPI for any OAuth 2.0 / OpenID Connect provider.
+    .target(
+      name: "ServiceUserOIDC",
+      dependencies: ["LoginCore", "UserModel", "NetworkClient"],
+      path: "Modules/ServiceUserOIDC"
     ),
     .target(
       name: "ServiceRide",
@@ -169,6 +176,15 @@ let package = Package(
         "LoopbackServer", "TestSupport", "ServiceUserTestSupport",
       ],
       path: "Tests/ServiceUserLoginTests"
+    ),
+    // Against django-oauth-toolkit (Tests/OIDCProvider) and LoopbackServer fakes.
+    .testTarget(
+      name: "ServiceUserOIDCTests",
+      dependencies: [
+        "ServiceUserOIDC", "LoginCore", "UserModel", "NetworkClient", "LoopbackServer",
+        "TestSupport",
+      ],
+      path: "Tests/ServiceUserOIDCTests"
     ),
     .testTarget(
       name: "KooberBackendTests",

@@ -1,0 +1,44 @@
+import Foundation
+import LoginCore
+
+/// OpenID Connect Discovery 1.0: where the provider's endpoints are.
+extension OIDCAuthAPI {
+  /// The discovery document's URL: the issuer with `/.well-known/openid-configuration`
+  /// appended to its path (§4.1, also for an issuer with a path such as `/realms/koober`).
+  public var discoveryURL: URL {
+    var text = configuration.issuer.absoluteString
+    while text.hasSuffix("/") { text.removeLast() }
+    return URL(string: text + "/.well-known/openid-configuration") ?? configuration.issuer
+  }
+
+  /// The provider's endpoints: kept after the first successful discovery, fetched otherwise.
+  /// - Returns: The checked metadata.
+  /// - Throws: `.unavailable(.offline)` / `.timeout` when the provider cannot be asked;
+  ///   `.unavailable(.serverTrouble(_))` for a missing, malformed or mismatched document.
+  func providerMetadata() async throws(AuthFailure) -> ProviderMetadata {
+    if let known = await discovery.current { return known }
+    let url = discoveryURL
+    let place = ProviderExchange.place(url)
+    let answer = try await exchange.get(url)
+    guard answer.isSuccess else {
+      if answer.status == 404 {
+        throw .unavailable(
+          .serverTrouble(
+            "there is no discovery document at \(place) (HTTP 404): check the issuer URL."))
+      }
+      let failure = AuthFailure.standard(status: answer.status, headers: answer.headers)
+      if case .unavailable(.busy) = failure { throw failure }
+      throw .unavailable(
+        .serverTrouble(
+          "the discovery document at \(place) could not be read (HTTP \(answer.status))."))
+    }
+    guard let document = answer.json else {
+      throw .unavailable(
+        .serverTrouble("the discovery document at \(place) is not a JSON object."))
+    }
+    let metadata = try ProviderMetadata(
+      document: document, issuer: configuration.issuer, place: place)
+    await discovery.keep(metadata)
+    return metadata
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import LoginCore
+import LoopbackServer
+import ServiceUserOIDC
+import Testing
+import UserModel
+
+@Suite("discovery: a document missing, malformed or for another issuer, a provider down")
+struct DiscoveryTests {
+  let ann = SignInCredentials(email: "ann@example.com", password: "pw")
+
+  @Test("a malformed document is server trouble, and a fixed one is read by the next call")
+  func malformedDocument_isTrouble_andNotCached() async throws {
+    let fake = try FakeProvider()
+    fake.answerDiscovery(.json(raw: #"{"issuer": "#))
+    let api = OIDCAuthAPI(configuration: try fake.configuration())
+
+    let text = try #require(trouble(await failure { try await api.signIn(ann) }))
+    #expect(text.contains("is not a JSON object"))
+
+    fake.answerGoodDiscovery()
+    let signedIn = try await api.signIn(ann)
+    #expect(session(of: signedIn)?.user.id == "u-1")
+  }
+
+  @Test("a document without token_endpoint is server trouble")
+  func documentWithoutTokenEndpoint_isTrouble() async throws {
+    let fake = try FakeProvider()
+    fake.answerDiscovery(.json(raw: #"{"issuer": "\#(fake.issuer.absoluteString)"}"#))
+    let api = OIDCAuthAPI(configuration: try fake.configuration())
+    let text = try #require(trouble(await failure { try await api.signIn(ann) }))
+    #expect(text.contains("no token_endpoint"))
+  }
+
+  @Test("a document naming another issuer is refused (OIDC Discovery §4.3)")
+  func issuerMismatch_isTrouble() async throws {
+    let fake = try FakeProvider()
+    let base = fake.issuer.absoluteString
+    fake.answerDiscovery(
+      .json(
+        raw: #"{"issuer": "https://evil.example", "token_endpoint": "\#(base)/token"}"#))
+    let api = OIDCAuthAPI(configuration: try fake.configuration())
+    let text = try #require(trouble(await failure { try await api.signIn(ann) }))
+    #expect(text.contains("https://evil.example"))
+    #expect(text.contains("not the configured"))
+    #expect(await fake.requests.all.isEmpty)
+  }
+
+  @Test("a document with a plain-http token endpoint on another host is refused")
+  func insecureTokenEndpoint_isTrouble() async throws {
+    let fake = try FakeProvider()
+    let base = fake.issuer.absoluteString
+    fake.answerDiscovery(
+      .json(raw: #"{"issuer": "\#(base)", "token_endpoint": "http://id.example.com/token"}"#))
+    let api = OIDCAuthAPI(configuration: try fake.configuration())
+    let text = try #require(trouble(await failure { try await api.signIn(ann) }))
+    #expect(text.contains("plain http to id.example.com"))
+  }
+
+  @Test("a provider that is down is offline, and once it is back the next call works")
+  func providerDown_isOffline_andRecovers() async throws {
+    let closed = try FakeProvider()
+    let port = closed.server.port
+    let configuration = try closed.configuration()
+    closed.server.stop()
+    let api = OIDCAuthAPI(configuration: configuration)
+
+    #expect(await failure { try await api.signIn(ann) } == .unavailable(.offline))
+
+    let back = try FakeProvider(port: port)
+    let signedIn = try await api.signIn(ann)
+    #expect(session(of: signedIn)?.user.email == "ann@example.com")
+    back.server.stop()
+  }
+
+  @Test("no answer within the timeout is a timeout")
+  func slowDiscovery_timesOut() async throws {
+    let fake = try FakeProvider()
+    fake.server.route(.get, "/.well-known/openid-configuration") { _ in
+      try? await Task.sleep(for: .seconds(20))
+      return .json(raw: "{}")
+    }
+    let api = OIDCAuthAPI(configuration: try fake.configuration(timeout: .seconds(1)))
+    #expect(await failure { try await api.signIn(ann) } == .unavailable(.timeout))
+  }
+
+  @Test("a discovery body over 1 MiB is refused")
+  func oversizedDocument_isTrouble() async throws {
+    let fake = try FakeProvider()
+    let padding = String(repeating: " ", count: (1 << 20) + 1)
+    fake.answerDiscovery(.json(raw: padding + "{}"))
+    let api = OIDCAuthAPI(configuration: try fake.configuration())
+    let text = try #require(trouble(await failure { try await api.signIn(ann) }))
+    #expect(text.contains("over 1 MiB"))
+  }
+
+  @Test("a plain-http issuer that is not loopback is refused when configured")
+  func insecureIssuer_isRefused() throws {
+    #expect(throws: OIDCConfigurationError.insecureURL(role: "issuer", host: "id.example.com")) {
+      try OIDCConfiguration(issuer: try url("http://id.example.com/k"), clientID: "koober")
+    }
+    #expect(throws: OIDCConfigurationError.emptyClientID) {
+      try OIDCConfiguration(issuer: try url("https://id.example.com"), clientID: "")
+    }
+    _ = try OIDCConfiguration(issuer: try url("http://localhost:9/o"), clientID: "c")
+    _ = try OIDCConfiguration(issuer: try url("http://[::1]:9/o"), clientID: "c")
+  }
+}

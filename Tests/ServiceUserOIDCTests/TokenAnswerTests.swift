@@ -1,0 +1,126 @@
+import Foundation
+import LoginCore
+import LoopbackServer
+import ServiceUserOIDC
+import Testing
+import UserModel
+
+@Suite("token endpoint answers and client authentication, against a fake provider")
+struct TokenAnswerTests {
+  let ann = SignInCredentials(email: "ann@example.com", password: "p+ &=%é")
+
+  @Test("a token answer without refresh_token says to allow refresh tokens")
+  func noRefreshToken_isTrouble() async throws {
+    let fake = try FakeProvider()
+    fake.answerToken(.json(raw: #"{"access_token": "at", "token_type": "Bearer"}"#))
+    let api = OIDCAuthAPI(configuration: try fake.configuration())
+    let text = try #require(trouble(await failure { try await api.signIn(ann) }))
+    #expect(text.contains("no refresh token"))
+    #expect(text.contains("offline_access"))
+  }
+
+  @Test("a token type other than Bearer is refused")
+  func nonBearerToken_isTrouble() async throws {
+    let fake = try FakeProvider()
+    fake.answerToken(
+      .json(raw: #"{"access_token": "at", "token_type": "mac", "refresh_token": "rt"}"#))
+    let api = OIDCAuthAPI(configuration: try fake.configuration())
+    let text = try #require(trouble(await failure { try await api.signIn(ann) }))
+    #expect(text.contains("'mac'"))
+    #expect(text.contains("Bearer"))
+  }
+
+  @Test("token_type is read case-insensitively and a missing expires_in means an hour")
+  func lowercaseBearer_withoutExpiry_isAnHour() async throws {
+    let fake = try FakeProvider()
+    fake.answerToken(
+      .json(raw: #"{"access_token": "at", "token_type": "bearer", "refresh_token": "rt"}"#))
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let api = OIDCAuthAPI(configuration: try fake.configuration(), now: { start })
+    let signedIn = try #require(session(of: try await api.signIn(ann)))
+    #expect(signedIn.expiresAt == start.addingTimeInterval(3600))
+    #expect(
+      signedIn.refreshExpiresAt
+        == start.addingTimeInterval(OIDCConfiguration.defaultRefreshTokenLifetime))
+  }
+
+  @Test("a 500 that is not JSON is server trouble naming the status")
+  func nonJSON500_isTrouble() async throws {
+    let fake = try FakeProvider()
+    fake.answerToken(.text(status: 500, "<html>Internal Server Error</html>"))
+    let api = OIDCAuthAPI(configuration: try fake.configuration())
+    let text = try #require(trouble(await failure { try await api.signIn(ann) }))
+    #expect(text.contains("HTTP 500"))
+  }
+
+  @Test("a 503 with Retry-After is busy for that many seconds")
+  func busyWithRetryAfter_isBusy() async throws {
+    let fake = try FakeProvider()
+    fake.answerToken(.text(status: 503, "busy").withHeader("Retry-After", "7"))
+    let api = OIDCAuthAPI(configuration: try fake.configuration())
+    #expect(
+      await failure { try await api.signIn(ann) } == .unavailable(.busy(retryAfterSeconds: 7)))
+  }
+
+  @Test("unsupported_grant_type means the provider has no password sign-in")
+  func unsupportedGrant_isUnsupported() async throws {
+    let fake = try FakeProvider()
+    fake.answerToken(.json(status: 400, raw: #"{"error": "unsupported_grant_type"}"#))
+    let api = OIDCAuthAPI(configuration: try fake.configuration())
+    #expect(await failure { try await api.signIn(ann) } == .unsupported(.signIn))
+  }
+
+  @Test("a public client sends client_id in a form body, every reserved byte percent-encoded")
+  func publicClient_formBody() async throws {
+    let fake = try FakeProvider()
+    let api = OIDCAuthAPI(configuration: try fake.configuration())
+    _ = try await api.signIn(ann)
+    let request = try #require(await fake.requests.all.first)
+    #expect(request.header("Authorization") == nil)
+    #expect(request.header("Content-Type")?.hasPrefix("application/x-www-form-urlencoded") == true)
+    #expect(request.header("Accept") == "application/json")
+    let body = String(decoding: request.body, as: UTF8.self)
+    #expect(
+      body == "grant_type=password&username=ann%40example.com&password=p%2B%20%26%3D%25%C3%A9"
+        + "&scope=openid%20profile%20email&client_id=koober-public")
+  }
+
+  @Test("a confidential client authenticates by HTTP Basic with form-encoded id and secret")
+  func confidentialClient_basicAuth() async throws {
+    let fake = try FakeProvider()
+    let api = OIDCAuthAPI(configuration: try fake.configuration(clientSecret: "s:e c+"))
+    _ = try await api.signIn(ann)
+    let request = try #require(await fake.requests.all.first)
+    let expected = Data("koober-public:s%3Ae%20c%2B".utf8).base64EncodedString()
+    #expect(request.header("Authorization") == "Basic " + expected)
+    #expect(!String(decoding: request.body, as: UTF8.self).contains("client_id"))
+  }
+
+  @Test("a user type claim this app does not know is server trouble naming it")
+  func unknownUserType_isTrouble() async throws {
+    let fake = try FakeProvider()
+    fake.server.route(.get, "/userinfo") { _ in
+      .json(raw: #"{"sub": "u-2", "email": "eve@example.com", "koober_type": "admin"}"#)
+    }
+    let api = OIDCAuthAPI(configuration: try fake.configuration(userTypeClaim: "koober_type"))
+    let text = try #require(trouble(await failure { try await api.signIn(ann) }))
+    #expect(text.contains("'admin'"))
+  }
+
+  @Test("the client secret and password appear in no description or error message")
+  func secrets_areRedacted() async throws {
+    let fake = try FakeProvider()
+    fake.answerToken(
+      .json(status: 401, raw: #"{"error": "invalid_client", "error_description": "bad"}"#))
+    let configuration = try fake.configuration(clientSecret: "t0p-s3cret")
+    let api = OIDCAuthAPI(configuration: configuration)
+    let refused = try #require(await failure { try await api.signIn(ann) })
+    var dumped = ""
+    dump(configuration, to: &dumped)
+    for text in [refused.message, "\(refused)", "\(configuration)", dumped] {
+      #expect(!text.contains("t0p-s3cret"))
+      #expect(!text.contains(ann.password))
+    }
+    #expect(refused.message.contains("client koober-public"))
+  }
+}
