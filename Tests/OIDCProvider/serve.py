@@ -57,7 +57,10 @@ def configure(data_folder, access_seconds):
             "default": {
                 "ENGINE": "django.db.backends.sqlite3",
                 "NAME": os.path.join(data_folder, "provider.sqlite"),
-                "OPTIONS": {"timeout": 20},
+                # IMMEDIATE: a token request's transaction takes the write lock at its start,
+                # so concurrent requests wait (up to the timeout) instead of failing with
+                # "database is locked" when a read turns into a write.
+                "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
             }
         },
         # Test accounts only: a cheap hash keeps sign-in fast; nothing here is production.

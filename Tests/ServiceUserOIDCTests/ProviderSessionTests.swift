@@ -5,7 +5,9 @@ import Testing
 import UserModel
 
 extension ProviderTests {
-  @Suite("renewal, expiry and sign-out")
+  /// Serialized: the rotation test counts the provider's refresh requests, which the other
+  /// tests here would add to; the sign-in suite makes none.
+  @Suite("renewal, expiry and sign-out", .serialized)
   struct Session {
     @Test("refresh rotates both tokens; the old one is spent, and reusing it ends the family")
     func refresh_rotates_andReuseEndsTheFamily() async throws {
