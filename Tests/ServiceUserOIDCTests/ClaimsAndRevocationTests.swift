@@ -53,11 +53,10 @@ struct ClaimsAndRevocationTests {
   @Test("sign-out uses discovery's revocation_endpoint and accepts unsupported_token_type")
   func signOut_discoveredEndpoint() async throws {
     let fake = try FakeProvider()
-    let base = fake.issuer.absoluteString
     fake.answerDiscovery(
-      .json(
-        raw: #"{"issuer": "\#(base)", "token_endpoint": "\#(base)/token", "#
-          + #""revocation_endpoint": "\#(base)/revoke"}"#))
+      members: [
+        "issuer": "$base", "token_endpoint": "$base/token", "revocation_endpoint": "$base/revoke",
+      ])
     let revoked = Recorder()
     fake.server.route(.post, "/revoke") { request in
       await revoked.record(request)

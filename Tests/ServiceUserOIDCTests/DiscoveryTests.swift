@@ -26,21 +26,16 @@ struct DiscoveryTests {
   @Test("a document without token_endpoint is server trouble")
   func documentWithoutTokenEndpoint_isTrouble() async throws {
     let fake = try FakeProvider()
-    fake.answerDiscovery(.json(raw: #"{"issuer": "\#(fake.issuer.absoluteString)"}"#))
-    let api = OIDCAuthAPI(configuration: try fake.configuration())
-    let text = try #require(trouble(await failure { try await api.signIn(ann) }))
-    #expect(text.contains("no token_endpoint"))
+    fake.answerDiscovery(members: ["issuer": "$base"])
+    #expect(try await fake.signInTrouble().contains("no token_endpoint"))
   }
 
   @Test("a document naming another issuer is refused (OIDC Discovery §4.3)")
   func issuerMismatch_isTrouble() async throws {
     let fake = try FakeProvider()
-    let base = fake.issuer.absoluteString
     fake.answerDiscovery(
-      .json(
-        raw: #"{"issuer": "https://evil.example", "token_endpoint": "\#(base)/token"}"#))
-    let api = OIDCAuthAPI(configuration: try fake.configuration())
-    let text = try #require(trouble(await failure { try await api.signIn(ann) }))
+      members: ["issuer": "https://evil.example", "token_endpoint": "$base/token"])
+    let text = try await fake.signInTrouble()
     #expect(text.contains("https://evil.example"))
     #expect(text.contains("not the configured"))
     #expect(await fake.requests.all.isEmpty)
@@ -49,12 +44,9 @@ struct DiscoveryTests {
   @Test("a document with a plain-http token endpoint on another host is refused")
   func insecureTokenEndpoint_isTrouble() async throws {
     let fake = try FakeProvider()
-    let base = fake.issuer.absoluteString
     fake.answerDiscovery(
-      .json(raw: #"{"issuer": "\#(base)", "token_endpoint": "http://id.example.com/token"}"#))
-    let api = OIDCAuthAPI(configuration: try fake.configuration())
-    let text = try #require(trouble(await failure { try await api.signIn(ann) }))
-    #expect(text.contains("plain http to id.example.com"))
+      members: ["issuer": "$base", "token_endpoint": "http://id.example.com/token"])
+    #expect(try await fake.signInTrouble().contains("plain http to id.example.com"))
   }
 
   @Test("a provider that is down is offline, and once it is back the next call works")
@@ -89,9 +81,7 @@ struct DiscoveryTests {
     let fake = try FakeProvider()
     let padding = String(repeating: " ", count: (1 << 20) + 1)
     fake.answerDiscovery(.json(raw: padding + "{}"))
-    let api = OIDCAuthAPI(configuration: try fake.configuration())
-    let text = try #require(trouble(await failure { try await api.signIn(ann) }))
-    #expect(text.contains("over 1 MiB"))
+    #expect(try await fake.signInTrouble().contains("over 1 MiB"))
   }
 
   @Test("a plain-http issuer that is not loopback is refused when configured")

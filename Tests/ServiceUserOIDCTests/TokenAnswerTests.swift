@@ -13,8 +13,7 @@ struct TokenAnswerTests {
   func noRefreshToken_isTrouble() async throws {
     let fake = try FakeProvider()
     fake.answerToken(.json(raw: #"{"access_token": "at", "token_type": "Bearer"}"#))
-    let api = OIDCAuthAPI(configuration: try fake.configuration())
-    let text = try #require(trouble(await failure { try await api.signIn(ann) }))
+    let text = try await fake.signInTrouble()
     #expect(text.contains("no refresh token"))
     #expect(text.contains("offline_access"))
   }
@@ -24,8 +23,7 @@ struct TokenAnswerTests {
     let fake = try FakeProvider()
     fake.answerToken(
       .json(raw: #"{"access_token": "at", "token_type": "mac", "refresh_token": "rt"}"#))
-    let api = OIDCAuthAPI(configuration: try fake.configuration())
-    let text = try #require(trouble(await failure { try await api.signIn(ann) }))
+    let text = try await fake.signInTrouble()
     #expect(text.contains("'mac'"))
     #expect(text.contains("Bearer"))
   }
@@ -48,8 +46,7 @@ struct TokenAnswerTests {
   func nonJSON500_isTrouble() async throws {
     let fake = try FakeProvider()
     fake.answerToken(.text(status: 500, "<html>Internal Server Error</html>"))
-    let api = OIDCAuthAPI(configuration: try fake.configuration())
-    let text = try #require(trouble(await failure { try await api.signIn(ann) }))
+    let text = try await fake.signInTrouble()
     #expect(text.contains("HTTP 500"))
   }
 
@@ -102,8 +99,7 @@ struct TokenAnswerTests {
     fake.server.route(.get, "/userinfo") { _ in
       .json(raw: #"{"sub": "u-2", "email": "eve@example.com", "koober_type": "admin"}"#)
     }
-    let api = OIDCAuthAPI(configuration: try fake.configuration(userTypeClaim: "koober_type"))
-    let text = try #require(trouble(await failure { try await api.signIn(ann) }))
+    let text = try await fake.signInTrouble(try fake.configuration(userTypeClaim: "koober_type"))
     #expect(text.contains("'admin'"))
   }
 

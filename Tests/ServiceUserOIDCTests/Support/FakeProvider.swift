@@ -1,6 +1,8 @@
 import Foundation
 import LoopbackServer
 import ServiceUserOIDC
+import Testing
+import UserModel
 
 /// A made-up OIDC provider on a LoopbackServer, for answers a real one does not give on
 /// demand: a broken discovery document, an odd token answer, a busy server.
@@ -40,6 +42,25 @@ final class FakeProvider: Sendable {
       "userinfo_endpoint": .string(base + "/userinfo"),
     ]
     answerDiscovery(.json(document))
+  }
+
+  /// Makes discovery answer a document of string members; `$base` in a value stands for the
+  /// fake's URL.
+  func answerDiscovery(members: [String: String]) {
+    let base = server.baseURL.absoluteString
+    let document = members.mapValues {
+      JSONValue.string($0.replacingOccurrences(of: "$base", with: base))
+    }
+    answerDiscovery(.json(document))
+  }
+
+  /// Signs Ann in through a new adapter for this fake and returns the server-trouble text.
+  /// - Parameter configuration: The configuration; `configuration()` when `nil`.
+  /// - Returns: The text; the test fails when the sign-in did not end in server trouble.
+  func signInTrouble(_ configuration: OIDCConfiguration? = nil) async throws -> String {
+    let api = OIDCAuthAPI(configuration: try configuration ?? self.configuration())
+    let ann = SignInCredentials(email: "ann@example.com", password: "pw")
+    return try #require(trouble(await failure { try await api.signIn(ann) }))
   }
 
   /// Makes discovery answer `response`.
