@@ -9,23 +9,14 @@ import UserModel
 struct TokenAnswerTests {
   let ann = SignInCredentials(email: "ann@example.com", password: "p+ &=%é")
 
-  @Test("a token answer without refresh_token says to allow refresh tokens")
-  func noRefreshToken_isTrouble() async throws {
+  @Test(
+    "a token answer that is not a usable Bearer answer is server trouble saying why",
+    arguments: TroubleAnswer.all)
+  func unusableAnswer_isTrouble(_ answer: TroubleAnswer) async throws {
     let fake = try FakeProvider()
-    fake.answerToken(.json(raw: #"{"access_token": "at", "token_type": "Bearer"}"#))
+    fake.answerToken(answer.response)
     let text = try await fake.signInTrouble()
-    #expect(text.contains("no refresh token"))
-    #expect(text.contains("offline_access"))
-  }
-
-  @Test("a token type other than Bearer is refused")
-  func nonBearerToken_isTrouble() async throws {
-    let fake = try FakeProvider()
-    fake.answerToken(
-      .json(raw: #"{"access_token": "at", "token_type": "mac", "refresh_token": "rt"}"#))
-    let text = try await fake.signInTrouble()
-    #expect(text.contains("'mac'"))
-    #expect(text.contains("Bearer"))
+    for part in answer.saying { #expect(text.contains(part)) }
   }
 
   @Test("token_type is read case-insensitively and a missing expires_in means an hour")
@@ -40,14 +31,6 @@ struct TokenAnswerTests {
     #expect(
       signedIn.refreshExpiresAt
         == start.addingTimeInterval(OIDCConfiguration.defaultRefreshTokenLifetime))
-  }
-
-  @Test("a 500 that is not JSON is server trouble naming the status")
-  func nonJSON500_isTrouble() async throws {
-    let fake = try FakeProvider()
-    fake.answerToken(.text(status: 500, "<html>Internal Server Error</html>"))
-    let text = try await fake.signInTrouble()
-    #expect(text.contains("HTTP 500"))
   }
 
   @Test("a 503 with Retry-After is busy for that many seconds")
@@ -119,4 +102,33 @@ struct TokenAnswerTests {
     }
     #expect(refused.message.contains("client koober-public"))
   }
+}
+
+/// A token answer the adapter cannot use, and what its server-trouble text must say.
+struct TroubleAnswer: Sendable, CustomTestStringConvertible {
+  let name: String
+  let response: HTTPResponse
+  let saying: [String]
+
+  var testDescription: String { name }
+
+  static let all = [
+    TroubleAnswer(
+      name: "no refresh_token",
+      response: .json(raw: #"{"access_token": "at", "token_type": "Bearer"}"#),
+      saying: ["no refresh token", "offline_access"]),
+    TroubleAnswer(
+      name: "token_type mac",
+      response: .json(
+        raw: #"{"access_token": "at", "token_type": "mac", "refresh_token": "rt"}"#),
+      saying: ["'mac'", "Bearer"]),
+    TroubleAnswer(
+      name: "no access_token",
+      response: .json(raw: #"{"token_type": "Bearer", "refresh_token": "rt"}"#),
+      saying: ["without an access_token"]),
+    TroubleAnswer(
+      name: "a 500 that is not JSON",
+      response: .text(status: 500, "<html>Internal Server Error</html>"),
+      saying: ["HTTP 500"]),
+  ]
 }
