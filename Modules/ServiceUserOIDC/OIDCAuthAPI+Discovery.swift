@@ -22,19 +22,16 @@ extension OIDCAuthAPI {
     let answer = try await exchange.get(url)
     guard answer.isSuccess else {
       if answer.status == 404 {
-        throw .unavailable(
-          .serverTrouble(
-            "there is no discovery document at \(place) (HTTP 404): check the issuer URL."))
+        throw .trouble(
+          "there is no discovery document at \(place) (HTTP 404): check the issuer URL.")
       }
       let failure = AuthFailure.standard(status: answer.status, headers: answer.headers)
       if case .unavailable(.busy) = failure { throw failure }
-      throw .unavailable(
-        .serverTrouble(
-          "the discovery document at \(place) could not be read (HTTP \(answer.status))."))
+      throw .trouble(
+        "the discovery document at \(place) could not be read (HTTP \(answer.status)).")
     }
     guard let document = answer.json else {
-      throw .unavailable(
-        .serverTrouble("the discovery document at \(place) is not a JSON object."))
+      throw .trouble("the discovery document at \(place) is not a JSON object.")
     }
     let metadata = try ProviderMetadata(
       document: document, issuer: configuration.issuer, place: place)

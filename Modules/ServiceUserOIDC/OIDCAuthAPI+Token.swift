@@ -42,15 +42,13 @@ extension OIDCAuthAPI {
         of: answer, at: place, operation: operation, clientID: configuration.clientID)
     }
     guard let json = answer.json, let accessToken = json.string("access_token") else {
-      throw .unavailable(
-        .serverTrouble("the token endpoint \(place) answered without an access_token."))
+      throw .trouble("the token endpoint \(place) answered without an access_token.")
     }
     guard let type = json.string("token_type"), type.lowercased() == "bearer" else {
       let named = json.string("token_type").map { "'\($0.prefix(40))'" } ?? "no type"
-      throw .unavailable(
-        .serverTrouble(
-          "the token endpoint \(place) issued a token of \(named); only Bearer tokens "
-            + "(RFC 6750) are supported."))
+      throw .trouble(
+        "the token endpoint \(place) issued a token of \(named); only Bearer tokens "
+          + "(RFC 6750) are supported.")
     }
     let lifetime = json.seconds("expires_in") ?? configuration.accessTokenLifetime
     return Tokens(

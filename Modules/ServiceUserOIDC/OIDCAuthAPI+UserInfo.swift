@@ -17,18 +17,16 @@ extension OIDCAuthAPI {
     accessToken: String, metadata: ProviderMetadata, identifier: String?
   ) async throws(AuthFailure) -> User {
     guard let endpoint = metadata.userinfoEndpoint else {
-      throw .unavailable(
-        .serverTrouble(
-          "the provider's discovery document has no userinfo_endpoint, which gives the user."))
+      throw .trouble(
+        "the provider's discovery document has no userinfo_endpoint, which gives the user.")
     }
     let answer = try await exchange.get(endpoint, bearer: accessToken)
     guard answer.isSuccess else {
       throw failure(ofAuthorizedStatus: answer.status, headers: answer.headers, body: answer.body)
     }
     guard let claims = answer.json else {
-      throw .unavailable(
-        .serverTrouble(
-          "the userinfo endpoint \(ProviderExchange.place(endpoint)) answered no JSON object."))
+      throw .trouble(
+        "the userinfo endpoint \(ProviderExchange.place(endpoint)) answered no JSON object.")
     }
     return try user(from: claims, identifier: identifier)
   }
@@ -44,7 +42,7 @@ extension OIDCAuthAPI {
   ///   does not know.
   func user(from claims: JSONFields, identifier: String?) throws(AuthFailure) -> User {
     guard let subject = claims.string("sub") else {
-      throw .unavailable(.serverTrouble("the userinfo answer has no sub claim."))
+      throw .trouble("the userinfo answer has no sub claim.")
     }
     let email =
       claims.string("email") ?? claims.string("preferred_username") ?? identifier ?? subject
@@ -52,10 +50,10 @@ extension OIDCAuthAPI {
     if let claim = configuration.userTypeClaim, claims.contains(claim) {
       guard let value = claims.string(claim), let known = UserType(rawValue: value) else {
         let shown = claims.string(claim).map { "'\($0.prefix(40))'" } ?? "a value"
-        throw .unavailable(
-          .serverTrouble(
-            "the userinfo claim \(claim) has \(shown), which is not a user type this app "
-              + "knows (\(UserType.allCases.map(\.rawValue).joined(separator: ", ")))."))
+        let vocabulary = UserType.allCases.map(\.rawValue).joined(separator: ", ")
+        throw .trouble(
+          "the userinfo claim \(claim) has \(shown), which is not a user type this app knows "
+            + "(\(vocabulary)).")
       }
       type = known
     }

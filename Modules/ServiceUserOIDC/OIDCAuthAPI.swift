@@ -64,21 +64,19 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
     ]
     let tokens = try await requestTokens(form, at: metadata.tokenEndpoint, for: .signIn)
     guard let refreshToken = tokens.refreshToken else {
-      throw .unavailable(
-        .serverTrouble(
-          "the provider issued no refresh token, so the session could not be renewed: allow "
-            + "refresh tokens for client \(configuration.clientID) (or the offline_access "
-            + "scope)."))
+      throw .trouble(
+        "the provider issued no refresh token, so the session could not be renewed: allow "
+          + "refresh tokens for client \(configuration.clientID) (or the offline_access "
+          + "scope).")
     }
     let user: User
     do {
       user = try await userInfo(
         accessToken: tokens.accessToken, metadata: metadata, identifier: credentials.email)
     } catch .refused(.accessTokenRejected) {
-      throw .unavailable(
-        .serverTrouble(
-          "the provider's userinfo endpoint refused the access token it had just issued; "
-            + "check that the client's scopes include openid."))
+      throw .trouble(
+        "the provider's userinfo endpoint refused the access token it had just issued; "
+          + "check that the client's scopes include openid.")
     }
     let issuedAt = now()
     return .session(

@@ -29,7 +29,7 @@ enum OAuthErrorReading {
     let standard = AuthFailure.standard(status: answer.status, headers: answer.headers)
     if case .unavailable(.busy) = standard { return standard }
     guard let json = answer.json, let code = json.string("error") else {
-      return trouble("\(place) answered HTTP \(answer.status) without an OAuth error.")
+      return .trouble("\(place) answered HTTP \(answer.status) without an OAuth error.")
     }
     let detail = describe(code: code, json.string("error_description"))
     switch code {
@@ -40,11 +40,11 @@ enum OAuthErrorReading {
     case "unsupported_grant_type":
       return .unsupported(operation)
     case "invalid_client", "unauthorized_client":
-      return trouble(
+      return .trouble(
         "the provider refused client \(clientID) (\(detail)): check the client ID and secret, "
           + "and that the client may use this grant.")
     default:
-      return trouble("\(place) answered HTTP \(answer.status) (\(detail)).")
+      return .trouble("\(place) answered HTTP \(answer.status) (\(detail)).")
     }
   }
 
@@ -57,7 +57,4 @@ enum OAuthErrorReading {
     return safeCode + ": " + String(line)
   }
 
-  private static func trouble(_ sentence: String) -> AuthFailure {
-    .unavailable(.serverTrouble(sentence))
-  }
 }

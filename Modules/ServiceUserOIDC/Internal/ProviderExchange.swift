@@ -59,10 +59,9 @@ struct ProviderExchange: Sendable {
       throw Self.failure(of: error)
     }
     guard data.count <= Self.maxBodyBytes else {
-      throw .unavailable(
-        .serverTrouble(
-          "the provider's answer from \(Self.place(request.url)) is over 1 MiB, too large "
-            + "for an OAuth answer."))
+      throw .trouble(
+        "the provider's answer from \(Self.place(request.url)) is over 1 MiB, too large "
+          + "for an OAuth answer.")
     }
     var headers: [String: String] = [:]
     for case (let name as String, let value as String) in response.allHeaderFields {
@@ -80,7 +79,7 @@ struct ProviderExchange: Sendable {
     case .timeout: .unavailable(.timeout)
     case .transport, .cancelled: .unavailable(.offline)
     default:
-      .unavailable(.serverTrouble("the provider's answer could not be read (\(error.code))."))
+      .trouble("the provider's answer could not be read (\(error.code)).")
     }
   }
 

@@ -19,15 +19,15 @@ struct ProviderMetadata: Sendable, Equatable {
   /// - Throws: `.unavailable(.serverTrouble(_))` saying what is wrong with the document.
   init(document: JSONFields, issuer: URL, place: String) throws(AuthFailure) {
     guard let named = document.string("issuer") else {
-      throw Self.trouble("the discovery document at \(place) has no issuer.")
+      throw .trouble("the discovery document at \(place) has no issuer.")
     }
     guard named == issuer.absoluteString else {
-      throw Self.trouble(
+      throw .trouble(
         "the discovery document at \(place) names the issuer \(named), not the configured "
           + "\(issuer.absoluteString); configure the issuer exactly as the provider names it.")
     }
     guard let token = document.string("token_endpoint") else {
-      throw Self.trouble("the discovery document at \(place) has no token_endpoint.")
+      throw .trouble("the discovery document at \(place) has no token_endpoint.")
     }
     tokenEndpoint = try Self.endpoint(token, role: "token endpoint")
     userinfoEndpoint = try document.string("userinfo_endpoint").map {
@@ -41,17 +41,14 @@ struct ProviderMetadata: Sendable, Equatable {
   /// An endpoint named in the document, checked like the configuration's URLs.
   private static func endpoint(_ text: String, role: String) throws(AuthFailure) -> URL {
     guard let url = URL(string: text) else {
-      throw trouble("the discovery document's \(role) is not a URL.")
+      throw .trouble("the discovery document's \(role) is not a URL.")
     }
     if let problem = EndpointRule.problem(with: url, role: role) {
-      throw trouble("the discovery document is refused. " + problem.message)
+      throw .trouble("the discovery document is refused. " + problem.message)
     }
     return url
   }
 
-  private static func trouble(_ sentence: String) -> AuthFailure {
-    .unavailable(.serverTrouble(sentence))
-  }
 }
 
 /// The discovery document once it was read and checked; a failure is never kept, so the next
