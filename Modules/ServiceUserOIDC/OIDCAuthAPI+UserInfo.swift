@@ -38,8 +38,8 @@ extension OIDCAuthAPI {
   ///   - claims: The userinfo claims.
   ///   - identifier: What the person typed at sign-in, if signing in.
   /// - Returns: The user.
-  /// - Throws: `.unavailable(.serverTrouble(_))` without `sub`, or for a user type this app
-  ///   does not know.
+  /// - Throws: `.unavailable(.serverTrouble(_))` without `sub`, or for a claim value that is
+  ///   not a `UserType`.
   func user(from claims: JSONFields, identifier: String?) throws(AuthFailure) -> User {
     guard let subject = claims.string("sub") else {
       throw .trouble("the userinfo answer has no sub claim.")
@@ -48,12 +48,13 @@ extension OIDCAuthAPI {
       claims.string("email") ?? claims.string("preferred_username") ?? identifier ?? subject
     var type = UserType.passenger
     if let claim = configuration.userTypeClaim, claims.contains(claim) {
+      // UserType decides which words it takes (`init?(rawValue:)`), so the adapter accepts
+      // exactly what the app's user-type vocabulary does.
       guard let value = claims.string(claim), let known = UserType(rawValue: value) else {
         let shown = claims.string(claim).map { "'\($0.prefix(40))'" } ?? "a value"
-        let vocabulary = UserType.allCases.map(\.rawValue).joined(separator: ", ")
         throw .trouble(
-          "the userinfo claim \(claim) has \(shown), which is not a user type this app knows "
-            + "(\(vocabulary)).")
+          "the userinfo claim \(claim) has \(shown), which is not a user type this app can "
+            + "read; send one of its user-type words, or leave the claim out for a passenger.")
       }
       type = known
     }

@@ -76,14 +76,14 @@ struct TokenAnswerTests {
     #expect(!String(decoding: request.body, as: UTF8.self).contains("client_id"))
   }
 
-  @Test("a user type claim this app does not know is server trouble naming it")
+  @Test("a user type claim that is not a UserType word is server trouble naming it")
   func unknownUserType_isTrouble() async throws {
     let fake = try FakeProvider()
     fake.server.route(.get, "/userinfo") { _ in
-      .json(raw: #"{"sub": "u-2", "email": "eve@example.com", "koober_type": "admin"}"#)
+      .json(raw: #"{"sub": "u-2", "email": "eve@example.com", "koober_type": "Staff 1!"}"#)
     }
     let text = try await fake.signInTrouble(try fake.configuration(userTypeClaim: "koober_type"))
-    #expect(text.contains("'admin'"))
+    #expect(text.contains("koober_type has 'Staff 1!'"))
   }
 
   @Test("the client secret and password appear in no description or error message")
