@@ -56,12 +56,15 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
     -> SignInResponse
   {
     let metadata = try await providerMetadata()
-    let form = [
+    var form = [
       (name: "grant_type", value: "password"),
       (name: "username", value: credentials.email),
       (name: "password", value: credentials.password),
-      (name: "scope", value: configuration.scopes.joined(separator: " ")),
     ]
+    // No scopes: the provider's default ones (RFC 6749 §3.3), not an empty `scope=`.
+    if !configuration.scopes.isEmpty {
+      form.append((name: "scope", value: configuration.scopes.joined(separator: " ")))
+    }
     let tokens = try await requestTokens(form, at: metadata.tokenEndpoint, for: .signIn)
     guard let refreshToken = tokens.refreshToken else {
       throw .trouble(

@@ -65,6 +65,16 @@ struct TokenAnswerTests {
         + "&scope=openid%20profile%20email&client_id=koober-public")
   }
 
+  @Test("no configured scopes sends no scope field (the provider's defaults)")
+  func noScopes_noScopeField() async throws {
+    let fake = try FakeProvider()
+    let configuration = try OIDCConfiguration(
+      issuer: fake.issuer, clientID: "koober-public", scopes: [])
+    _ = try await OIDCAuthAPI(configuration: configuration).signIn(ann)
+    let body = String(decoding: try #require(await fake.requests.all.first).body, as: UTF8.self)
+    #expect(!body.contains("scope"))
+  }
+
   @Test("a confidential client authenticates by HTTP Basic with form-encoded id and secret")
   func confidentialClient_basicAuth() async throws {
     let fake = try FakeProvider()
