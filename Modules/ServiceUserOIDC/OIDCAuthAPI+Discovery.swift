@@ -11,13 +11,22 @@ extension OIDCAuthAPI {
     return URL(string: text + "/.well-known/openid-configuration") ?? configuration.issuer
   }
 
-  /// The provider's endpoints: kept after the first successful discovery, fetched otherwise.
+  /// The provider's endpoints: kept after the first successful discovery, fetched otherwise;
+  /// callers that ask while a discovery is under way share it.
   /// - Returns: The checked metadata.
   /// - Throws: `.unavailable(.offline)` / `.timeout` when the provider cannot be asked;
   ///   `.unavailable(.serverTrouble(_))` for a missing, malformed or mismatched document.
   func providerMetadata() async throws(AuthFailure) -> ProviderMetadata {
-    if let known = await discovery.current { return known }
-    let url = discoveryURL
+    let (url, issuer, exchange) = (discoveryURL, configuration.issuer, exchange)
+    return try await discovery.metadata { () async throws(AuthFailure) in
+      try await Self.discover(at: url, issuer: issuer, through: exchange)
+    }.get()
+  }
+
+  /// Fetches and checks the discovery document.
+  private static func discover(
+    at url: URL, issuer: URL, through exchange: ProviderExchange
+  ) async throws(AuthFailure) -> ProviderMetadata {
     let place = ProviderExchange.place(url)
     let answer = try await exchange.get(url)
     guard answer.isSuccess else {
@@ -33,9 +42,6 @@ extension OIDCAuthAPI {
     guard let document = answer.json else {
       throw .trouble("the discovery document at \(place) is not a JSON object.")
     }
-    let metadata = try ProviderMetadata(
-      document: document, issuer: configuration.issuer, place: place)
-    await discovery.keep(metadata)
-    return metadata
+    return try ProviderMetadata(document: document, issuer: issuer, place: place)
   }
 }

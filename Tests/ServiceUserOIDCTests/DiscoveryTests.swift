@@ -65,6 +65,28 @@ struct DiscoveryTests {
     back.server.stop()
   }
 
+  @Test("calls that arrive during the first discovery share it: the provider is asked once")
+  func concurrentFirstCalls_shareOneDiscovery() async throws {
+    let fake = try FakeProvider()
+    let asked = Recorder()
+    let document = try await fake.discoveryDocument()
+    fake.server.route(.get, "/.well-known/openid-configuration") { request in
+      await asked.record(request)
+      // Long enough that every call below arrives while this one is under way.
+      try? await Task.sleep(for: .milliseconds(500))
+      return .json(raw: document)
+    }
+    let api = OIDCAuthAPI(configuration: try fake.configuration())
+
+    let users = try await withThrowingTaskGroup(of: String.self) { group in
+      for _ in 0..<8 { group.addTask { try await api.currentUser(accessToken: "at").id } }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+
+    #expect(users == Array(repeating: "u-1", count: 8))
+    #expect(await asked.all.count == 1)
+  }
+
   @Test("no answer within the timeout is a timeout")
   func slowDiscovery_timesOut() async throws {
     let fake = try FakeProvider()

@@ -48,20 +48,4 @@ struct ProviderMetadata: Sendable, Equatable {
     }
     return url
   }
-
-}
-
-/// The discovery document once it was read and checked; a failure is never kept, so the next
-/// call asks again.
-actor DiscoveryCache {
-  private var metadata: ProviderMetadata?
-
-  /// The cached metadata, or `nil` before the first successful discovery.
-  var current: ProviderMetadata? { metadata }
-
-  /// Keeps the metadata of a successful discovery.
-  /// - Parameter metadata: The checked metadata.
-  func keep(_ metadata: ProviderMetadata) {
-    self.metadata = metadata
-  }
 }

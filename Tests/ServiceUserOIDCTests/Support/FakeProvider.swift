@@ -4,6 +4,10 @@ import ServiceUserOIDC
 import Testing
 import UserModel
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// A made-up OIDC provider on a LoopbackServer, for answers a real one does not give on
 /// demand: a broken discovery document, an odd token answer, a busy server.
 ///
@@ -61,6 +65,13 @@ final class FakeProvider: Sendable {
     let api = OIDCAuthAPI(configuration: try configuration ?? self.configuration())
     let ann = SignInCredentials(email: "ann@example.com", password: "pw")
     return try #require(trouble(await failure { try await api.signIn(ann) }))
+  }
+
+  /// The good discovery document, as text.
+  func discoveryDocument() async throws -> String {
+    let url = server.baseURL.appendingPathComponent(".well-known/openid-configuration")
+    let (data, _) = try await URLSession.shared.data(from: url)
+    return String(decoding: data, as: UTF8.self)
   }
 
   /// Makes discovery answer `response`.
