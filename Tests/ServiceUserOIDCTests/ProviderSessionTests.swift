@@ -28,7 +28,9 @@ extension ProviderTests {
 
     @Test("userinfo with an expired access token is rejected, and a renewal gives a good one")
     func expiredAccessToken_isRejected() async throws {
-      let (api, _) = try await ProviderTests.api(accessSeconds: 2)
+      // Five seconds: long enough for sign-in's own userinfo call on a loaded machine, short
+      // enough to wait out.
+      let (api, _) = try await ProviderTests.api(accessSeconds: 5)
       let session = try await ProviderTests.signIn(ProviderTests.ann, with: api)
       let wait = session.expiresAt.timeIntervalSinceNow + 1.5
       try await Task.sleep(for: .seconds(max(wait, 0)))
