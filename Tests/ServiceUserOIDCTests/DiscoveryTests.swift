@@ -106,6 +106,15 @@ struct DiscoveryTests {
     #expect(try await fake.signInTrouble().contains("over 1 MiB"))
   }
 
+  @Test("a deeply nested document is server trouble, not a crash")
+  func deeplyNestedDocument_isTrouble() async throws {
+    let fake = try FakeProvider()
+    let depth = 100_000
+    fake.answerDiscovery(
+      .json(raw: String(repeating: "[", count: depth) + String(repeating: "]", count: depth)))
+    #expect(try await fake.signInTrouble().contains("not a JSON object"))
+  }
+
   @Test("a plain-http issuer that is not loopback is refused when configured")
   func insecureIssuer_isRefused() throws {
     #expect(throws: OIDCConfigurationError.insecureURL(role: "issuer", host: "id.example.com")) {
