@@ -177,12 +177,18 @@ let package = Package(
       ],
       path: "Tests/ServiceUserLoginTests"
     ),
+    // Starts and shares django-oauth-toolkit (Tests/OIDCProvider/serve.py) for any test target.
+    .target(
+      name: "OIDCProviderHarness",
+      dependencies: ["TestSupport"],
+      path: "Tests/OIDCProvider/Harness"
+    ),
     // Against django-oauth-toolkit (Tests/OIDCProvider) and LoopbackServer fakes.
     .testTarget(
       name: "ServiceUserOIDCTests",
       dependencies: [
         "ServiceUserOIDC", "LoginCore", "UserModel", "NetworkClient", "LoopbackServer",
-        "TestSupport",
+        "TestSupport", "OIDCProviderHarness",
       ],
       path: "Tests/ServiceUserOIDCTests"
     ),

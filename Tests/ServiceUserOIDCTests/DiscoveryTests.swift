@@ -51,7 +51,9 @@ struct DiscoveryTests {
 
   @Test("a provider that is down is offline, and once it is back the next call works")
   func providerDown_isOffline_andRecovers() async throws {
-    let closed = try FakeProvider()
+    // A port below the usual ephemeral range (32768-60999 on Linux, 49152- on macOS): once
+    // closed, no other test's server on port 0 can be handed it before this one reopens it.
+    let closed = try FakeProvider.belowEphemeralPorts()
     let port = closed.server.port
     let configuration = try closed.configuration()
     closed.server.stop()

@@ -1,4 +1,5 @@
 import Foundation
+import OIDCProviderHarness
 import Testing
 
 @Suite("whether the provider's tests run, skip or fail")

@@ -1,5 +1,6 @@
 import Foundation
 import LoginCore
+import OIDCProviderHarness
 import ServiceUserOIDC
 import Testing
 import UserModel

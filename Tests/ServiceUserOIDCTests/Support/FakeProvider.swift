@@ -32,6 +32,16 @@ final class FakeProvider: Sendable {
     }
   }
 
+  /// A fake on a free port from 20000-29999, which the system never picks for port 0.
+  /// - Returns: The fake.
+  /// - Throws: When no port in a hundred tries was free.
+  static func belowEphemeralPorts() throws -> FakeProvider {
+    for _ in 0..<100 {
+      if let fake = try? FakeProvider(port: UInt16.random(in: 20000...29999)) { return fake }
+    }
+    return try FakeProvider(port: 20000)
+  }
+
   deinit { server.stop() }
 
   /// A good token answer.

@@ -2,9 +2,14 @@ import Foundation
 
 /// Whether the tests against django-oauth-toolkit can run here, and what to say when not.
 ///
+/// ```swift
+/// @Suite(.enabled(if: ProviderAvailability.current.runs,
+///                 Comment(rawValue: ProviderAvailability.current.comment)))
+/// ```
+///
 /// Outside CI a machine without the provider's Python environment skips them and says so;
 /// with `CI=true` they run and fail with the same reason, so CI can never pass by skipping.
-enum ProviderAvailability: Equatable, Sendable {
+public enum ProviderAvailability: Equatable, Sendable {
   /// The Python that has django-oauth-toolkit installed.
   case ready(python: URL)
   /// Outside CI, with no usable Python: the tests skip; the text says what is missing.
@@ -13,7 +18,8 @@ enum ProviderAvailability: Equatable, Sendable {
   case failing(reason: String)
 
   /// The command that prepares the provider's environment.
-  static let setupCommand = "bash .ci/run (it makes .build-oidc-venv/ with the provider)"
+  public static let setupCommand =
+    "bash .ci/run (it makes .build-oidc-venv/ with the provider)"
 
   /// The decision for an environment and a package folder.
   /// - Parameters:
@@ -21,7 +27,7 @@ enum ProviderAvailability: Equatable, Sendable {
   ///   - packageRoot: The package's folder, which holds `.build-oidc-venv/`.
   ///   - isExecutable: Whether a path is an executable file.
   /// - Returns: The decision.
-  static func decide(
+  public static func decide(
     environment: [String: String], packageRoot: URL, isExecutable: (String) -> Bool
   ) -> ProviderAvailability {
     let python =
@@ -36,25 +42,25 @@ enum ProviderAvailability: Equatable, Sendable {
   }
 
   /// The decision for this test process.
-  static let current = decide(
+  public static let current = decide(
     environment: ProcessInfo.processInfo.environment, packageRoot: packageRoot,
     isExecutable: { FileManager.default.isExecutableFile(atPath: $0) })
 
   /// The package folder, found from this file's place in it.
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Support
-    .deletingLastPathComponent()  // ServiceUserOIDCTests
+  public static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // Harness
+    .deletingLastPathComponent()  // OIDCProvider
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()
 
   /// Whether the provider's tests run (and fail when the provider is missing in CI).
-  var runs: Bool {
+  public var runs: Bool {
     if case .skipped = self { return false }
     return true
   }
 
   /// What a skipped run says.
-  var comment: String {
+  public var comment: String {
     switch self {
     case .ready: "django-oauth-toolkit is available"
     case .skipped(let reason): reason

@@ -5,18 +5,28 @@ import TestSupport
   import FoundationNetworking
 #endif
 
-/// One django-oauth-toolkit provider (Tests/OIDCProvider/serve.py) in a fresh data folder.
-final class OIDCProviderProcess: Sendable {
+/// One django-oauth-toolkit provider (Tests/OIDCProvider/serve.py) in a fresh data folder,
+/// on a loopback port. It exits when its stdin closes, so it never outlives the test process.
+/// Tests mostly take one from `SharedProviders` rather than starting their own.
+///
+/// ```swift
+/// let provider = try await OIDCProviderProcess(python: python, accessSeconds: 60)
+/// let configuration = try OIDCConfiguration(
+///   issuer: provider.issuer, clientID: "koober-public",
+///   revocationEndpoint: provider.revocationEndpoint, userTypeClaim: "koober_type")
+/// await provider.stop()
+/// ```
+public final class OIDCProviderProcess: Sendable {
   /// Why a provider could not be had.
-  struct Failure: Error, CustomStringConvertible {
+  public struct Failure: Error, CustomStringConvertible {
     /// What went wrong.
-    let description: String
+    public let description: String
   }
 
   /// The issuer, `http://127.0.0.1:PORT/o`.
-  let issuer: URL
+  public let issuer: URL
   /// `http://127.0.0.1:PORT`.
-  let baseURL: URL
+  public let baseURL: URL
   private let child: ChildProcess
   private let folder: TemporaryDirectory
 
@@ -26,7 +36,7 @@ final class OIDCProviderProcess: Sendable {
   ///   - accessSeconds: The access-token lifetime.
   /// - Throws: `Failure` when it does not start within two minutes (migrations take seconds
   ///   on a loaded machine).
-  init(python: URL, accessSeconds: Int) async throws {
+  public init(python: URL, accessSeconds: Int) async throws {
     folder = try TemporaryDirectory(prefix: "koober-oidc")
     let script = ProviderAvailability.packageRoot
       .appendingPathComponent("Tests/OIDCProvider/serve.py")
@@ -51,18 +61,18 @@ final class OIDCProviderProcess: Sendable {
   }
 
   /// The RFC 7009 endpoint, which django-oauth-toolkit's discovery does not name.
-  var revocationEndpoint: URL { issuer.appendingPathComponent("revoke_token/") }
+  public var revocationEndpoint: URL { issuer.appendingPathComponent("revoke_token/") }
 
   /// How many token requests each grant type made so far.
   /// - Returns: e.g. `["password": 3, "refresh_token": 1]`.
-  func tokenRequests() async throws -> [String: Int] {
+  public func tokenRequests() async throws -> [String: Int] {
     let (data, _) = try await URLSession.shared.data(
       from: baseURL.appendingPathComponent("test/counters"))
     return try JSONDecoder().decode([String: Int].self, from: data)
   }
 
   /// Kills the provider and removes its data.
-  func stop() async {
+  public func stop() async {
     child.signal(SIGKILL)
     _ = await child.waitForExit(timeout: .seconds(10))
     folder.remove()
