@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Every test target links into one test process, so suites of several targets may use the
 /// pool at once: each `ProviderScope` enters it, and the providers stop when the last one
-/// leaves.
+/// leaves. A provider taken outside any scope runs until the test process ends (it exits
+/// when its stdin closes).
 ///
 /// ```swift
 /// let provider = try await SharedProviders.shared.provider(accessSeconds: 5)
