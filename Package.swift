@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "DatabaseClient", targets: ["DatabaseClient"]),
     .library(name: "LoginCore", targets: ["LoginCore"]),
     .library(name: "ServiceUser", targets: ["ServiceUser"]),
+    .library(name: "ServiceUserOIDC", targets: ["ServiceUserOIDC"]),
     .library(name: "ServiceUserLogin", targets: ["ServiceUserLogin"]),
     .library(name: "ServiceUserKoober", targets: ["ServiceUserKoober"]),
     .library(name: "LoginTesting", targets: ["LoginTesting"]),
@@ -69,6 +70,12 @@ let package = Package(
       name: "ServiceUserLogin",
       dependencies: ["ServiceUser", "LoginCore", "UserModel"],
       path: "Modules/ServiceUserLogin"
+    ),
+    // AuthRemoteAPI for any OAuth 2.0 / OpenID Connect provider.
+    .target(
+      name: "ServiceUserOIDC",
+      dependencies: ["LoginCore", "UserModel", "NetworkClient"],
+      path: "Modules/ServiceUserOIDC"
     ),
     .target(
       name: "ServiceRide",
@@ -189,6 +196,21 @@ let package = Package(
         "UserModel", "LoopbackServer", "TestSupport", "ServiceUserTestSupport",
       ],
       path: "Tests/ServiceUserLoginTests"
+    ),
+    // Starts and shares django-oauth-toolkit (Tests/OIDCProvider/serve.py) for any test target.
+    .target(
+      name: "OIDCProviderHarness",
+      dependencies: ["TestSupport"],
+      path: "Tests/OIDCProvider/Harness"
+    ),
+    // Against django-oauth-toolkit (Tests/OIDCProvider) and LoopbackServer fakes.
+    .testTarget(
+      name: "ServiceUserOIDCTests",
+      dependencies: [
+        "ServiceUserOIDC", "LoginCore", "UserModel", "NetworkClient", "LoopbackServer",
+        "TestSupport", "OIDCProviderHarness",
+      ],
+      path: "Tests/ServiceUserOIDCTests"
     ),
     .testTarget(
       name: "KooberBackendTests",

@@ -1,10 +1,12 @@
 """A real OAuth 2.0 / OpenID Connect provider for the tests: django-oauth-toolkit, unchanged,
 in a minimal Django project on a loopback port.
 
-    python serve.py DATA_FOLDER [--access-seconds N]
+    python serve.py DATA_FOLDER [--access-seconds N] [--exit-with-stdin]
 
 Prints `OIDC provider listening on http://127.0.0.1:PORT` and `issuer: <url>` once it
-serves, then serves until killed. Accounts (password grant) and clients:
+serves, then serves until killed, or with `--exit-with-stdin` until its stdin closes: a test
+process that crashes or exits closes the pipe, so no provider outlives its tests.
+Accounts (password grant) and clients:
 
     ann@example.com / Pass1234   passenger (no `koober_type` claim)
     dan@example.com / Pass1234   driver    (`koober_type: driver`, from the group "driver")
@@ -55,7 +57,10 @@ def configure(data_folder, access_seconds):
             "default": {
                 "ENGINE": "django.db.backends.sqlite3",
                 "NAME": os.path.join(data_folder, "provider.sqlite"),
-                "OPTIONS": {"timeout": 20},
+                # IMMEDIATE: a token request's transaction takes the write lock at its start,
+                # so concurrent requests wait (up to the timeout) instead of failing with
+                # "database is locked" when a read turns into a write.
+                "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
             }
         },
         # Test accounts only: a cheap hash keeps sign-in fast; nothing here is production.
@@ -148,6 +153,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("data_folder")
     parser.add_argument("--access-seconds", type=int, default=60)
+    parser.add_argument("--exit-with-stdin", action="store_true")
     arguments = parser.parse_args()
     os.makedirs(arguments.data_folder, mode=0o700, exist_ok=True)
     configure(arguments.data_folder, arguments.access_seconds)
@@ -179,7 +185,15 @@ def main():
     port = server.server_address[1]
     print(f"OIDC provider listening on http://127.0.0.1:{port}", flush=True)
     print(f"issuer: http://127.0.0.1:{port}/o", flush=True)
+    if arguments.exit_with_stdin:
+        threading.Thread(target=exit_at_end_of_input, daemon=True).start()
     server.serve_forever()
+
+
+def exit_at_end_of_input():
+    while sys.stdin.buffer.read(4096):
+        pass
+    os._exit(0)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,48 @@
+import Foundation
+import NetworkClient
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Which provider URLs may carry secrets: NetworkClient's rule (https, or plain http to a
+/// loopback host), asked of NetworkClient itself so the two can never disagree.
+enum EndpointRule {
+  /// What descriptions print in place of a secret.
+  static let redacted = "<redacted>"
+
+  /// Why `url` must not be used, or `nil` when it may.
+  /// - Parameters:
+  ///   - url: An issuer or endpoint URL.
+  ///   - role: What the URL is, for the message (`issuer`, `token endpoint`, …).
+  /// - Returns: The problem, or `nil`.
+  static func problem(with url: URL, role: String) -> OIDCConfigurationError? {
+    // NetworkClient checks base URLs, which have no query; an endpoint may have one.
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+      return .invalidURL(role: role, reason: "it cannot be read as a URL")
+    }
+    components.query = nil
+    components.fragment = nil
+    guard let base = components.url else {
+      return .invalidURL(role: role, reason: "it cannot be read as a URL")
+    }
+    let client = NetworkClient(baseURL: base, transport: NoTransport(), retryPolicy: .none)
+    do {
+      _ = try client.url(for: Endpoint(.get, "/"))
+      return nil
+    } catch .insecureURL(let host) {
+      return .insecureURL(role: role, host: host)
+    } catch {
+      return .invalidURL(role: role, reason: "it needs an https scheme and a host")
+    }
+  }
+
+  /// A transport for a client that only checks URLs and never sends.
+  private struct NoTransport: HTTPTransport {
+    func send(_ request: URLRequest, timeout: Duration?) async throws(NetworkError)
+      -> (Data, HTTPURLResponse)
+    {
+      throw .unexpectedResponse("this client only checks URLs")
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import LoginCore
+
+/// Reads a failed answer of the token or revocation endpoint: RFC 6749 §5.2's JSON
+/// `{"error", "error_description"}`, or a status with no such body.
+///
+/// | answer                                  | failure                                        |
+/// |-----------------------------------------|------------------------------------------------|
+/// | 429 / 503 with `Retry-After: N`         | `.unavailable(.busy(retryAfterSeconds: N))`    |
+/// | `invalid_grant`, password grant         | `.refused(.invalidCredentials)`                |
+/// | `invalid_grant`, refresh grant          | `.refused(.sessionEnded)`                      |
+/// | `unsupported_grant_type`                | `.unsupported(operation)`                      |
+/// | `invalid_client`, `unauthorized_client` | server trouble naming the client               |
+/// | any other error, 5xx, a body not JSON   | server trouble with the status / error code    |
+enum OAuthErrorReading {
+  /// The longest piece of a provider's `error_description` put in a message.
+  static let descriptionLimit = 200
+
+  /// The failure a non-2xx answer means.
+  /// - Parameters:
+  ///   - answer: The answer.
+  ///   - place: The endpoint, for messages.
+  ///   - operation: `.signIn`, `.refresh` or `.signOut`.
+  ///   - clientID: The client, named when the provider refuses it.
+  /// - Returns: The failure.
+  static func failure(
+    of answer: ProviderAnswer, at place: String, operation: AuthOperation, clientID: String
+  ) -> AuthFailure {
+    let standard = AuthFailure.standard(status: answer.status, headers: answer.headers)
+    if case .unavailable(.busy) = standard { return standard }
+    guard let json = answer.json, let code = json.string("error") else {
+      return .trouble("\(place) answered HTTP \(answer.status) without an OAuth error.")
+    }
+    let detail = describe(code: code, json.string("error_description"))
+    switch code {
+    case "invalid_grant" where operation == .signIn:
+      return .refused(.invalidCredentials)
+    case "invalid_grant" where operation == .refresh:
+      return .refused(.sessionEnded)
+    case "unsupported_grant_type":
+      return .unsupported(operation)
+    case "invalid_client", "unauthorized_client":
+      return .trouble(
+        "the provider refused client \(clientID) (\(detail)): check the client ID and secret, "
+          + "and that the client may use this grant.")
+    default:
+      return .trouble("\(place) answered HTTP \(answer.status) (\(detail)).")
+    }
+  }
+
+  /// `code: description`, the description cut short and on one line: it is the provider's
+  /// text, shown to developers, and must not flood a log.
+  private static func describe(code: String, _ description: String?) -> String {
+    let safeCode = String(code.prefix(60).filter { !$0.isNewline })
+    guard let description else { return safeCode }
+    let line = description.prefix(descriptionLimit).map { $0.isNewline ? " " : $0 }
+    return safeCode + ": " + String(line)
+  }
+
+}

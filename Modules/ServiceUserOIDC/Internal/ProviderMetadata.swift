@@ -1,0 +1,51 @@
+import Foundation
+import LoginCore
+
+/// What the adapter uses of a discovery document (OpenID Connect Discovery 1.0 §3): the
+/// issuer it names and the endpoints, each already checked against `EndpointRule`.
+struct ProviderMetadata: Sendable, Equatable {
+  /// The token endpoint (required).
+  let tokenEndpoint: URL
+  /// The userinfo endpoint, when the provider has one.
+  let userinfoEndpoint: URL?
+  /// The RFC 7009 revocation endpoint, when the document names one.
+  let revocationEndpoint: URL?
+
+  /// Reads and checks a discovery document.
+  /// - Parameters:
+  ///   - document: The document's members.
+  ///   - issuer: The configured issuer, which the document must name exactly (§4.3).
+  ///   - place: Where the document came from, for messages.
+  /// - Throws: `.unavailable(.serverTrouble(_))` saying what is wrong with the document.
+  init(document: JSONFields, issuer: URL, place: String) throws(AuthFailure) {
+    guard let named = document.string("issuer") else {
+      throw .trouble("the discovery document at \(place) has no issuer.")
+    }
+    guard named == issuer.absoluteString else {
+      throw .trouble(
+        "the discovery document at \(place) names the issuer \(named), not the configured "
+          + "\(issuer.absoluteString); configure the issuer exactly as the provider names it.")
+    }
+    guard let token = document.string("token_endpoint") else {
+      throw .trouble("the discovery document at \(place) has no token_endpoint.")
+    }
+    tokenEndpoint = try Self.endpoint(token, role: "token endpoint")
+    userinfoEndpoint = try document.string("userinfo_endpoint").map {
+      (text) throws(AuthFailure) in try Self.endpoint(text, role: "userinfo endpoint")
+    }
+    revocationEndpoint = try document.string("revocation_endpoint").map {
+      (text) throws(AuthFailure) in try Self.endpoint(text, role: "revocation endpoint")
+    }
+  }
+
+  /// An endpoint named in the document, checked like the configuration's URLs.
+  private static func endpoint(_ text: String, role: String) throws(AuthFailure) -> URL {
+    guard let url = URL(string: text) else {
+      throw .trouble("the discovery document's \(role) is not a URL.")
+    }
+    if let problem = EndpointRule.problem(with: url, role: role) {
+      throw .trouble("the discovery document is refused. " + problem.message)
+    }
+    return url
+  }
+}

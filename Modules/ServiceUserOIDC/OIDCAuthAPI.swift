@@ -1,0 +1,144 @@
+import Foundation
+import LoginCore
+import NetworkClient
+import UserModel
+
+/// `AuthRemoteAPI` for any standard OAuth 2.0 / OpenID Connect provider: Keycloak, Auth0,
+/// Okta, Cognito, django-oauth-toolkit.
+///
+/// - Discovery (`<issuer>/.well-known/openid-configuration`) on first use, kept once it
+///   succeeds; a failed discovery is asked again by the next call.
+/// - Sign-in: the password grant (RFC 6749 §4.3), then userinfo (OIDC Core §5.3) for the user.
+/// - Renewal: the refresh_token grant (§6), keeping the newest refresh token, or the old one
+///   when the provider does not rotate it, and the session's user.
+/// - Sign-out: RFC 7009 revocation of the refresh token, then of the access token.
+/// - Sign-up, one-time codes and name changes are `.unsupported`.
+///
+/// ```swift
+/// let api = OIDCAuthAPI(configuration: try OIDCConfiguration(
+///   issuer: URL(string: "https://id.example.com/realms/koober")!,
+///   clientID: "koober-ios", userTypeClaim: "koober_type"))
+/// let answer = try await api.signIn(SignInCredentials(email: "ann@example.com",
+///                                                     password: typed))
+/// ```
+public struct OIDCAuthAPI: AuthRemoteAPI {
+  /// The provider and the client's registration.
+  public let configuration: OIDCConfiguration
+  /// The clock that dates token expiries.
+  public let now: @Sendable () -> Date
+
+  let exchange: ProviderExchange
+  let discovery = DiscoveryCache()
+
+  /// Makes an adapter.
+  /// - Parameters:
+  ///   - configuration: The provider and client.
+  ///   - transport: What sends requests; a new `URLSessionTransport` by default.
+  ///   - now: The clock for token expiries; the system clock by default.
+  public init(
+    configuration: OIDCConfiguration,
+    transport: any HTTPTransport = URLSessionTransport(),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.configuration = configuration
+    self.now = now
+    exchange = ProviderExchange(transport: transport, timeout: configuration.timeout)
+  }
+
+  /// Signs in with the password grant, then reads the user from userinfo.
+  /// - Parameter credentials: The identifier (sent as `username`) and password.
+  /// - Returns: `.session(_)`; an OAuth provider never answers with a second step here.
+  /// - Throws: `.refused(.invalidCredentials)` for `invalid_grant`;
+  ///   `.unsupported(.signIn)` when the provider does not allow the password grant;
+  ///   `.unavailable(_)` for a provider that is down, slow, busy, misconfigured, or that
+  ///   issues no refresh token.
+  public func signIn(_ credentials: SignInCredentials) async throws(AuthFailure)
+    -> SignInResponse
+  {
+    let metadata = try await providerMetadata()
+    var form = [
+      (name: "grant_type", value: "password"),
+      (name: "username", value: credentials.email),
+      (name: "password", value: credentials.password),
+    ]
+    // No scopes: the provider's default ones (RFC 6749 §3.3), not an empty `scope=`.
+    if !configuration.scopes.isEmpty {
+      form.append((name: "scope", value: configuration.scopes.joined(separator: " ")))
+    }
+    let tokens = try await requestTokens(form, at: metadata.tokenEndpoint, for: .signIn)
+    guard let refreshToken = tokens.refreshToken else {
+      throw .trouble(
+        "the provider issued no refresh token, so the session could not be renewed: allow "
+          + "refresh tokens for client \(configuration.clientID) (or the offline_access "
+          + "scope).")
+    }
+    let user: User
+    do {
+      user = try await userInfo(
+        accessToken: tokens.accessToken, metadata: metadata, identifier: credentials.email)
+    } catch .refused(.accessTokenRejected) {
+      throw .trouble(
+        "the provider's userinfo endpoint refused the access token it had just issued; "
+          + "check that the client's scopes include openid.")
+    }
+    let issuedAt = now()
+    return .session(
+      UserSession(
+        user: user, token: tokens.accessToken, expiresAt: tokens.expiresAt(from: issuedAt),
+        refreshToken: refreshToken,
+        refreshExpiresAt: issuedAt.addingTimeInterval(configuration.refreshTokenLifetime)))
+  }
+
+  /// Spends the refresh token (the refresh_token grant) for new tokens.
+  /// - Parameter session: The session to renew.
+  /// - Returns: The session with the new access token; the new refresh token when the
+  ///   provider rotated it, else the old one; the same user.
+  /// - Throws: `.refused(.sessionEnded)` for `invalid_grant` (revoked, expired or reused);
+  ///   `.unsupported(.refresh)`; `.unavailable(_)`.
+  public func refresh(_ session: UserSession) async throws(AuthFailure) -> UserSession {
+    let metadata = try await providerMetadata()
+    let form = [
+      (name: "grant_type", value: "refresh_token"),
+      (name: "refresh_token", value: session.refreshToken),
+    ]
+    let tokens = try await requestTokens(form, at: metadata.tokenEndpoint, for: .refresh)
+    let issuedAt = now()
+    var renewed = session
+    renewed.token = tokens.accessToken
+    renewed.expiresAt = tokens.expiresAt(from: issuedAt)
+    if let rotated = tokens.refreshToken {
+      renewed.refreshToken = rotated
+      renewed.refreshExpiresAt = issuedAt.addingTimeInterval(configuration.refreshTokenLifetime)
+    }
+    return renewed
+  }
+
+  /// The user as userinfo describes them now.
+  /// - Parameter accessToken: The access token.
+  /// - Returns: The user; its email is the `email` claim, else `preferred_username`, else
+  ///   `sub`.
+  /// - Throws: `.refused(.accessTokenRejected)` for a Bearer `invalid_token` challenge;
+  ///   `.unavailable(_)`.
+  public func currentUser(accessToken: String) async throws(AuthFailure) -> User {
+    let metadata = try await providerMetadata()
+    return try await userInfo(accessToken: accessToken, metadata: metadata, identifier: nil)
+  }
+
+  /// Revokes the refresh token, then the access token, at the RFC 7009 endpoint: the
+  /// configured one, else the discovery document's.
+  /// - Parameter session: The session being ended.
+  /// - Throws: `.unsupported(.signOut)` when there is no revocation endpoint (the sign-out
+  ///   is then local); `.unavailable(_)` when the provider could not be asked.
+  public func signOut(_ session: UserSession) async throws(AuthFailure) {
+    let endpoint: URL
+    if let configured = configuration.revocationEndpoint {
+      endpoint = configured
+    } else if let discovered = try await providerMetadata().revocationEndpoint {
+      endpoint = discovered
+    } else {
+      throw .unsupported(.signOut)
+    }
+    try await revoke(session.refreshToken, hint: "refresh_token", at: endpoint)
+    try await revoke(session.token, hint: "access_token", at: endpoint)
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One django-oauth-toolkit provider (Tests/OIDCProvider/serve.py) in a fresh data folder,
+/// on a loopback port. It exits when its stdin closes, so it never outlives the test process.
+/// Tests mostly take one from `SharedProviders` rather than starting their own.
+///
+/// ```swift
+/// let provider = try await OIDCProviderProcess(python: python, accessSeconds: 60)
+/// let configuration = try OIDCConfiguration(
+///   issuer: provider.issuer, clientID: "koober-public",
+///   revocationEndpoint: provider.revocationEndpoint, userTypeClaim: "koober_type")
+/// await provider.stop()
+/// ```
+public final class OIDCProviderProcess: Sendable {
+  /// Why a provider could not be had.
+  public struct Failure: Error, CustomStringConvertible {
+    /// What went wrong.
+    public let description: String
+  }
+
+  /// The issuer, `http://127.0.0.1:PORT/o`.
+  public let issuer: URL
+  /// `http://127.0.0.1:PORT`.
+  public let baseURL: URL
+  private let child: ChildProcess
+  private let folder: TemporaryDirectory
+
+  /// Starts a provider and waits until it serves.
+  /// - Parameters:
+  ///   - python: The Python with django-oauth-toolkit.
+  ///   - accessSeconds: The access-token lifetime.
+  /// - Throws: `Failure` when it does not start within two minutes (migrations take seconds
+  ///   on a loaded machine).
+  public init(python: URL, accessSeconds: Int) async throws {
+    folder = try TemporaryDirectory(prefix: "koober-oidc")
+    let script = ProviderAvailability.packageRoot
+      .appendingPathComponent("Tests/OIDCProvider/serve.py")
+    child = try ChildProcess(
+      executable: python,
+      arguments: [
+        script.path, folder.path("data"), "--access-seconds", String(accessSeconds),
+        "--exit-with-stdin",
+      ])
+    let prefix = "OIDC provider listening on "
+    guard let line = await child.readLine(timeout: .seconds(120)), line.hasPrefix(prefix),
+      let url = URL(string: String(line.dropFirst(prefix.count)))
+    else {
+      child.signal(SIGKILL)
+      let errors = await child.readErrorToEnd()
+      folder.remove()
+      throw Failure(
+        description: "the provider did not start: \(errors.suffix(2000))")
+    }
+    baseURL = url
+    issuer = url.appendingPathComponent("o")
+  }
+
+  /// The RFC 7009 endpoint, which django-oauth-toolkit's discovery does not name.
+  public var revocationEndpoint: URL { issuer.appendingPathComponent("revoke_token/") }
+
+  /// How many token requests each grant type made so far.
+  /// - Returns: e.g. `["password": 3, "refresh_token": 1]`.
+  public func tokenRequests() async throws -> [String: Int] {
+    let (data, _) = try await URLSession.shared.data(
+      from: baseURL.appendingPathComponent("test/counters"))
+    return try JSONDecoder().decode([String: Int].self, from: data)
+  }
+
+  /// Kills the provider and removes its data.
+  public func stop() async {
+    child.signal(SIGKILL)
+    _ = await child.waitForExit(timeout: .seconds(10))
+    folder.remove()
+  }
+}

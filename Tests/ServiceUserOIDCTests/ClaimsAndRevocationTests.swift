@@ -1,0 +1,89 @@
+import Foundation
+import LoginCore
+import LoopbackServer
+import ServiceUserOIDC
+import Testing
+import UserModel
+
+@Suite("renewal without rotation, the user's claims, revocation found by discovery")
+struct ClaimsAndRevocationTests {
+  let start = Date(timeIntervalSince1970: 1_800_000_000)
+  let ann = SignInCredentials(email: "ann@example.com", password: "pw")
+
+  @Test("a refresh answer without refresh_token keeps the old one, its expiry and the user")
+  func refreshWithoutRotation_keepsOldRefreshToken() async throws {
+    let fake = try FakeProvider()
+    let api = OIDCAuthAPI(configuration: try fake.configuration(), now: { start })
+    let old = UserSession(
+      user: User(id: "u-1", email: "ann@example.com", name: "Ann", type: .driver),
+      token: "at-0", expiresAt: start, refreshToken: "rt-0",
+      refreshExpiresAt: start.addingTimeInterval(99))
+    fake.answerToken(.json(raw: #"{"access_token": "at-2", "token_type": "Bearer"}"#))
+
+    let renewed = try await api.refresh(old)
+
+    #expect(renewed.token == "at-2")
+    #expect(renewed.expiresAt == start.addingTimeInterval(3600))
+    #expect(renewed.refreshToken == "rt-0")
+    #expect(renewed.refreshExpiresAt == old.refreshExpiresAt)
+    #expect(renewed.user == old.user)
+    let body = String(decoding: try #require(await fake.requests.all.first).body, as: UTF8.self)
+    #expect(body == "grant_type=refresh_token&refresh_token=rt-0&client_id=koober-public")
+  }
+
+  @Test("the email is the email claim, else preferred_username, else what was typed, else sub")
+  func emailFallbacks() async throws {
+    let fake = try FakeProvider()
+    let claims = Claims()
+    fake.server.route(.get, "/userinfo") { _ in .json(raw: await claims.next()) }
+    let api = OIDCAuthAPI(configuration: try fake.configuration())
+
+    await claims.set(#"{"sub": "u-3", "preferred_username": "annie"}"#)
+    #expect(try await api.currentUser(accessToken: "at").email == "annie")
+    #expect(session(of: try await api.signIn(ann))?.user.email == "annie")
+    await claims.set(#"{"sub": "u-3"}"#)
+    #expect(session(of: try await api.signIn(ann))?.user.email == "ann@example.com")
+    #expect(try await api.currentUser(accessToken: "at").email == "u-3")
+    await claims.set(#"{"email": "ann@example.com"}"#)
+    let noSubject = await failure { try await api.currentUser(accessToken: "at") }
+    let text = try #require(trouble(noSubject))
+    #expect(text.contains("no sub"))
+  }
+
+  @Test("sign-out uses discovery's revocation_endpoint and accepts unsupported_token_type")
+  func signOut_discoveredEndpoint() async throws {
+    let fake = try FakeProvider()
+    fake.answerDiscovery(
+      members: [
+        "issuer": "$base", "token_endpoint": "$base/token", "revocation_endpoint": "$base/revoke",
+      ])
+    let revoked = Recorder()
+    fake.server.route(.post, "/revoke") { request in
+      await revoked.record(request)
+      let body = String(decoding: request.body, as: UTF8.self)
+      return body.contains("token_type_hint=access_token")
+        ? .json(status: 400, raw: #"{"error": "unsupported_token_type"}"#) : .noContent
+    }
+    let api = OIDCAuthAPI(configuration: try fake.configuration())
+    let session = UserSession(
+      user: User(id: "u-1", email: "ann@example.com", name: nil, type: .passenger),
+      token: "at-9", expiresAt: start, refreshToken: "rt-9", refreshExpiresAt: start)
+
+    try await api.signOut(session)
+
+    let bodies = await revoked.all.map { String(decoding: $0.body, as: UTF8.self) }
+    #expect(
+      bodies == [
+        "token=rt-9&token_type_hint=refresh_token&client_id=koober-public",
+        "token=at-9&token_type_hint=access_token&client_id=koober-public",
+      ])
+  }
+}
+
+/// The userinfo claims a test serves next.
+private actor Claims {
+  private var json = "{}"
+
+  func set(_ json: String) { self.json = json }
+  func next() -> String { json }
+}
