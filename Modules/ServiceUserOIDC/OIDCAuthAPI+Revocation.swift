@@ -6,9 +6,7 @@ extension OIDCAuthAPI {
   /// Revokes one token.
   ///
   /// RFC 7009 §2.2 answers 200 for a token that was already invalid, so a refusal here is the
-  /// provider refusing the client or the request: server trouble. A provider that does not
-  /// revoke access tokens (`unsupported_token_type`, §2.2.1) is fine for the access token:
-  /// it lapses by itself soon, and the refresh token that could renew it is revoked first.
+  /// provider refusing the client or the request: server trouble.
   /// - Parameters:
   ///   - token: The token.
   ///   - hint: `refresh_token` or `access_token`.
@@ -20,9 +18,6 @@ extension OIDCAuthAPI {
     ])
     let answer = try await exchange.post(endpoint, form: fields, authorization: authorization)
     guard !answer.isSuccess else { return }
-    if hint == "access_token", answer.json?.string("error") == "unsupported_token_type" {
-      return
-    }
     throw OAuthErrorReading.failure(
       of: answer, at: ProviderExchange.place(endpoint), operation: .signOut,
       clientID: configuration.clientID)

@@ -124,11 +124,11 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
     return try await userInfo(accessToken: accessToken, metadata: metadata, identifier: nil)
   }
 
-  /// Revokes the refresh token, then the access token, at the RFC 7009 endpoint: the
-  /// configured one, else the discovery document's.
+  /// Revokes the refresh token, then (best effort) the access token, at the RFC 7009
+  /// endpoint: the configured one, else the discovery document's.
   /// - Parameter session: The session being ended.
   /// - Throws: `.unsupported(.signOut)` when there is no revocation endpoint (the sign-out
-  ///   is then local); `.unavailable(_)` when the provider could not be asked.
+  ///   is then local); `.unavailable(_)` when the refresh token could not be revoked.
   public func signOut(_ session: UserSession) async throws(AuthFailure) {
     let endpoint: URL
     if let configured = configuration.revocationEndpoint {
@@ -139,6 +139,9 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
       throw .unsupported(.signOut)
     }
     try await revoke(session.refreshToken, hint: "refresh_token", at: endpoint)
-    try await revoke(session.token, hint: "access_token", at: endpoint)
+    // Best effort: the refresh token, which could renew the session, is gone; an access token
+    // lapses by itself soon, and a provider may not revoke those (RFC 7009 §2.2.1,
+    // `unsupported_token_type`), so nothing here makes the sign-out any less done.
+    _ = try? await revoke(session.token, hint: "access_token", at: endpoint)
   }
 }

@@ -50,7 +50,7 @@ struct ClaimsAndRevocationTests {
     #expect(text.contains("no sub"))
   }
 
-  @Test("sign-out uses discovery's revocation_endpoint and accepts unsupported_token_type")
+  @Test("sign-out revokes both tokens at discovery's endpoint, the access token's best effort")
   func signOut_discoveredEndpoint() async throws {
     let fake = try FakeProvider()
     fake.answerDiscovery(
@@ -77,6 +77,24 @@ struct ClaimsAndRevocationTests {
         "token=rt-9&token_type_hint=refresh_token&client_id=koober-public",
         "token=at-9&token_type_hint=access_token&client_id=koober-public",
       ])
+  }
+
+  @Test("a refused revocation of the refresh token is server trouble naming the client")
+  func refusedRevocation_isTrouble() async throws {
+    let fake = try FakeProvider()
+    fake.server.route(.post, "/revoke") { _ in
+      .json(status: 401, raw: #"{"error": "invalid_client"}"#)
+    }
+    let configuration = try OIDCConfiguration(
+      issuer: fake.issuer, clientID: "koober-public",
+      revocationEndpoint: fake.issuer.appendingPathComponent("revoke"))
+    let session = UserSession(
+      user: User(id: "u-1", email: "ann@example.com", name: nil, type: .passenger),
+      token: "at-9", expiresAt: start, refreshToken: "rt-9", refreshExpiresAt: start)
+    let refused = await failure {
+      try await OIDCAuthAPI(configuration: configuration).signOut(session)
+    }
+    #expect(try #require(trouble(refused)).contains("client koober-public"))
   }
 }
 

@@ -56,5 +56,4 @@ enum OAuthErrorReading {
     let line = description.prefix(descriptionLimit).map { $0.isNewline ? " " : $0 }
     return safeCode + ": " + String(line)
   }
-
 }
