@@ -212,6 +212,15 @@ let package = Package(
       ],
       path: "Tests/ServiceUserOIDCTests"
     ),
+    // ServiceUser and ServiceUserLogin over the OIDC adapter, against django-oauth-toolkit.
+    .testTarget(
+      name: "OIDCSessionTests",
+      dependencies: [
+        "ServiceUser", "ServiceUserLogin", "ServiceUserOIDC", "LoginCore", "LoginTesting",
+        "NetworkClient", "UserModel", "TestSupport", "OIDCProviderHarness",
+      ],
+      path: "Tests/OIDCSessionTests"
+    ),
     .testTarget(
       name: "KooberBackendTests",
       dependencies: ["KooberBackend", "LoopbackServer", "RideModel", "TestSupport"],
