@@ -126,8 +126,8 @@ let package = Package(
       name: "Koober",
       dependencies: [
         "KooberBackend", "UserModel", "NetworkClient", "DatabaseClient",
-        "LoginCore", "ServiceUser", "ServiceUserLogin", "ServiceUserKoober", "LoginLogicControl",
-        "LoginViewModel",
+        "LoginCore", "ServiceUser", "ServiceUserLogin", "ServiceUserKoober", "ServiceUserOIDC",
+        "LoginLogicControl", "LoginViewModel",
         "RideModel", "ServiceRide", "RideLogicControl", "RideViewModel",
       ],
       path: "Examples/Koober"
@@ -264,7 +264,9 @@ let package = Package(
     ),
     .testTarget(
       name: "KooberTests",
-      dependencies: ["Koober", "KooberBackend", "LoopbackServer", "TestSupport"],
+      dependencies: [
+        "Koober", "KooberBackend", "LoopbackServer", "TestSupport", "OIDCProviderHarness",
+      ],
       path: "Tests/KooberTests"
     ),
   ],

@@ -58,7 +58,12 @@ enum Host {
       ).run()
     case .verify(let code): return await VerifyCommand(app: app, code: code).run()
     case .outbox(let email): return await OutboxCommand(app: app, email: email).run()
-    case .ride(let rideAction): return await rideAction.run(in: app)
+    case .ride(let rideAction):
+      if let ridesUnavailable = app.ridesUnavailable {
+        app.console.error(ridesUnavailable)
+        return .failure
+      }
+      return await rideAction.run(in: app)
     case .help, .report, .serve: return .ok
     }
   }
@@ -68,7 +73,7 @@ enum Host {
   ) -> ExitCode {
     do {
       let folder = try AppContainer.prepareDataFolder(global: global, environment: environment)
-      let store = EventLogStore(url: folder.clientFolder(for: global.server).eventLog)
+      let store = EventLogStore(url: folder.clientFolder(for: global).eventLog)
       return ReportCommand(console: console, store: store).run()
     } catch {
       console.error(error.message)

@@ -31,6 +31,10 @@ struct CommandSpec: Sendable {
   static let globalOptions: [OptionSpec] = [
     .value("server", "URL", "Use the server at URL (any server that follows API.md)."),
     .value("data-dir", "DIR", "Keep Koober's data in DIR (see ENVIRONMENT)."),
+    .value("oidc-issuer", "URL", "Sign in with the OpenID Connect provider at URL instead."),
+    .value("client-id", "ID", "The client registered with the OIDC provider."),
+    .value("client-secret", "S", "The secret of a confidential OIDC client."),
+    .value("oidc-revocation-url", "URL", "The provider's token revocation endpoint (RFC 7009)."),
   ]
 
   /// The spec of a command.

@@ -2,25 +2,26 @@ import Foundation
 
 /// The options every command accepts: which server, and where the data lives.
 struct GlobalOptions: Sendable, Equatable {
-  /// `--server URL`; `nil` means the embedded backend.
+  /// `--server URL`; `nil` means the embedded backend (or the OIDC provider).
   var server: URL?
+  /// `--oidc-issuer URL` and its client: sign in with an OpenID Connect provider.
+  var oidc: OIDCOptions?
   /// `--data-dir DIR` as typed; `nil` means the environment's or the platform's default.
   var dataDirectory: String?
 
   /// Reads and checks the global options of a parsed command line.
   /// - Parameter parsed: The split command line.
-  /// - Throws: `UsageError` when `--server` is not an http(s) URL with a host, or
-  ///   `--data-dir` is empty.
+  /// - Throws: `UsageError` when `--server` is not an http(s) URL with a host, the OIDC
+  ///   options are incomplete or come with `--server`, or `--data-dir` is empty.
   init(_ parsed: ParsedArguments) throws(UsageError) {
     if let text = parsed.values["server"] {
-      guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-        scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
-      else {
-        throw UsageError(
-          message: "'--server' needs an http:// or https:// URL with a host, not '\(text)'",
-          command: parsed.command)
-      }
-      server = url
+      server = try OIDCOptions.url(text, option: "server", parsed)
+    }
+    oidc = try OIDCOptions(parsed)
+    if server != nil, oidc != nil {
+      throw UsageError(
+        message: "'--server' and '--oidc-issuer' name two servers; use one",
+        command: parsed.command)
     }
     if let folder = parsed.values["data-dir"] {
       guard !folder.isEmpty else {

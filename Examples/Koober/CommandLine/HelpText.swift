@@ -89,6 +89,10 @@ enum HelpText {
     "Without --server, koober runs the reference backend inside itself on a loopback port,",
     "in demo mode, with its accounts in the data folder. Its simulated driver moves rides",
     "only while a koober process runs: watch a ride on the screens, or use `koober serve`.",
+    "",
+    "With --oidc-issuer, koober signs in, renews and signs out with any OpenID Connect",
+    "provider instead (the password grant, userinfo, RFC 7009 revocation); the user type",
+    "comes from the koober_type claim. The provider has no rides, so rides say so.",
   ]
 
   private static func row(_ left: String, _ right: String) -> String {

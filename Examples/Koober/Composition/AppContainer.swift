@@ -1,10 +1,12 @@
 import Foundation
+import LoginCore
 import LoginLogicControl
 import NetworkClient
 import RideLogicControl
 import ServiceRide
 import ServiceUser
 import ServiceUserKoober
+import ServiceUserOIDC
 import UserModel
 
 /// The app container (seeds/002's `KooberAppContainer`): what lives as long as the process.
@@ -48,13 +50,21 @@ final class AppContainer {
   /// The current location (the fixed pickup) and the place search; no account needed.
   let locations: KooberLocationService
 
+  /// The one sentence every ride feature says when koober signs in with an OpenID Connect
+  /// provider (`--oidc-issuer`), which has no rides; `nil` with Koober's API.
+  let ridesUnavailable: String?
   /// How often a followed ride is checked with the server.
   static let ridePollInterval: Duration = .seconds(2)
 
+  /// What the ride features say in OIDC mode.
+  static let ridesNeedKooberAPI =
+    "Rides need Koober's own API; with --oidc-issuer, koober only signs you in."
+
   private init(
     console: Console, clientFolder: ClientFolder, server: ServerConnection,
-    network: NetworkClient, serviceUser: ServiceUser
+    network: NetworkClient, serviceUser: ServiceUser, ridesUnavailable: String?
   ) {
+    self.ridesUnavailable = ridesUnavailable
     self.console = console
     self.clientFolder = clientFolder
     self.server = server
@@ -69,8 +79,8 @@ final class AppContainer {
     locations = KooberLocationService(provider: FixedPickup(), network: network)
   }
 
-  /// Builds everything the host needs, starting the embedded backend unless `--server` was
-  /// given.
+  /// Builds everything the host needs, starting the embedded backend unless `--server` or
+  /// `--oidc-issuer` was given.
   /// - Parameters:
   ///   - global: `--server` and `--data-dir`.
   ///   - environment: The process environment.
@@ -83,10 +93,10 @@ final class AppContainer {
   {
     let client = try ClientSettings(environment: environment)
     let dataFolder = try Self.prepareDataFolder(global: global, environment: environment)
-    let clientFolder = dataFolder.clientFolder(for: global.server)
+    let clientFolder = dataFolder.clientFolder(for: global)
     try Self.createFolder(clientFolder.url)
     let server: ServerConnection
-    if let url = global.server {
+    if let url = global.oidc?.issuer ?? global.server {
       server = .remote(url)
     } else {
       let settings = try BackendSettings(environment: environment)
@@ -97,13 +107,35 @@ final class AppContainer {
       baseURL: server.baseURL,
       retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: .milliseconds(300)),
       timeout: client.requestTimeout)
+    // The account server's adapter: Koober's REST API, or the OpenID Connect provider.
+    let remote: any AuthRemoteAPI =
+      if let oidc = global.oidc {
+        OIDCAuthAPI(configuration: try Self.configuration(oidc, timeout: client.requestTimeout))
+      } else {
+        KooberAuthAPI(network: network)
+      }
     let serviceUser = ServiceUser(
-      remote: KooberAuthAPI(network: network), network: network, accountDatabaseURL: clientFolder.accountDatabase,
+      remote: remote, network: network, accountDatabaseURL: clientFolder.accountDatabase,
       sessionStore: FileSessionStore(directory: clientFolder.sessionFolder),
       userDatabasesFolder: clientFolder.usersFolder)
     return AppContainer(
       console: console, clientFolder: clientFolder, server: server, network: network,
-      serviceUser: serviceUser)
+      serviceUser: serviceUser, ridesUnavailable: global.oidc == nil ? nil : ridesNeedKooberAPI)
+  }
+
+  /// The OIDC adapter's configuration from the command line.
+  /// - Throws: `StartupFailure` (exit 2) for a plain-http issuer that is not loopback.
+  private static func configuration(_ oidc: OIDCOptions, timeout: Duration)
+    throws(StartupFailure) -> OIDCConfiguration
+  {
+    do {
+      return try OIDCConfiguration(
+        issuer: oidc.issuer, clientID: oidc.clientID, clientSecret: oidc.clientSecret,
+        revocationEndpoint: oidc.revocationURL, userTypeClaim: OIDCOptions.userTypeClaim,
+        timeout: timeout)
+    } catch {
+      throw StartupFailure(message: error.message, exitCode: .usage)
+    }
   }
 
   /// The data folder, created 0700 when missing.

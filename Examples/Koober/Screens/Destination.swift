@@ -53,3 +53,24 @@ extension LineEvent {
     }
   }
 }
+
+extension Destination {
+  /// The ride features: every destination that needs Koober's rides API.
+  var needsRides: Bool {
+    switch self {
+    case .feature(let feature, _), .openFeature(let feature, _):
+      [AppFeature.fareEstimate, .requestRide, .myRides].contains(feature)
+    case .rideStatus, .rideQueue: true
+    default: false
+    }
+  }
+
+  /// The signed-in user a destination is for, if it names one.
+  var user: User? {
+    switch self {
+    case .home(let user, _), .rideStatus(let user, _, _), .rideQueue(let user): user
+    case .feature(_, let user), .openFeature(_, let user): user
+    default: nil
+    }
+  }
+}

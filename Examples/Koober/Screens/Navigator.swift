@@ -53,6 +53,11 @@ final class Navigator {
   var isShowingSignedInScreens: Bool { signedIn != nil }
 
   private func show(_ destination: Destination) async -> Destination {
+    // With an OpenID Connect provider there are no rides: say so instead of opening one.
+    if let ridesUnavailable = app.ridesUnavailable, destination.needsRides {
+      return destination.user.map { .home($0, alert: ridesUnavailable) }
+        ?? .guestHome(alert: ridesUnavailable)
+    }
     switch destination {
     case .launch: return await checkSession()
     case .welcome(let alert):

@@ -47,9 +47,30 @@ struct DataFolder: Sendable, Equatable {
     guard let server else {
       return ClientFolder(url: url.appendingPathComponent("embedded", isDirectory: true))
     }
+    return clientFolder(key: "", server)
+  }
+
+  /// The client's files for an OpenID Connect provider (`--oidc-issuer`), apart from any
+  /// Koober server on the same host: `servers/oidc-<scheme>-<host>-<port>`.
+  /// - Parameter issuer: The issuer.
+  /// - Returns: The provider's folder (not created).
+  func clientFolder(forIssuer issuer: URL) -> ClientFolder {
+    clientFolder(key: "oidc-", issuer)
+  }
+
+  /// The client folder of a global options' server: `--oidc-issuer`, `--server`, or the
+  /// embedded backend.
+  /// - Parameter global: The global options.
+  /// - Returns: The folder (not created).
+  func clientFolder(for global: GlobalOptions) -> ClientFolder {
+    if let oidc = global.oidc { return clientFolder(forIssuer: oidc.issuer) }
+    return clientFolder(for: global.server)
+  }
+
+  private func clientFolder(key prefix: String, _ server: URL) -> ClientFolder {
     let scheme = server.scheme?.lowercased() ?? "https"
     let port = server.port ?? (scheme == "http" ? 80 : 443)
-    let key = "\(scheme)-\(server.host ?? "server")-\(port)".lowercased()
+    let key = "\(prefix)\(scheme)-\(server.host ?? "server")-\(port)".lowercased()
       .map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }
     return ClientFolder(
       url: url.appendingPathComponent("servers", isDirectory: true)

@@ -1,0 +1,67 @@
+import Foundation
+
+/// `--oidc-issuer URL --client-id ID [--client-secret S] [--oidc-revocation-url URL]`: sign in
+/// with an OpenID Connect provider instead of Koober's own API.
+///
+/// The provider signs people in, renews and revokes their sessions, and tells their user type
+/// in the `koober_type` claim (a passenger when absent). It has no rides: in this mode the
+/// ride features say so in one sentence.
+struct OIDCOptions: Sendable, Equatable {
+  /// The user-type claim koober reads from userinfo.
+  static let userTypeClaim = "koober_type"
+
+  /// `--oidc-issuer`.
+  var issuer: URL
+  /// `--client-id`.
+  var clientID: String
+  /// `--client-secret`, for a confidential client.
+  var clientSecret: String?
+  /// `--oidc-revocation-url`, for a provider whose discovery names no revocation endpoint.
+  var revocationURL: URL?
+
+  /// Reads the four options, or `nil` when none was given.
+  /// - Parameter parsed: The split command line.
+  /// - Throws: `UsageError` for a URL that is not http(s) with a host, a client option
+  ///   without `--oidc-issuer`, `--oidc-issuer` without `--client-id`, or an empty value.
+  init?(_ parsed: ParsedArguments) throws(UsageError) {
+    let values = parsed.values
+    let clientOptions = ["client-id", "client-secret", "oidc-revocation-url"]
+    guard let issuerText = values["oidc-issuer"] else {
+      if let stray = clientOptions.first(where: { values[$0] != nil }) {
+        throw UsageError(
+          message: "'--\(stray)' goes with '--oidc-issuer URL'", command: parsed.command)
+      }
+      return nil
+    }
+    issuer = try Self.url(issuerText, option: "oidc-issuer", parsed)
+    guard let clientID = values["client-id"], !clientID.isEmpty else {
+      throw UsageError(
+        message: "'--oidc-issuer' needs '--client-id ID' (the client registered with it)",
+        command: parsed.command)
+    }
+    self.clientID = clientID
+    if let secret = values["client-secret"] {
+      guard !secret.isEmpty else {
+        throw UsageError(message: "'--client-secret' needs a value", command: parsed.command)
+      }
+      clientSecret = secret
+    }
+    if let text = values["oidc-revocation-url"] {
+      revocationURL = try Self.url(text, option: "oidc-revocation-url", parsed)
+    }
+  }
+
+  /// An http(s) URL with a host, or the usage error naming the option.
+  static func url(_ text: String, option: String, _ parsed: ParsedArguments)
+    throws(UsageError) -> URL
+  {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+    else {
+      throw UsageError(
+        message: "'--\(option)' needs an http:// or https:// URL with a host, not '\(text)'",
+        command: parsed.command)
+    }
+    return url
+  }
+}

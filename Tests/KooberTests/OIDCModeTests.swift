@@ -1,0 +1,112 @@
+import Foundation
+import OIDCProviderHarness
+import Testing
+
+/// `koober --oidc-issuer …` against django-oauth-toolkit: the same screens and subcommands,
+/// with a provider nobody here wrote doing the signing in.
+@Suite(
+  "koober with an OpenID Connect provider",
+  .enabled(
+    if: ProviderAvailability.current.runs,
+    Comment(rawValue: ProviderAvailability.current.comment)),
+  .sharedProviders)
+struct OIDCModeTests {
+  /// The global options of a client of the shared provider.
+  static func options(confidential: Bool = false) async throws -> [String] {
+    let provider = try await SharedProviders.shared.provider(accessSeconds: 300)
+    var options = [
+      "--oidc-issuer", provider.issuer.absoluteString,
+      "--client-id", confidential ? "koober-confidential" : "koober-public",
+      "--oidc-revocation-url", provider.revocationEndpoint.absoluteString,
+    ]
+    if confidential { options += ["--client-secret", "s3cret"] }
+    return options
+  }
+
+  @Test("sign-in, status, rides, sign-out and sign-up as subcommands, with their exit codes")
+  func subcommands() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let oidc = try await Self.options()
+    let signIn = try await fixture.run(
+      oidc + ["sign-in", "--email", "ann@example.com", "--password-stdin"], stdin: "Pass1234\n")
+    #expect(signIn.status == 0)
+    #expect(signIn.stdout == "Signed in as Ann <ann@example.com> (passenger).\n")
+    let status = try await fixture.run(oidc + ["status"])
+    #expect(status.status == 0)
+    #expect(status.stdout == "Signed in as Ann <ann@example.com> (passenger).\n")
+    let rides = try await fixture.run(oidc + ["rides", "list"])
+    #expect(rides.status == 1)
+    #expect(
+      rides.stderr
+        == "koober: Rides need Koober's own API; with --oidc-issuer, koober only signs you in.\n")
+    #expect(try await fixture.run(oidc + ["sign-out"]).stdout == "Signed out.\n")
+    #expect(try await fixture.run(oidc + ["status"]).status == 4)
+    let wrong = try await fixture.run(
+      oidc + ["sign-in", "--email", "ann@example.com", "--password-stdin"], stdin: "nope\n")
+    #expect(wrong.status == 1)
+    #expect(wrong.stderr == "koober: The email or password is wrong.\n")
+    let signUp = try await fixture.run(
+      oidc + ["sign-up", "--email", "new@example.com", "--type", "passenger", "--password-stdin"],
+      stdin: "Pass1234word\n")
+    #expect(signUp.status == 1)
+    #expect(signUp.stderr == "koober: Your account provider does not offer sign-up here.\n")
+    // The Koober API's accounts are elsewhere: the provider's session lives in its own folder.
+    #expect(try await fixture.run(["status"]).status == 4)
+  }
+
+  @Test("a driver by claim signs in with a confidential client, no second step")
+  func driverByClaim() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let oidc = try await Self.options(confidential: true)
+    let signIn = try await fixture.run(
+      oidc + ["sign-in", "--email", "dan@example.com", "--password-stdin"], stdin: "Pass1234\n")
+    #expect(signIn.status == 0)
+    #expect(signIn.stdout == "Signed in as Dan <dan@example.com> (driver).\n")
+  }
+
+  @Test("the screens: sign in with the identifier, rides say they need the API, sign out")
+  func screens() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let oidc = try await Self.options()
+    let answers = ["Sign in", "ann@example.com", "Pass1234", "My rides", "Sign out", "Quit"]
+    let session = try await fixture.run(oidc, stdin: answers.joined(separator: "\n") + "\n")
+    #expect(session.status == 0)
+    #expect(
+      session.titles == [
+        "[Welcome]", "[Sign in]", "[Passenger home]", "[Passenger home]", "[Welcome]",
+      ])
+    #expect(
+      Transcript.alerts(in: session.stdout) == [
+        "! Rides need Koober's own API; with --oidc-issuer, koober only signs you in."
+      ])
+    #expect(try await fixture.run(oidc + ["status"]).status == 4)
+  }
+
+  @Test("bad OIDC options are usage errors (exit 2)")
+  func usage() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let cases: [([String], String)] = [
+      (["--oidc-issuer", "http://127.0.0.1:9/o", "status"],
+       "koober: '--oidc-issuer' needs '--client-id ID' (the client registered with it)\n"),
+      (["--client-id", "x", "status"], "koober: '--client-id' goes with '--oidc-issuer URL'\n"),
+      (["--oidc-issuer", "ftp://x/o", "--client-id", "x", "status"],
+       "koober: '--oidc-issuer' needs an http:// or https:// URL with a host, not 'ftp://x/o'\n"),
+      (["--server", "http://127.0.0.1:9", "--oidc-issuer", "http://127.0.0.1:9/o",
+        "--client-id", "x", "status"],
+       "koober: '--server' and '--oidc-issuer' name two servers; use one\n"),
+    ]
+    for (arguments, message) in cases {
+      let result = try await fixture.run(arguments)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.stderr == message + "Run 'koober help status' for usage.\n")
+    }
+    let insecure = try await fixture.run(
+      ["--oidc-issuer", "http://id.example.com/o", "--client-id", "x", "status"])
+    #expect(insecure.status == 2)
+    #expect(insecure.stderr.contains("id.example.com"))
+  }
+}
