@@ -31,12 +31,14 @@ struct ServiceUserOverOIDCTests {
     let store: FileSessionStore
     let service: ServiceUser
 
-    /// - Parameter accessSeconds: The provider's access-token lifetime. Five minutes by
-    ///   default: well past the 60 s renewal margin, so only the test's own clock moves a
-    ///   token towards renewal.
-    /// - Parameter renewalMargin: The service's renewal margin.
+    /// - Parameters:
+    ///   - accessSeconds: The provider's access-token lifetime. Just over five minutes by
+    ///     default: well past the 60 s renewal margin, so only the test's own clock moves a
+    ///     token towards renewal. No other suite uses these lifetimes, so the provider's
+    ///     request counts are this suite's alone (there is one provider per lifetime).
+    ///   - renewalMargin: The service's renewal margin.
     init(
-      revocation: Bool = true, accessSeconds: Int = 300,
+      revocation: Bool = true, accessSeconds: Int = 301,
       renewalMargin: TimeInterval = UserSession.renewalMargin
     ) async throws {
       folder = try TemporaryDirectory(prefix: "oidc-session")
@@ -78,7 +80,7 @@ struct ServiceUserOverOIDCTests {
     defer { world.folder.remove() }
     let first = try await world.signIn("ann@example.com")
     #expect(first.user.type == .passenger)
-    world.time.advance(by: 301)  // the access token has expired on the service's clock
+    world.time.advance(by: 302)  // the access token has expired on the service's clock
     let before = try await world.refreshRequests()
     let service = world.service
     let remote = world.remote
@@ -104,14 +106,14 @@ struct ServiceUserOverOIDCTests {
 
   @Test("userinfo's 401 invalid_token (RFC 6750) renews once and the call goes through")
   func rejectedTokenRenews() async throws {
-    // Five-second tokens on the provider, while the service's clock stands still and renews
+    // Four-second tokens on the provider, while the service's clock stands still and renews
     // nothing ahead of time: the token lapses at the provider first, which says so with
     // `WWW-Authenticate: Bearer error="invalid_token"`.
-    let world = try await World(accessSeconds: 5, renewalMargin: 0)
+    let world = try await World(accessSeconds: 4, renewalMargin: 0)
     defer { world.folder.remove() }
     let session = try await world.signIn("ann@example.com")
-    // The provider's five seconds run from the sign-in, whatever the service's clock says.
-    try await Task.sleep(for: .seconds(6.5))
+    // The provider's four seconds run from the sign-in, whatever the service's clock says.
+    try await Task.sleep(for: .seconds(5.5))
     let before = try await world.refreshRequests()
     let remote = world.remote
     let user = try await world.service.authorized { token throws(AuthFailure) in
@@ -133,7 +135,7 @@ struct ServiceUserOverOIDCTests {
     let renewed = try await world.remote.refresh(session)
     _ = try? await world.remote.refresh(session)
     #expect(renewed.token != session.token)
-    world.time.advance(by: 301)
+    world.time.advance(by: 302)
     await #expect(throws: ServiceUserError.notSignedIn) { try await world.service.accessToken() }
     var seen: [SessionChange] = []
     for await change in changes {
