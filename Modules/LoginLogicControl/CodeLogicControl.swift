@@ -212,7 +212,7 @@ public final class CodeLogicControl: LoginFlowControl {
     end()
     let route = LoginRoute(signedIn: user.type, from: entryPoint)
     environment.log.record(.succeeded(.code, user.type, route))
-    delegate?.deliver(route, for: user, from: self)
+    delegate?.loginLogic(self, didSignIn: user, route: route)
   }
 
   private func report(_ failure: LoginFailure) {

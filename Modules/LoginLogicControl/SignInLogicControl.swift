@@ -78,7 +78,7 @@ public final class SignInLogicControl: LoginFlowControl {
     case .success(.signedIn(let session)):
       let route = LoginRoute(signedIn: session.user.type, from: entryPoint)
       environment.log.record(.succeeded(.signIn, session.user.type, route))
-      delegate?.deliver(route, for: session.user, from: self)
+      delegate?.loginLogic(self, didSignIn: session.user, route: route)
     case .success(.codeRequired(let challenge)):
       environment.log.record(.codeRequired(channel: challenge.channel))
       let codeControl = CodeLogicControl(

@@ -67,7 +67,7 @@ public final class SignUpLogicControl: LoginFlowControl {
     case .success(let session):
       let route = LoginRoute(signedIn: session.user.type, from: entryPoint)
       environment.log.record(.succeeded(.signUp, session.user.type, route))
-      delegate?.deliver(route, for: session.user, from: self)
+      delegate?.loginLogic(self, didSignIn: session.user, route: route)
     case .failure(let error):
       let failure = LoginFailure(error)
       environment.log.record(.failed(.signUp, failure))

@@ -19,7 +19,7 @@ struct CodeLogicControlTests {
     await control?.submit(code: " \(Fixtures.code) ")?.value
     #expect(
       world.recorder.calls
-        == opening + [.verifying, .homeAsRoot(Fixtures.dan, .driver, from: .code)])
+        == opening + [.verifying, .signedIn(Fixtures.dan, .homeAsRoot(.driver), from: .code)])
     #expect(
       world.service.calls == [
         .signIn(email: "dan@example.com", password: Fixtures.password),
@@ -140,7 +140,7 @@ struct CodeLogicControlTests {
     #expect(
       world.recorder.calls == opening + [
         .verifying, .codeFailed(.offline),
-        .verifying, .homeAsRoot(Fixtures.dan, .driver, from: .code),
+        .verifying, .signedIn(Fixtures.dan, .homeAsRoot(.driver), from: .code),
       ])
     #expect(world.service.calls.count == 3)
   }
@@ -162,7 +162,7 @@ struct CodeLogicControlTests {
     #expect(
       world.recorder.calls == opening + firstTicks + [
         .resending, .resent, .tick(60), .verifying,
-        .homeAsRoot(Fixtures.dan, .driver, from: .code),
+        .signedIn(Fixtures.dan, .homeAsRoot(.driver), from: .code),
       ])
     #expect(
       world.service.calls == [

@@ -10,10 +10,8 @@ final class DelegateRecorder {
   enum Source: Equatable { case signIn, code, signUp }
 
   enum Call: Equatable {
-    // Routes (LoginRouteDelegate)
-    case homeAsRoot(User, UserType, from: Source)
-    case returnTo(User, AppFeature, from: Source)
-    case homeInstead(User, UserType, cannotUse: AppFeature, message: String, from: Source)
+    // The route (LoginRouteDelegate)
+    case signedIn(User, LoginRoute, from: Source)
     // Launch
     case launchRestored(User, goHome: UserType)
     case launchOffline(User, goHome: UserType, message: String)
@@ -53,24 +51,8 @@ final class DelegateRecorder {
 }
 
 extension DelegateRecorder: LoginRouteDelegate {
-  func loginLogic(
-    _ control: any LoginFlowControl, didSignIn user: User, goHomeAsRoot home: UserType
-  ) {
-    calls.append(.homeAsRoot(user, home, from: source(of: control)))
-  }
-
-  func loginLogic(
-    _ control: any LoginFlowControl, didSignIn user: User, returnTo feature: AppFeature
-  ) {
-    calls.append(.returnTo(user, feature, from: source(of: control)))
-  }
-
-  func loginLogic(
-    _ control: any LoginFlowControl, didSignIn user: User, goHome home: UserType,
-    cannotUse feature: AppFeature, message: String
-  ) {
-    calls.append(
-      .homeInstead(user, home, cannotUse: feature, message: message, from: source(of: control)))
+  func loginLogic(_ control: any LoginFlowControl, didSignIn user: User, route: LoginRoute) {
+    calls.append(.signedIn(user, route, from: source(of: control)))
   }
 }
 

@@ -57,6 +57,8 @@ struct GuestGateTests {
     world.service.signInResults = [.success(.signedIn(Fixtures.session(Fixtures.ann)))]
     await world.signInControl(from: entry).signIn(email: "ann@example.com", password: "x")?.value
     #expect(
-      world.recorder.calls == [.signInStarted, .returnTo(Fixtures.ann, .myRides, from: .signIn)])
+      world.recorder.calls == [
+        .signInStarted, .signedIn(Fixtures.ann, .backToFeature(.myRides), from: .signIn),
+      ])
   }
 }

@@ -37,15 +37,13 @@ final class SignInScreen: SignInLogicDelegate {
   func signInLogic(_ control: SignInLogicControl, needsCode code: CodeLogicControl) {
     shown.append("push code screen")
   }
-  func loginLogic(_ c: any LoginFlowControl, didSignIn user: User, goHomeAsRoot home: UserType) {
-    shown.append("root: \(home) home")
+  func loginLogic(_ c: any LoginFlowControl, didSignIn user: User, route: LoginRoute) {
+    switch route {
+    case .homeAsRoot(let home): shown.append("root: \(home) home")
+    case .backToFeature(let feature): shown.append("back to \(feature.id)")
+    case .homeInstead(_, let home):
+      shown.append("root: \(home) home, alert: \(route.message ?? "")")
+    }
   }
-  func loginLogic(_ c: any LoginFlowControl, didSignIn user: User, returnTo feature: AppFeature) {
-    shown.append("back to \(feature)")
-  }
-  func loginLogic(
-    _ c: any LoginFlowControl, didSignIn user: User, goHome home: UserType,
-    cannotUse feature: AppFeature, message: String
-  ) { shown.append("root: \(home) home, alert: \(message)") }
 }
 // README example ends

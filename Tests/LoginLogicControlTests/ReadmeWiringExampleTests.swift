@@ -1,3 +1,4 @@
+import Foundation
 import LoginCore
 import LoginLogicControl
 import Testing
@@ -32,5 +33,20 @@ struct ReadmeWiringExampleTests {
         "button enabled: true", "button enabled: false", "button enabled: true",
         "alert: \(LoginFailure.wrongEmailOrPassword.message)",
       ])
+  }
+}
+
+@Suite("The README's wiring example is this file's")
+struct ReadmeWiringExampleSyncTests {
+  @Test("README.md shows ReadmeWiringExample.swift's example word for word")
+  func sameCode() throws {
+    let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    let root = tests.deletingLastPathComponent().deletingLastPathComponent()
+    let source = try String(
+      contentsOf: tests.appendingPathComponent("ReadmeWiringExample.swift"), encoding: .utf8)
+    let start = try #require(source.range(of: "// README example begins\n")).upperBound
+    let end = try #require(source.range(of: "// README example ends")).lowerBound
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.contains(String(source[start..<end])))
   }
 }

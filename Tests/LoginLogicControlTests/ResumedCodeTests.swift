@@ -33,7 +33,7 @@ struct ResumedCodeTests {
         .tick(43),
         .verifying, .codeFailed(.wrongCode(attemptsLeft: 2)),
         .codeFailed(.resendUnavailable),
-        .verifying, .homeAsRoot(Fixtures.dan, .driver, from: .code),
+        .verifying, .signedIn(Fixtures.dan, .homeAsRoot(.driver), from: .code),
       ])
     #expect(
       world.service.calls == [
@@ -55,7 +55,7 @@ struct ResumedCodeTests {
     await control.submit(code: Fixtures.code)?.value
     #expect(
       world.recorder.calls == [
-        .tick(60), .verifying, .returnTo(Fixtures.dan, .myRides, from: .code),
+        .tick(60), .verifying, .signedIn(Fixtures.dan, .backToFeature(.myRides), from: .code),
       ])
   }
 

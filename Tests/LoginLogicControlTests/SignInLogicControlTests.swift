@@ -14,41 +14,41 @@ struct SignInLogicControlTests {
     var testDescription: String { "\(type.rawValue) from \(entry)" }
   }
 
-  nonisolated static let driverHomeMessage =
-    "Requesting a ride is not available to drivers, so here is your driver home."
-
   nonisolated static let routeCases: [RouteCase] = [
     RouteCase(
-      type: .passenger, entry: .launch, expected: .homeAsRoot(ann, .passenger, from: .signIn)),
+      type: .passenger, entry: .launch,
+      expected: .signedIn(ann, .homeAsRoot(.passenger), from: .signIn)),
     RouteCase(
-      type: .passenger, entry: .welcome, expected: .homeAsRoot(ann, .passenger, from: .signIn)),
+      type: .passenger, entry: .welcome,
+      expected: .signedIn(ann, .homeAsRoot(.passenger), from: .signIn)),
     RouteCase(
       type: .passenger, entry: .guestFeature(.fareEstimate),
-      expected: .returnTo(ann, .fareEstimate, from: .signIn)),
+      expected: .signedIn(ann, .backToFeature(.fareEstimate), from: .signIn)),
     RouteCase(
       type: .passenger, entry: .guestFeature(.requestRide),
-      expected: .returnTo(ann, .requestRide, from: .signIn)),
+      expected: .signedIn(ann, .backToFeature(.requestRide), from: .signIn)),
     RouteCase(
       type: .passenger, entry: .guestFeature(.myRides),
-      expected: .returnTo(ann, .myRides, from: .signIn)),
+      expected: .signedIn(ann, .backToFeature(.myRides), from: .signIn)),
     RouteCase(
       type: .passenger, entry: .guestFeature(.profile),
-      expected: .returnTo(ann, .profile, from: .signIn)),
-    RouteCase(type: .driver, entry: .launch, expected: .homeAsRoot(dan, .driver, from: .code)),
-    RouteCase(type: .driver, entry: .welcome, expected: .homeAsRoot(dan, .driver, from: .code)),
+      expected: .signedIn(ann, .backToFeature(.profile), from: .signIn)),
+    RouteCase(
+      type: .driver, entry: .launch, expected: .signedIn(dan, .homeAsRoot(.driver), from: .code)),
+    RouteCase(
+      type: .driver, entry: .welcome, expected: .signedIn(dan, .homeAsRoot(.driver), from: .code)),
     RouteCase(
       type: .driver, entry: .guestFeature(.fareEstimate),
-      expected: .returnTo(dan, .fareEstimate, from: .code)),
+      expected: .signedIn(dan, .backToFeature(.fareEstimate), from: .code)),
     RouteCase(
       type: .driver, entry: .guestFeature(.requestRide),
-      expected: .homeInstead(
-        dan, .driver, cannotUse: .requestRide, message: driverHomeMessage, from: .code)),
+      expected: .signedIn(dan, .homeInstead(of: .requestRide, home: .driver), from: .code)),
     RouteCase(
       type: .driver, entry: .guestFeature(.myRides),
-      expected: .returnTo(dan, .myRides, from: .code)),
+      expected: .signedIn(dan, .backToFeature(.myRides), from: .code)),
     RouteCase(
       type: .driver, entry: .guestFeature(.profile),
-      expected: .returnTo(dan, .profile, from: .code)),
+      expected: .signedIn(dan, .backToFeature(.profile), from: .code)),
   ]
 
   private nonisolated static var ann: User { Fixtures.ann }
@@ -136,7 +136,7 @@ struct SignInLogicControlTests {
     #expect(
       world.recorder.calls == [
         .signInStarted, .signInFailed(.offline),
-        .signInStarted, .homeAsRoot(Fixtures.ann, .passenger, from: .signIn),
+        .signInStarted, .signedIn(Fixtures.ann, .homeAsRoot(.passenger), from: .signIn),
       ])
   }
 
@@ -176,7 +176,7 @@ struct SignInLogicControlTests {
     await first?.value
     #expect(
       world.recorder.calls == [
-        .signInStarted, .homeAsRoot(Fixtures.ann, .passenger, from: .signIn),
+        .signInStarted, .signedIn(Fixtures.ann, .homeAsRoot(.passenger), from: .signIn),
       ])
     #expect(world.service.calls == [.signIn(email: "ann@example.com", password: Fixtures.password)])
   }
@@ -197,7 +197,7 @@ struct SignInLogicControlTests {
     await first?.value
     #expect(
       world.recorder.calls == [
-        .signInStarted, .homeAsRoot(Fixtures.ann, .passenger, from: .signIn),
+        .signInStarted, .signedIn(Fixtures.ann, .homeAsRoot(.passenger), from: .signIn),
       ])
     #expect(world.service.calls.count == 1)
   }

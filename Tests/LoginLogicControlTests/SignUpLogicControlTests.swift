@@ -17,7 +17,7 @@ struct SignUpLogicControlTests {
     await world.signUpControl().signUp(form(.passenger))?.value
     #expect(
       world.recorder.calls == [
-        .signUpStarted, .homeAsRoot(Fixtures.ann, .passenger, from: .signUp),
+        .signUpStarted, .signedIn(Fixtures.ann, .homeAsRoot(.passenger), from: .signUp),
       ])
     #expect(
       world.service.calls == [
@@ -33,7 +33,9 @@ struct SignUpLogicControlTests {
     world.service.signUpResults = [.success(Fixtures.session(Fixtures.dan))]
     await world.signUpControl().signUp(form(.driver))?.value
     #expect(
-      world.recorder.calls == [.signUpStarted, .homeAsRoot(Fixtures.dan, .driver, from: .signUp)])
+      world.recorder.calls == [
+        .signUpStarted, .signedIn(Fixtures.dan, .homeAsRoot(.driver), from: .signUp),
+      ])
   }
 
   @Test("a driver who signed up from a passenger feature goes home with a message")
@@ -41,14 +43,12 @@ struct SignUpLogicControlTests {
     let world = World()
     world.service.signUpResults = [.success(Fixtures.session(Fixtures.dan))]
     await world.signUpControl(from: .guestFeature(.requestRide)).signUp(form(.driver))?.value
+    let route = LoginRoute.homeInstead(of: .requestRide, home: .driver)
     #expect(
-      world.recorder.calls == [
-        .signUpStarted,
-        .homeInstead(
-          Fixtures.dan, .driver, cannotUse: .requestRide,
-          message: "Requesting a ride is not available to drivers, so here is your driver home.",
-          from: .signUp),
-      ])
+      world.recorder.calls == [.signUpStarted, .signedIn(Fixtures.dan, route, from: .signUp)])
+    #expect(
+      route.message
+        == "Requesting a ride is not available to drivers, so here is your driver home.")
   }
 
   @Test("a passenger who signed up from my rides returns there")
@@ -57,7 +57,9 @@ struct SignUpLogicControlTests {
     world.service.signUpResults = [.success(Fixtures.session(Fixtures.ann))]
     await world.signUpControl(from: .guestFeature(.myRides)).signUp(form(.passenger))?.value
     #expect(
-      world.recorder.calls == [.signUpStarted, .returnTo(Fixtures.ann, .myRides, from: .signUp)])
+      world.recorder.calls == [
+        .signUpStarted, .signedIn(Fixtures.ann, .backToFeature(.myRides), from: .signUp),
+      ])
   }
 
   @Test("a taken email is reported")
@@ -111,7 +113,7 @@ struct SignUpLogicControlTests {
     await first?.value
     #expect(
       world.recorder.calls == [
-        .signUpStarted, .homeAsRoot(Fixtures.ann, .passenger, from: .signUp),
+        .signUpStarted, .signedIn(Fixtures.ann, .homeAsRoot(.passenger), from: .signUp),
       ])
     #expect(world.service.calls.count == 1)
   }

@@ -65,23 +65,8 @@ extension CommandResponder: LaunchLogicDelegate {
 }
 
 extension CommandResponder: SignInLogicDelegate, SignUpLogicDelegate, CodeLogicDelegate {
-  func loginLogic(
-    _ control: any LoginFlowControl, didSignIn user: User, goHomeAsRoot home: UserType
-  ) {
-    report(.signedIn(user, note: nil))
-  }
-
-  func loginLogic(
-    _ control: any LoginFlowControl, didSignIn user: User, returnTo feature: AppFeature
-  ) {
-    report(.signedIn(user, note: nil))
-  }
-
-  func loginLogic(
-    _ control: any LoginFlowControl, didSignIn user: User, goHome home: UserType,
-    cannotUse feature: AppFeature, message: String
-  ) {
-    report(.signedIn(user, note: message))
+  func loginLogic(_ control: any LoginFlowControl, didSignIn user: User, route: LoginRoute) {
+    report(.signedIn(user, note: route.message))
   }
 
   func signInLogicDidStart(_ control: SignInLogicControl) {}

@@ -24,16 +24,13 @@ final class Screens: SignInLogicDelegate, SessionLogicDelegate {
   func signInLogic(_ control: SignInLogicControl, needsCode code: CodeLogicControl) {
     lines.append("code needed")
   }
-  func loginLogic(_ c: any LoginFlowControl, didSignIn user: User, goHomeAsRoot home: UserType) {
-    lines.append("signed in: \(user.email), \(home) home")
+  func loginLogic(_ c: any LoginFlowControl, didSignIn user: User, route: LoginRoute) {
+    switch route {
+    case .homeAsRoot(let home): lines.append("signed in: \(user.email), \(home) home")
+    case .backToFeature(let feature): lines.append("back to \(feature.id)")
+    case .homeInstead: lines.append("home instead: \(route.message ?? "")")
+    }
   }
-  func loginLogic(_ c: any LoginFlowControl, didSignIn user: User, returnTo feature: AppFeature) {
-    lines.append("back to \(feature.id)")
-  }
-  func loginLogic(
-    _ c: any LoginFlowControl, didSignIn user: User, goHome home: UserType,
-    cannotUse feature: AppFeature, message: String
-  ) { lines.append("home instead: \(message)") }
   func sessionLogicDidStartSigningOut(_ control: SessionLogicControl) {}
   func sessionLogic(_ control: SessionLogicControl, didSignOutGoToWelcomeWith notice: String?) {
     lines.append("signed out" + (notice.map { ": \($0)" } ?? ""))
