@@ -17,7 +17,8 @@ import UserModel
 ///   let client: NetworkClient
 ///
 ///   func signIn(_ credentials: SignInCredentials) async throws(AuthFailure) -> SignInResponse {
-///     let body = try await post("/login", ["user": credentials.email, "pass": credentials.password])
+///     let form = ["user": credentials.email, "pass": credentials.password]
+///     let body = try await post("/login", form)
 ///     return .session(try session(from: body))
 ///   }
 ///   func refresh(_ session: UserSession) async throws(AuthFailure) -> UserSession { … }

@@ -38,7 +38,8 @@ struct PrivateFileTests {
     try db.execute("INSERT INTO notes (body) VALUES (?)", ["secret"])
     #expect(try Data(contentsOf: URL(fileURLWithPath: target)).isEmpty)
     #expect(try FileMode.isRegularFile(fixture.path))
-    let aside = try FileMode.names(in: fixture.folder.url.path, startingWith: "test.sqlite.moved-aside-")
+    let aside = try FileMode.names(
+      in: fixture.folder.url.path, startingWith: "test.sqlite.moved-aside-")
     #expect(aside.count == 1)
     let moved = fixture.folder.path(aside.first ?? "")
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: moved) == target)

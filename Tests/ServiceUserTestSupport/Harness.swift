@@ -32,7 +32,8 @@ public struct Harness: Sendable {
     let client = NetworkClient(
       baseURL: URL(string: "http://127.0.0.1:9")!, transport: transport, retryPolicy: .none)
     service = ServiceUser(
-      remote: KooberAuthAPI(network: client), network: client, accountDatabaseURL: folder.url("accounts.sqlite"), sessionStore: store,
+      remote: KooberAuthAPI(network: client), network: client,
+      accountDatabaseURL: folder.url("accounts.sqlite"), sessionStore: store,
       renewalMargin: renewalMargin, now: { clock.now })
   }
 }

@@ -83,9 +83,11 @@ struct PrivateFilesTests {
     in folder: TemporaryDirectory, _ handler: @escaping FakeTransport.Handler
   ) throws -> ServiceUser {
     let client = NetworkClient(
-      baseURL: try #require(URL(string: "http://127.0.0.1:9")), transport: FakeTransport(handler), retryPolicy: .none)
+      baseURL: try #require(URL(string: "http://127.0.0.1:9")), transport: FakeTransport(handler),
+      retryPolicy: .none)
     return ServiceUser(
-      remote: KooberAuthAPI(network: client), network: client, accountDatabaseURL: folder.url("accounts.sqlite"),
+      remote: KooberAuthAPI(network: client), network: client,
+      accountDatabaseURL: folder.url("accounts.sqlite"),
       sessionStore: FileSessionStore(directory: folder.url("Session")),
       userDatabasesFolder: folder.url("users"))
   }

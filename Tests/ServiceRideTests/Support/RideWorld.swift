@@ -77,7 +77,8 @@ private struct Device {
       // A bound against hanging: the whole suite at once can hold the backend up for seconds.
       timeout: .seconds(60))
     account = ServiceUser(
-      remote: KooberAuthAPI(network: client), network: client, accountDatabaseURL: folder.appendingPathComponent("accounts.sqlite"),
+      remote: KooberAuthAPI(network: client), network: client,
+      accountDatabaseURL: folder.appendingPathComponent("accounts.sqlite"),
       sessionStore: FileSessionStore(directory: folder.appendingPathComponent("session")),
       userDatabasesFolder: folder.appendingPathComponent("users"))
   }
