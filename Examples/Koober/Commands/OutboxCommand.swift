@@ -3,28 +3,37 @@ import UserModel
 
 /// `koober outbox --to E`: the messages the demo backend "sent" to an email, such as a
 /// driver's one-time code, one a line, oldest first.
-@MainActor
-struct OutboxCommand {
-  let app: AppContainer
+struct OutboxCommand: KooberCommand {
+  static let configuration = CommandConfiguration(
+    name: "outbox", summary: "Show the messages the demo backend \"sent\" to an email.",
+    arguments: "--to E", options: [.value("to", "E", "Whose messages to show.")],
+    details: ["Needs the embedded backend, or a server running in demo mode."])
+
   let email: String
 
-  func run() async -> ExitCode {
-    let console = app.console
-    let messages: [OutboxRequest.Message]
-    do {
-      messages = try await OutboxRequest(configuration: email).perform(on: app.network)
-    } catch {
-      console.error(Self.sentence(for: error))
-      return .failure
-    }
-    guard !messages.isEmpty else {
-      console.line("No messages to \(email).")
+  init(_ options: OptionReader) throws(UsageError) {
+    email = try options.required("to")
+  }
+
+  func run(_ context: CommandContext) async -> ExitCode {
+    let console = context.console
+    return await context.withApp { app in
+      let messages: [OutboxRequest.Message]
+      do throws(NetworkError) {
+        messages = try await OutboxRequest(configuration: email).perform(on: app.network)
+      } catch {
+        console.error(Self.sentence(for: error))
+        return .failure
+      }
+      guard !messages.isEmpty else {
+        console.line("No messages to \(email).")
+        return .ok
+      }
+      for message in messages {
+        console.line("\(KooberJSON.string(from: message.sentAt))  \(message.body)")
+      }
       return .ok
     }
-    for message in messages {
-      console.line("\(KooberJSON.string(from: message.sentAt))  \(message.body)")
-    }
-    return .ok
   }
 
   /// One sentence for what went wrong.
