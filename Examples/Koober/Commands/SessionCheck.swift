@@ -19,15 +19,14 @@ enum SessionCheck {
     let responder = CommandResponder()
     let launch = app.makeLaunchControl()
     launch.delegate = responder
-    await launch.checkSession()?.value
-    switch responder.outcome {
+    switch await responder.outcome(of: launch.checkSession) {
     case .signedIn(let user, _): return .signedIn(user, offline: nil)
     case .offline(let user, let message): return .signedIn(user, offline: message)
     case .notSignedIn(let message): return .notSignedIn(message)
     case .unreadable(let message):
       app.console.error(message)
       return .failed(.failure)
-    case .codeRequired, .failed, .challengeEnded, .signedOut, nil:
+    case .codeRequired, .failed, .challengeEnded, .signedOut:
       app.console.error("The session check ended without an answer; try again.")
       return .failed(.failure)
     }

@@ -34,8 +34,7 @@ struct SignInCommand: KooberCommand {
     let responder = CommandResponder()
     let control = app.makeOnboardingContainer().makeSignInControl(from: .welcome)
     control.delegate = responder
-    await control.signIn(email: email, password: password)?.value
-    switch responder.outcome {
+    switch await responder.outcome(of: { control.signIn(email: email, password: password) }) {
     case .signedIn(let user, let note):
       return FinishedSignIn.report(user, note: note, in: app)
     case .codeRequired(let codeControl):
@@ -48,7 +47,7 @@ struct SignInCommand: KooberCommand {
       return .codeRequired
     case .failed(let failure):
       return console.fail(failure)
-    case .offline, .notSignedIn, .unreadable, .challengeEnded, .signedOut, nil:
+    case .offline, .notSignedIn, .unreadable, .challengeEnded, .signedOut:
       console.error("The sign-in ended without an answer; try again.")
       return .failure
     }

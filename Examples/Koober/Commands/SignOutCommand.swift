@@ -18,8 +18,8 @@ struct SignOutCommand: KooberCommand {
       }
       let responder = CommandResponder()
       app.sessionControl.delegate = responder
-      await app.sessionControl.signOut()?.value
-      guard case .signedOut(let notice) = responder.outcome else {
+      let outcome = await responder.outcome(of: app.sessionControl.signOut)
+      guard case .signedOut(let notice) = outcome else {
         console.error("Signing out ended without an answer; try again.")
         return .failure
       }

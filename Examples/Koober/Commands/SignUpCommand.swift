@@ -41,14 +41,13 @@ struct SignUpCommand: KooberCommand {
       control.delegate = responder
       let credentials = SignUpCredentials(
         email: email, password: password, name: name, type: type)
-      await control.signUp(credentials)?.value
-      switch responder.outcome {
+      switch await responder.outcome(of: { control.signUp(credentials) }) {
       case .signedIn(let user, _):
         console.line(console.signedInLine(user))
         return .ok
       case .failed(let failure):
         return console.fail(failure)
-      case .offline, .notSignedIn, .unreadable, .codeRequired, .challengeEnded, .signedOut, nil:
+      case .offline, .notSignedIn, .unreadable, .codeRequired, .challengeEnded, .signedOut:
         console.error("The sign-up ended without an answer; try again.")
         return .failure
       }

@@ -47,12 +47,13 @@ struct VerifyCommand: KooberCommand {
     let control = CodeLogicControl(
       environment: app.loginEnvironment, entryPoint: .welcome, resuming: pending.challenge)
     control.delegate = responder
-    control.start()
     defer { control.stop() }
-    if responder.outcome == nil {
-      await control.submit(code: form.code)?.value
+    // The countdown's start reports a challenge that is over already; then no code is sent.
+    let started: () -> Task<Void, Never>? = {
+      control.start()
+      return nil
     }
-    switch responder.outcome {
+    switch await responder.outcome(of: started, { control.submit(code: form.code) }) {
     case .signedIn(let user, let note):
       return FinishedSignIn.report(user, note: note, in: app)
     case .challengeEnded(let failure):
@@ -60,7 +61,7 @@ struct VerifyCommand: KooberCommand {
       return console.fail(failure)
     case .failed(let failure):
       return console.fail(failure)
-    case .offline, .notSignedIn, .unreadable, .codeRequired, .signedOut, nil:
+    case .offline, .notSignedIn, .unreadable, .codeRequired, .signedOut:
       console.error("The code check ended without an answer; try again.")
       return .failure
     }
