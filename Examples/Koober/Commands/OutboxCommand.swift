@@ -9,6 +9,7 @@ struct OutboxCommand: KooberCommand {
     arguments: "--to E", options: [.value("to", "E", "Whose messages to show.")],
     details: ["Needs the embedded backend, or a server running in demo mode."])
 
+  /// `--to E`: whose messages to show.
   let email: String
 
   init(_ options: OptionReader) throws(UsageError) {

@@ -12,7 +12,9 @@ struct SignInCommand: KooberCommand {
       "finishes the sign-in within 60 seconds. Only the challenge is kept, never the password.",
     ])
 
+  /// `--email E`, as typed.
   let email: String
+  /// `--password-stdin`: the password is the first line of stdin.
   let passwordFromStdin: Bool
 
   init(_ options: OptionReader) throws(UsageError) {

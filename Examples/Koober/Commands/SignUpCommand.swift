@@ -17,9 +17,13 @@ struct SignUpCommand: KooberCommand {
       "Without --password-stdin, the password is asked for on the terminal (not echoed).",
     ])
 
+  /// `--email E`, as typed.
   let email: String
+  /// `--type passenger|driver`.
   let type: UserType
+  /// `--name N`, if given.
   let name: String?
+  /// `--password-stdin`: the password is the first line of stdin.
   let passwordFromStdin: Bool
 
   init(_ options: OptionReader) throws(UsageError) {

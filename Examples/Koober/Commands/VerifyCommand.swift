@@ -15,6 +15,7 @@ struct VerifyCommand: KooberCommand {
     arguments: "--code C", options: [.value("code", "C", "The 6-digit code from the message.")],
     details: ["With the embedded backend, `koober outbox --to E` shows the code."])
 
+  /// `--code C`, as typed; the code screen's view model checks it.
   let code: String
 
   init(_ options: OptionReader) throws(UsageError) {

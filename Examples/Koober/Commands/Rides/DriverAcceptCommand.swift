@@ -10,6 +10,7 @@ struct DriverAcceptCommand: KooberCommand {
     details: ["One ride at a time: finish yours before accepting another."],
     positional: .required("ID"))
 
+  /// The ride to accept.
   let id: String
 
   init(_ options: OptionReader) throws(UsageError) {

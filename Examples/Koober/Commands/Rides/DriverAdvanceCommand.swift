@@ -8,6 +8,7 @@ struct DriverAdvanceCommand: KooberCommand {
     details: ["accepted → arrived → in progress → completed; prints the ride."],
     positional: .required("ID"))
 
+  /// The driver's ride.
   let id: String
 
   init(_ options: OptionReader) throws(UsageError) {

@@ -7,6 +7,7 @@ struct RideCancelCommand: KooberCommand {
     name: "cancel", group: .rides, summary: "Cancel a ride before the driver arrives (passengers).",
     arguments: "ID", positional: .required("ID"))
 
+  /// The ride to cancel.
   let id: String
 
   init(_ options: OptionReader) throws(UsageError) {

@@ -10,6 +10,7 @@ struct RideEstimateCommand: KooberCommand {
       "One line per vehicle type: name, fare, minutes to pick-up.",
     ])
 
+  /// `--to PLACE`: part of a place's name.
   let place: String
 
   init(_ options: OptionReader) throws(UsageError) {

@@ -14,6 +14,7 @@ struct RideExportCommand: KooberCommand {
       "and then the exit status is 1.",
     ])
 
+  /// `--format`: how the receipts are written.
   let format: ExportFormat
 
   init(_ options: OptionReader) throws(UsageError) {

@@ -13,7 +13,9 @@ struct RideRequestCommand: KooberCommand {
       "Prints the ride: its id first, then its status. One ride at a time.",
     ])
 
+  /// `--to PLACE`: part of a place's name.
   let place: String
+  /// `--vehicle TYPE`.
   let vehicle: VehicleType
 
   init(_ options: OptionReader) throws(UsageError) {

@@ -16,6 +16,7 @@ struct RideStatusCommand: KooberCommand {
     ],
     positional: .optional("ID"))
 
+  /// The ride to show, or `nil` for the ride in progress.
   let id: String?
 
   init(_ options: OptionReader) throws(UsageError) {
