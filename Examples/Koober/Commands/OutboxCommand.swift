@@ -17,24 +17,27 @@ struct OutboxCommand: KooberCommand {
   }
 
   func run(_ context: CommandContext) async -> ExitCode {
-    let console = context.console
-    return await context.withApp { app in
-      let messages: [OutboxRequest.Message]
-      do throws(NetworkError) {
-        messages = try await OutboxRequest(configuration: email).perform(on: app.network)
-      } catch {
-        console.error(Self.sentence(for: error))
-        return .failure
-      }
-      guard !messages.isEmpty else {
-        console.line("No messages to \(email).")
-        return .ok
-      }
-      for message in messages {
-        console.line("\(KooberJSON.string(from: message.sentAt))  \(message.body)")
-      }
+    await context.withApp { app in await show(in: app) }
+  }
+
+  @MainActor
+  private func show(in app: AppContainer) async -> ExitCode {
+    let console = app.console
+    let messages: [OutboxRequest.Message]
+    do {
+      messages = try await OutboxRequest(configuration: email).perform(on: app.network)
+    } catch {
+      console.error(Self.sentence(for: error))
+      return .failure
+    }
+    guard !messages.isEmpty else {
+      console.line("No messages to \(email).")
       return .ok
     }
+    for message in messages {
+      console.line("\(KooberJSON.string(from: message.sentAt))  \(message.body)")
+    }
+    return .ok
   }
 
   /// One sentence for what went wrong.
