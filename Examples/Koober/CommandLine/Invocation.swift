@@ -22,6 +22,8 @@ struct Invocation: Sendable {
       return
     }
     let reader = OptionReader(parsed: parsed, command: parsed.command ?? RootCommand.self)
+    // Every command's plain arguments are checked against its declaration first, so an
+    // argument it does not take is the error even when an option is missing too.
     _ = try reader.positional()
     command = try reader.command.init(reader)
   }
