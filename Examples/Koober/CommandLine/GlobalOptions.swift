@@ -21,11 +21,11 @@ struct GlobalOptions: Sendable, Equatable {
     if server != nil, oidc != nil {
       throw UsageError(
         message: "'--server' and '--oidc-issuer' name two servers; use one",
-        command: parsed.command)
+        command: parsed.commandName)
     }
     if let folder = parsed.values["data-dir"] {
       guard !folder.isEmpty else {
-        throw UsageError(message: "'--data-dir' needs a folder", command: parsed.command)
+        throw UsageError(message: "'--data-dir' needs a folder", command: parsed.commandName)
       }
       dataDirectory = folder
     }

@@ -1,9 +1,10 @@
-/// The text of `koober --help` and `koober help <command>`, drawn from `CommandSpec`.
+/// The text of `koober --help` and `koober help <command>`, drawn from the commands'
+/// configurations.
 enum HelpText {
   /// The general help: usage, commands, global options, exit codes and environment.
   static var general: String {
     var lines = [
-      "koober: the Koober ride-hailing example, from sign-up to the home screen.",
+      "koober: " + RootCommand.configuration.summary,
       "",
       "USAGE",
       "  koober [--server URL] [--data-dir DIR]     the interactive screens",
@@ -11,9 +12,9 @@ enum HelpText {
       "",
       "COMMANDS",
     ]
-    lines += CommandSpec.all.map { row($0.name.rawValue, $0.summary) }
+    lines += RootCommand.subcommands.map(row(_:))
     lines += ["", "GLOBAL OPTIONS (accepted before or after any command)"]
-    lines += CommandSpec.globalOptions.map { row($0.synopsis, $0.help) }
+    lines += RootCommand.globalOptions.map { row($0.synopsis, $0.help) }
     lines.append(row("-h, --help", "Show help."))
     lines += footer
     return lines.joined(separator: "\n")
@@ -24,7 +25,7 @@ enum HelpText {
   /// - Returns: The text.
   static func text(for topic: HelpTopic) -> String {
     switch topic {
-    case .command(let name): command(name)
+    case .command(let command): self.command(command.configuration)
     case .group(let group): self.group(group)
     }
   }
@@ -41,17 +42,16 @@ enum HelpText {
       "",
       "COMMANDS",
     ]
-    lines += group.commands.map { row($0.rawValue, CommandSpec.of($0).summary) }
+    lines += group.commands.map(row(_:))
     lines += ["", "Run 'koober help \(group.rawValue) <command>' for a command's options."]
     lines += footer
     return lines.joined(separator: "\n")
   }
 
   /// The help of one command.
-  /// - Parameter name: The command.
+  /// - Parameter spec: The command's configuration.
   /// - Returns: Its usage, summary, options and notes.
-  static func command(_ name: CommandName) -> String {
-    let spec = CommandSpec.of(name)
+  static func command(_ spec: CommandConfiguration) -> String {
     var lines = [
       "USAGE",
       "  koober " + spec.usage,
@@ -60,7 +60,7 @@ enum HelpText {
     ]
     if !spec.details.isEmpty { lines += [""] + spec.details }
     lines += ["", "OPTIONS"]
-    lines += (spec.options + CommandSpec.globalOptions).map { row($0.synopsis, $0.help) }
+    lines += (spec.options + RootCommand.globalOptions).map { row($0.synopsis, $0.help) }
     lines.append(row("-h, --help", "Show this help."))
     lines += footer
     return lines.joined(separator: "\n")
@@ -94,6 +94,11 @@ enum HelpText {
     "provider instead (the password grant, userinfo, RFC 7009 revocation); the user type",
     "comes from the koober_type claim. The provider has no rides, so rides say so.",
   ]
+
+  /// A command's line in a list: its name and summary.
+  private static func row(_ command: any KooberCommand.Type) -> String {
+    row(command.configuration.fullName, command.configuration.summary)
+  }
 
   private static func row(_ left: String, _ right: String) -> String {
     let padded = left.count < 26 ? left + String(repeating: " ", count: 26 - left.count) : left

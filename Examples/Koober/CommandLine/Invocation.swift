@@ -1,14 +1,14 @@
-/// One run of `koober`: the global options and the action, both checked.
+/// One run of `koober`: the global options and the command, both checked.
 ///
 /// ```swift
 /// let invocation = try Invocation(arguments: ["--data-dir", "/tmp/k", "status"])
-/// // invocation.action == .status
+/// // invocation.command is a StatusCommand
 /// ```
-struct Invocation: Sendable, Equatable {
-  /// `--server` and `--data-dir`.
+struct Invocation: Sendable {
+  /// `--server`, `--data-dir` and the OIDC options.
   let global: GlobalOptions
-  /// What to do.
-  let action: Action
+  /// What to run: a subcommand, help, or the screens (`RootCommand`).
+  let command: any KooberCommand
 
   /// Parses the command line (without the program name).
   /// - Parameter arguments: The arguments, e.g. `CommandLine.arguments.dropFirst()`.
@@ -16,6 +16,15 @@ struct Invocation: Sendable, Equatable {
   init(arguments: [String]) throws(UsageError) {
     let parsed = try ParsedArguments(arguments)
     global = try GlobalOptions(parsed)
-    action = try Action(parsed)
+    guard !parsed.wantsHelp else {
+      command = HelpCommand(
+        topic: parsed.command.map(HelpTopic.command) ?? parsed.group.map(HelpTopic.group))
+      return
+    }
+    let reader = OptionReader(parsed: parsed, command: parsed.command ?? RootCommand.self)
+    // Every command's plain arguments are checked against its declaration first, so an
+    // argument it does not take is the error even when an option is missing too.
+    _ = try reader.positional()
+    command = try reader.command.init(reader)
   }
 }

@@ -29,7 +29,7 @@ struct OIDCOptions: Sendable, Equatable {
     guard let issuerText = values["oidc-issuer"] else {
       if let stray = clientOptions.first(where: { values[$0] != nil }) {
         throw UsageError(
-          message: "'--\(stray)' goes with '--oidc-issuer URL'", command: parsed.command)
+          message: "'--\(stray)' goes with '--oidc-issuer URL'", command: parsed.commandName)
       }
       return nil
     }
@@ -37,12 +37,12 @@ struct OIDCOptions: Sendable, Equatable {
     guard let clientID = values["client-id"], !clientID.isEmpty else {
       throw UsageError(
         message: "'--oidc-issuer' needs '--client-id ID' (the client registered with it)",
-        command: parsed.command)
+        command: parsed.commandName)
     }
     self.clientID = clientID
     if let secret = values["client-secret"] {
       guard !secret.isEmpty else {
-        throw UsageError(message: "'--client-secret' needs a value", command: parsed.command)
+        throw UsageError(message: "'--client-secret' needs a value", command: parsed.commandName)
       }
       clientSecret = secret
     }
@@ -60,7 +60,7 @@ struct OIDCOptions: Sendable, Equatable {
     else {
       throw UsageError(
         message: "'--\(option)' needs an http:// or https:// URL with a host, not '\(text)'",
-        command: parsed.command)
+        command: parsed.commandName)
     }
     return url
   }

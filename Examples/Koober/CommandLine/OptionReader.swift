@@ -3,8 +3,16 @@ import UserModel
 /// Turns one command's raw option values into typed ones, with the usage error to show when
 /// a value is missing or wrong.
 struct OptionReader {
+  /// The split command line.
   let parsed: ParsedArguments
-  let command: CommandName
+  /// The command being read; its configuration words the usage errors.
+  let command: any KooberCommand.Type
+
+  /// The command's configuration.
+  private var configuration: CommandConfiguration { command.configuration }
+
+  /// The command's full name, which usage errors point at.
+  var commandName: String { configuration.fullName }
 
   /// The value of a required option.
   func required(_ name: String) throws(UsageError) -> String {
@@ -24,9 +32,14 @@ struct OptionReader {
     guard let type = UserType(rawValue: text.lowercased()), UserType.allCases.contains(type)
     else {
       throw UsageError(
-        message: "'--type' is passenger or driver, not '\(text)'", command: command)
+        message: "'--type' is passenger or driver, not '\(text)'", command: commandName)
     }
     return type
+  }
+
+  /// The value of an optional option, or `nil` when it was not given.
+  func optional(_ name: String) -> String? {
+    parsed.values[name]
   }
 
   /// `--port N`, 0 when not given.
@@ -34,7 +47,7 @@ struct OptionReader {
     guard let text = parsed.values["port"] else { return 0 }
     guard let port = UInt16(text) else {
       throw UsageError(
-        message: "'--port' needs a number from 0 to 65535, not '\(text)'", command: command)
+        message: "'--port' needs a number from 0 to 65535, not '\(text)'", command: commandName)
     }
     return port
   }
@@ -44,32 +57,34 @@ struct OptionReader {
   func helpTopic() throws(UsageError) -> HelpTopic? {
     guard !parsed.positionals.isEmpty else { return nil }
     guard parsed.positionals.count <= 2 else {
-      throw UsageError(message: "'help' takes one command name", command: .help)
+      throw UsageError(message: "'help' takes one command name", command: commandName)
     }
     let topic = parsed.positionals.joined(separator: " ")
     if let group = CommandGroup(rawValue: topic) { return .group(group) }
-    guard let name = CommandName(rawValue: topic) else {
+    guard let name = RootCommand.subcommand(named: topic) else {
       throw UsageError(message: "unknown command '\(topic)'", command: nil)
     }
     return .command(name)
   }
 
-  /// Checks the plain arguments against the command's spec: none for most commands, one id
-  /// for some; `help` reads its own.
+  /// Checks the plain arguments against the command's configuration: none for most
+  /// commands, one id for some; `help` reads its own.
   /// - Returns: The plain argument, or `nil` when none was given.
+  /// - Throws: `UsageError` for an argument the command does not take.
   func positional() throws(UsageError) -> String? {
-    guard command != .help else { return nil }
     let positionals = parsed.positionals
-    switch CommandSpec.of(command).positional {
+    switch configuration.positional {
+    case .topic:
+      return nil
     case nil:
       guard let first = positionals.first else { return nil }
       throw UsageError(
-        message: "'\(command.rawValue)' takes no argument '\(first)'", command: command)
+        message: "'\(commandName)' takes no argument '\(first)'", command: commandName)
     case .required(let name), .optional(let name):
       guard positionals.count <= 1 else {
         throw UsageError(
-          message: "'\(command.rawValue)' takes one \(name), not '\(positionals[1])' too",
-          command: command)
+          message: "'\(commandName)' takes one \(name), not '\(positionals[1])' too",
+          command: commandName)
       }
       return positionals.first
     }
@@ -85,8 +100,8 @@ struct OptionReader {
   /// command's usage line.
   private func missing(_ what: String) -> UsageError {
     UsageError(
-      message: "'\(command.rawValue)' needs \(what) "
-        + "(koober \(command.rawValue) \(CommandSpec.of(command).arguments))",
-      command: command)
+      message: "'\(commandName)' needs \(what) "
+        + "(koober \(commandName) \(configuration.arguments))",
+      command: commandName)
   }
 }

@@ -1,8 +1,8 @@
 /// The command line split into a command, option values, flags and plain arguments, checked
-/// against the command's `CommandSpec` but not yet turned into typed options.
-struct ParsedArguments: Sendable, Equatable {
+/// against the command's `CommandConfiguration` but not yet turned into typed options.
+struct ParsedArguments: Sendable {
   /// The subcommand, or `nil` for interactive mode.
-  var command: CommandName?
+  var command: (any KooberCommand.Type)?
   /// The first word of a two-word command (`rides`, `driver`), once it was read.
   var group: CommandGroup?
   /// The values of options that take one, by name without dashes.
@@ -43,9 +43,14 @@ struct ParsedArguments: Sendable, Equatable {
     }
   }
 
+  /// The subcommand's full name (`sign-in`, `rides request`), for usage errors.
+  var commandName: String? {
+    command?.configuration.fullName
+  }
+
   /// The options the command line may use at this point.
   private var knownOptions: [OptionSpec] {
-    CommandSpec.globalOptions + (command.map { CommandSpec.of($0).options } ?? [])
+    RootCommand.globalOptions + (command?.configuration.options ?? [])
   }
 
   private mutating func take(argument: String) throws(UsageError) {
@@ -54,7 +59,7 @@ struct ParsedArguments: Sendable, Equatable {
       return
     }
     if let group {
-      guard let name = CommandName(rawValue: group.rawValue + " " + argument),
+      guard let name = RootCommand.subcommand(named: group.rawValue + " " + argument),
         !argument.contains(" ")
       else {
         throw UsageError(
@@ -68,7 +73,8 @@ struct ParsedArguments: Sendable, Equatable {
       return
     }
     // A two-word name typed as one quoted word is not a command.
-    guard let name = CommandName(rawValue: argument), name.group == nil else {
+    guard let name = RootCommand.subcommand(named: argument), name.configuration.group == nil
+    else {
       throw UsageError(message: "unknown command '\(argument)'", command: nil)
     }
     command = name
@@ -83,14 +89,14 @@ struct ParsedArguments: Sendable, Equatable {
     let inlineValue = afterName.isEmpty ? nil : String(afterName.dropFirst())
     guard token.hasPrefix("--"), let spec = knownOptions.first(where: { $0.name == name }) else {
       throw UsageError(
-        message: "unknown option '\(token)'" + commandClause, command: command, group: group)
+        message: "unknown option '\(token)'" + commandClause, command: commandName, group: group)
     }
     guard values[name] == nil, !flags.contains(name) else {
-      throw UsageError(message: "'--\(name)' is given twice", command: command)
+      throw UsageError(message: "'--\(name)' is given twice", command: commandName)
     }
     guard spec.takesValue else {
       guard inlineValue == nil else {
-        throw UsageError(message: "'--\(name)' takes no value", command: command)
+        throw UsageError(message: "'--\(name)' takes no value", command: commandName)
       }
       flags.insert(name)
       return
@@ -102,11 +108,11 @@ struct ParsedArguments: Sendable, Equatable {
       rest.removeFirst()
     } else {
       throw UsageError(
-        message: "'--\(name)' needs a value (\(spec.synopsis))", command: command)
+        message: "'--\(name)' needs a value (\(spec.synopsis))", command: commandName)
     }
   }
 
   private var commandClause: String {
-    command.map { " for '\($0.rawValue)'" } ?? ""
+    commandName.map { " for '\($0)'" } ?? ""
   }
 }

@@ -3,8 +3,16 @@ import LoginLogicControl
 import ServiceUser
 import UserModel
 
-/// The logic controls' delegate when `koober` runs one subcommand: it keeps the outcome, and
-/// the command prints it and picks the exit status.
+/// The logic controls' delegate when `koober` runs one subcommand: it runs the control's
+/// step and returns the outcome, and the command prints it and picks the exit status.
+///
+/// ```swift
+/// let responder = CommandResponder()
+/// control.delegate = responder
+/// switch await responder.outcome(of: { control.signIn(email: email, password: password) }) {
+/// case .signedIn(let user, _): …
+/// }
+/// ```
 @MainActor
 final class CommandResponder {
   /// What the control reported last.
@@ -28,10 +36,26 @@ final class CommandResponder {
   }
 
   /// The last outcome, or `nil` while nothing was reported.
-  private(set) var outcome: Outcome?
+  private var reported: Outcome?
+
+  /// Runs a control's steps in order, each only while the control has reported nothing yet,
+  /// and returns what it reported last.
+  ///
+  /// A control reports every step it starts; a call it ignores is one made while another
+  /// of its steps is in flight (each control documents so), which is `.failed(.busy)`. So
+  /// there is always an outcome.
+  /// - Parameter steps: Starts a step of the control this responder is the delegate of,
+  ///   e.g. `{ control.signIn(email: e, password: p) }`, and returns it when it runs.
+  /// - Returns: The outcome.
+  func outcome(of steps: (() -> Task<Void, Never>?)...) async -> Outcome {
+    for step in steps where reported == nil {
+      await step()?.value
+    }
+    return reported ?? .failed(.busy)
+  }
 
   private func report(_ outcome: Outcome) {
-    self.outcome = outcome
+    reported = outcome
   }
 }
 

@@ -3,12 +3,25 @@ import UserModel
 
 /// `koober outbox --to E`: the messages the demo backend "sent" to an email, such as a
 /// driver's one-time code, one a line, oldest first.
-@MainActor
-struct OutboxCommand {
-  let app: AppContainer
+struct OutboxCommand: KooberCommand {
+  static let configuration = CommandConfiguration(
+    name: "outbox", summary: "Show the messages the demo backend \"sent\" to an email.",
+    arguments: "--to E", options: [.value("to", "E", "Whose messages to show.")],
+    details: ["Needs the embedded backend, or a server running in demo mode."])
+
+  /// `--to E`: whose messages to show.
   let email: String
 
-  func run() async -> ExitCode {
+  init(_ options: OptionReader) throws(UsageError) {
+    email = try options.required("to")
+  }
+
+  func run(_ context: CommandContext) async -> ExitCode {
+    await context.withApp { app in await show(in: app) }
+  }
+
+  @MainActor
+  private func show(in app: AppContainer) async -> ExitCode {
     let console = app.console
     let messages: [OutboxRequest.Message]
     do {

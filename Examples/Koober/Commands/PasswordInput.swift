@@ -6,11 +6,11 @@ enum PasswordInput {
   /// - Parameters:
   ///   - fromStdin: `--password-stdin` was given.
   ///   - console: The terminal.
-  ///   - command: The command, for the usage message.
+  ///   - command: The command's configuration, for the usage message.
   /// - Returns: The password, or `nil` after the usage error was reported (exit 2).
-  static func readOrReport(fromStdin: Bool, console: Console, command: CommandName) async
-    -> String?
-  {
+  static func readOrReport(
+    fromStdin: Bool, console: Console, command: CommandConfiguration
+  ) async -> String? {
     do {
       return try await read(fromStdin: fromStdin, console: console, command: command)
     } catch {
@@ -23,29 +23,29 @@ enum PasswordInput {
   /// - Parameters:
   ///   - fromStdin: `--password-stdin` was given.
   ///   - console: The terminal.
-  ///   - command: The command, for the usage error.
+  ///   - command: The command's configuration, for the usage error.
   /// - Returns: The password as typed, without its line break.
   /// - Throws: `UsageError` when there is no password to read.
-  static func read(fromStdin: Bool, console: Console, command: CommandName) async
+  static func read(fromStdin: Bool, console: Console, command: CommandConfiguration) async
     throws(UsageError) -> String
   {
     if fromStdin {
       guard let line = readLine(strippingNewline: true), !line.isEmpty else {
         throw UsageError(
           message: "'--password-stdin' found no password on the first line of stdin",
-          command: command)
+          command: command.fullName)
       }
       return line.hasSuffix("\r") ? String(line.dropLast()) : line
     }
     guard console.isInputTerminal else {
       throw UsageError(
         message: "stdin is not a terminal: give the password with '--password-stdin'",
-        command: command)
+        command: command.fullName)
     }
     console.input.start()
     guard case .line(let password) = await console.askSecret("Password"), !password.isEmpty
     else {
-      throw UsageError(message: "no password was typed", command: command)
+      throw UsageError(message: "no password was typed", command: command.fullName)
     }
     return password
   }

@@ -1,11 +1,23 @@
 /// `koober report`: the event log (actions and outcomes, no secrets), oldest first, to
 /// attach to a bug report. It needs no server, so it starts none.
-@MainActor
-struct ReportCommand {
-  let console: Console
-  let store: EventLogStore
+struct ReportCommand: KooberCommand {
+  static let configuration = CommandConfiguration(
+    name: "report", summary: "Print the event log, to attach to a bug report.",
+    details: ["The log holds actions and outcomes only: no password, token or code."])
 
-  func run() -> ExitCode {
+  init(_ options: OptionReader) {}
+
+  func run(_ context: CommandContext) async -> ExitCode {
+    let console = context.console
+    let store: EventLogStore
+    do {
+      let folder = try AppContainer.prepareDataFolder(
+        global: context.global, environment: context.environment)
+      store = EventLogStore(url: folder.clientFolder(for: context.global).eventLog)
+    } catch {
+      console.error(error.message)
+      return error.exitCode
+    }
     let lines: [String]
     do {
       lines = try store.load()

@@ -2,25 +2,43 @@ import UserModel
 
 /// `koober sign-in --email E --password-stdin`: signs in; a driver's sign-in stops at the
 /// one-time code (exit 3) and keeps the challenge, never the password, for `koober verify`.
-@MainActor
-struct SignInCommand {
-  let app: AppContainer
+struct SignInCommand: KooberCommand {
+  static let configuration = CommandConfiguration(
+    name: "sign-in", summary: "Sign in (exit 3 when a one-time code is needed).",
+    arguments: "--email E --password-stdin",
+    options: [.email, .passwordStdin],
+    details: [
+      "Drivers get a one-time code: the command exits 3, and `koober verify --code C`",
+      "finishes the sign-in within 60 seconds. Only the challenge is kept, never the password.",
+    ])
+
+  /// `--email E`, as typed.
   let email: String
+  /// `--password-stdin`: the password is the first line of stdin.
   let passwordFromStdin: Bool
 
-  func run() async -> ExitCode {
+  init(_ options: OptionReader) throws(UsageError) {
+    email = try options.required("email")
+    passwordFromStdin = options.flag("password-stdin")
+  }
+
+  func run(_ context: CommandContext) async -> ExitCode {
+    await context.withApp { app in await signIn(in: app) }
+  }
+
+  @MainActor
+  private func signIn(in app: AppContainer) async -> ExitCode {
     let console = app.console
     guard
       let password = await PasswordInput.readOrReport(
-        fromStdin: passwordFromStdin, console: console, command: .signIn)
+        fromStdin: passwordFromStdin, console: console, command: Self.configuration)
     else { return .usage }
     let responder = CommandResponder()
     let control = app.makeOnboardingContainer().makeSignInControl(from: .welcome)
     control.delegate = responder
-    await control.signIn(email: email, password: password)?.value
-    switch responder.outcome {
+    switch await responder.outcome(of: { control.signIn(email: email, password: password) }) {
     case .signedIn(let user, let note):
-      return app.reportSignedIn(user, note: note)
+      return FinishedSignIn.report(user, note: note, in: app)
     case .codeRequired(let codeControl):
       let pending = PendingSignIn(
         email: CredentialRules.normalizedEmail(email), challenge: codeControl.challenge)
@@ -31,7 +49,7 @@ struct SignInCommand {
       return .codeRequired
     case .failed(let failure):
       return console.fail(failure)
-    case .offline, .notSignedIn, .unreadable, .challengeEnded, .signedOut, nil:
+    case .offline, .notSignedIn, .unreadable, .challengeEnded, .signedOut:
       console.error("The sign-in ended without an answer; try again.")
       return .failure
     }

@@ -2,35 +2,59 @@ import UserModel
 
 /// `koober sign-up --email E --type passenger|driver [--name N] --password-stdin`: creates
 /// the account and signs it in.
-@MainActor
-struct SignUpCommand {
-  let app: AppContainer
+struct SignUpCommand: KooberCommand {
+  static let configuration = CommandConfiguration(
+    name: "sign-up", summary: "Create an account and sign it in.",
+    arguments: "--email E --type passenger|driver [--name N] --password-stdin",
+    options: [
+      .email,
+      .value("type", "TYPE", "passenger or driver."),
+      .value("name", "N", "The name Koober greets you with (optional)."),
+      .passwordStdin,
+    ],
+    details: [
+      "Passwords need at least 8 characters, a letter and a digit.",
+      "Without --password-stdin, the password is asked for on the terminal (not echoed).",
+    ])
+
+  /// `--email E`, as typed.
   let email: String
+  /// `--type passenger|driver`.
   let type: UserType
+  /// `--name N`, if given.
   let name: String?
+  /// `--password-stdin`: the password is the first line of stdin.
   let passwordFromStdin: Bool
 
-  func run() async -> ExitCode {
-    let console = app.console
-    guard
-      let password = await PasswordInput.readOrReport(
-        fromStdin: passwordFromStdin, console: console, command: .signUp)
-    else { return .usage }
-    let responder = CommandResponder()
-    let control = app.makeOnboardingContainer().makeSignUpControl(from: .welcome)
-    control.delegate = responder
-    let credentials = SignUpCredentials(
-      email: email, password: password, name: name, type: type)
-    await control.signUp(credentials)?.value
-    switch responder.outcome {
-    case .signedIn(let user, _):
-      console.line(console.signedInLine(user))
-      return .ok
-    case .failed(let failure):
-      return console.fail(failure)
-    case .offline, .notSignedIn, .unreadable, .codeRequired, .challengeEnded, .signedOut, nil:
-      console.error("The sign-up ended without an answer; try again.")
-      return .failure
+  init(_ options: OptionReader) throws(UsageError) {
+    email = try options.required("email")
+    type = try options.userType()
+    name = options.optional("name")
+    passwordFromStdin = options.flag("password-stdin")
+  }
+
+  func run(_ context: CommandContext) async -> ExitCode {
+    let console = context.console
+    return await context.withApp { app in
+      guard
+        let password = await PasswordInput.readOrReport(
+          fromStdin: passwordFromStdin, console: console, command: Self.configuration)
+      else { return .usage }
+      let responder = CommandResponder()
+      let control = app.makeOnboardingContainer().makeSignUpControl(from: .welcome)
+      control.delegate = responder
+      let credentials = SignUpCredentials(
+        email: email, password: password, name: name, type: type)
+      switch await responder.outcome(of: { control.signUp(credentials) }) {
+      case .signedIn(let user, _):
+        console.line(console.signedInLine(user))
+        return .ok
+      case .failed(let failure):
+        return console.fail(failure)
+      case .offline, .notSignedIn, .unreadable, .codeRequired, .challengeEnded, .signedOut:
+        console.error("The sign-up ended without an answer; try again.")
+        return .failure
+      }
     }
   }
 }

@@ -9,12 +9,25 @@ import UserModel
 /// The process that signed in has ended, so this one resumes the saved challenge with a
 /// `CodeLogicControl(resuming:)`: the same rules, sentences and event-log lines as the code
 /// screen. The code is read with the code screen's view model.
-@MainActor
-struct VerifyCommand {
-  let app: AppContainer
+struct VerifyCommand: KooberCommand {
+  static let configuration = CommandConfiguration(
+    name: "verify", summary: "Finish a driver's sign-in with the one-time code.",
+    arguments: "--code C", options: [.value("code", "C", "The 6-digit code from the message.")],
+    details: ["With the embedded backend, `koober outbox --to E` shows the code."])
+
+  /// `--code C`, as typed; the code screen's view model checks it.
   let code: String
 
-  func run() async -> ExitCode {
+  init(_ options: OptionReader) throws(UsageError) {
+    code = try options.required("code")
+  }
+
+  func run(_ context: CommandContext) async -> ExitCode {
+    await context.withApp { app in await verify(in: app) }
+  }
+
+  @MainActor
+  private func verify(in app: AppContainer) async -> ExitCode {
     let console = app.console
     let form = CodeViewModel()
     form.codeChanged(code)
@@ -35,20 +48,21 @@ struct VerifyCommand {
     let control = CodeLogicControl(
       environment: app.loginEnvironment, entryPoint: .welcome, resuming: pending.challenge)
     control.delegate = responder
-    control.start()
     defer { control.stop() }
-    if responder.outcome == nil {
-      await control.submit(code: form.code)?.value
+    // The countdown's start reports a challenge that is over already; then no code is sent.
+    let started: () -> Task<Void, Never>? = {
+      control.start()
+      return nil
     }
-    switch responder.outcome {
+    switch await responder.outcome(of: started, { control.submit(code: form.code) }) {
     case .signedIn(let user, let note):
-      return app.reportSignedIn(user, note: note)
+      return FinishedSignIn.report(user, note: note, in: app)
     case .challengeEnded(let failure):
-      app.forgetPendingSignIn()
+      FinishedSignIn.forgetChallenge(in: app)
       return console.fail(failure)
     case .failed(let failure):
       return console.fail(failure)
-    case .offline, .notSignedIn, .unreadable, .codeRequired, .signedOut, nil:
+    case .offline, .notSignedIn, .unreadable, .codeRequired, .signedOut:
       console.error("The code check ended without an answer; try again.")
       return .failure
     }

@@ -15,8 +15,8 @@ import UserModel
 /// data folder → server (embedded backend or `--server`) → `NetworkClient` → `ServiceUser`
 /// (account database, session store) → the login environment shared by every logic control
 /// → the session control that notices sign-outs from anywhere. The navigator (the screens),
-/// the onboarding container and the per-user signed-in container are made from it; the
-/// subcommands use it directly.
+/// the onboarding container and the per-user signed-in container are made from it. It runs
+/// no command: each command asks `CommandContext` for a container and runs on it.
 ///
 /// ```swift
 /// let app = try AppContainer.make(global: invocation.global, environment: env, console: c)

@@ -4,14 +4,22 @@ import ServiceRide
 /// `koober driver accept ID`: takes a waiting ride, through the driver's flow (one ride at a
 /// time), and prints it. A ride not in the queue is still asked for, so the server can say
 /// why (another driver was first, or there is no such ride).
-@MainActor
-struct DriverAcceptCommand {
-  let app: AppContainer
+struct DriverAcceptCommand: KooberCommand {
+  static let configuration = CommandConfiguration(
+    name: "accept", group: .driver, summary: "Accept a waiting ride.", arguments: "ID",
+    details: ["One ride at a time: finish yours before accepting another."],
+    positional: .required("ID"))
+
+  /// The ride to accept.
   let id: String
 
-  func run() async -> ExitCode {
-    let console = app.console
-    return await app.runRideCommand(.drivers) { container in
+  init(_ options: OptionReader) throws(UsageError) {
+    id = try options.requiredPositional()
+  }
+
+  func run(_ context: CommandContext) async -> ExitCode {
+    let console = context.console
+    return await context.withSignedIn(.drivers) { container in
       let recorder = DriverStepRecorder(control: await container.makeDriverControl())
       defer { recorder.control.stop() }
       await recorder.run { $0.start() }

@@ -2,14 +2,22 @@ import ServiceRide
 
 /// `koober driver advance ID`: moves the driver's ride one step on from where the server
 /// says it is (accepted → arrived → in progress → completed), and prints it.
-@MainActor
-struct DriverAdvanceCommand {
-  let app: AppContainer
+struct DriverAdvanceCommand: KooberCommand {
+  static let configuration = CommandConfiguration(
+    name: "advance", group: .driver, summary: "Move your ride one step on.", arguments: "ID",
+    details: ["accepted → arrived → in progress → completed; prints the ride."],
+    positional: .required("ID"))
+
+  /// The driver's ride.
   let id: String
 
-  func run() async -> ExitCode {
-    return await app.runRideCommand(.drivers) { container in
-      await app.console.printRide { () throws(RideError) in
+  init(_ options: OptionReader) throws(UsageError) {
+    id = try options.requiredPositional()
+  }
+
+  func run(_ context: CommandContext) async -> ExitCode {
+    await context.withSignedIn(.drivers) { container in
+      await context.console.printRide { () throws(RideError) in
         try await container.rides().advance(id)
       }
     }

@@ -1,12 +1,15 @@
 /// `koober driver queue`: the rides waiting for a driver, oldest first, one a line (id,
 /// status, route), through the driver's flow.
-@MainActor
-struct DriverQueueCommand {
-  let app: AppContainer
+struct DriverQueueCommand: KooberCommand {
+  static let configuration = CommandConfiguration(
+    name: "queue", group: .driver, summary: "List the rides waiting for a driver, oldest first.",
+    details: ["One line per ride: its id first."])
 
-  func run() async -> ExitCode {
-    let console = app.console
-    return await app.runRideCommand(.drivers) { container in
+  init(_ options: OptionReader) {}
+
+  func run(_ context: CommandContext) async -> ExitCode {
+    let console = context.console
+    return await context.withSignedIn(.drivers) { container in
       let recorder = DriverStepRecorder(control: await container.makeDriverControl())
       await recorder.run { $0.loadQueue() }
       if let failure = recorder.failure { return console.fail(failure) }

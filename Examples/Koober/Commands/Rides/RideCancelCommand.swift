@@ -2,14 +2,21 @@ import ServiceRide
 
 /// `koober rides cancel ID`: cancels the passenger's ride while it is requested or accepted,
 /// and prints it.
-@MainActor
-struct RideCancelCommand {
-  let app: AppContainer
+struct RideCancelCommand: KooberCommand {
+  static let configuration = CommandConfiguration(
+    name: "cancel", group: .rides, summary: "Cancel a ride before the driver arrives (passengers).",
+    arguments: "ID", positional: .required("ID"))
+
+  /// The ride to cancel.
   let id: String
 
-  func run() async -> ExitCode {
-    return await app.runRideCommand(.passengers) { container in
-      await app.console.printRide { () throws(RideError) in
+  init(_ options: OptionReader) throws(UsageError) {
+    id = try options.requiredPositional()
+  }
+
+  func run(_ context: CommandContext) async -> ExitCode {
+    await context.withSignedIn(.passengers) { container in
+      await context.console.printRide { () throws(RideError) in
         try await container.rides().cancelRide(id)
       }
     }

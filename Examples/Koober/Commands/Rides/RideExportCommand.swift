@@ -3,14 +3,27 @@ import ServiceRide
 /// `koober rides export [--format csv]`: the receipts of every completed ride as one batch
 /// (ServiceRide's export): the CSV on stdout, each ride whose receipt failed on stderr with
 /// why, and exit 1 when any did.
-@MainActor
-struct RideExportCommand {
-  let app: AppContainer
+struct RideExportCommand: KooberCommand {
+  static let configuration = CommandConfiguration(
+    name: "export", group: .rides,
+    summary: "Write the receipts of your completed rides (passengers).",
+    arguments: "[--format csv]",
+    options: [.value("format", "FORMAT", "csv (the only format, and the default).")],
+    details: [
+      "The CSV goes to stdout; each ride whose receipt failed is named on stderr,",
+      "and then the exit status is 1.",
+    ])
+
+  /// `--format`: how the receipts are written.
   let format: ExportFormat
 
-  func run() async -> ExitCode {
-    let console = app.console
-    return await app.runRideCommand(.passengers) { container in
+  init(_ options: OptionReader) throws(UsageError) {
+    format = try options.exportFormat()
+  }
+
+  func run(_ context: CommandContext) async -> ExitCode {
+    let console = context.console
+    return await context.withSignedIn(.passengers) { container in
       let export: ReceiptExport
       do throws(RideError) {
         export = try await container.rides().exportReceipts()

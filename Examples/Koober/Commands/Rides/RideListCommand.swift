@@ -5,25 +5,40 @@ import ServiceRide
 /// line (id, status, route). When the server can't be asked, the rides saved on this device
 /// are listed, one sentence on stderr says why they may be out of date, and the command
 /// exits 1.
-@MainActor
-struct RideListCommand {
-  let app: AppContainer
-  let configuration: RideListConfiguration
+struct RideListCommand: KooberCommand {
+  static let configuration = CommandConfiguration(
+    name: "list", group: .rides, summary: "List your rides, newest first.",
+    arguments: "[--scope all|active|completed|cancelled] [--search TEXT]",
+    options: [
+      .value("scope", "S", "all (the default), active, completed or cancelled."),
+      .value("search", "TEXT", "Rides whose pickup or destination contains TEXT."),
+    ],
+    details: [
+      "A driver's list holds the rides they accepted.",
+      "When Koober can't be reached, the rides saved on this device are listed (exit 1).",
+    ])
 
-  func run() async -> ExitCode {
-    let console = app.console
-    return await app.runRideCommand(.feature(.myRides)) { container in
+  /// The rides to list.
+  let list: RideListConfiguration
+
+  init(_ options: OptionReader) throws(UsageError) {
+    list = try options.rideList()
+  }
+
+  func run(_ context: CommandContext) async -> ExitCode {
+    let console = context.console
+    return await context.withSignedIn(.feature(.myRides)) { container in
       var saved: [Ride] = []
-      for await update in await container.rides().myRides(configuration) {
+      for await update in await container.rides().myRides(list) {
         switch update {
         case .cached(let rides):
           saved = rides
         case .fresh(let page):
-          write(page.rides)
+          Self.write(page.rides, on: console)
           return .ok
         case .failed(let error):
           guard !saved.isEmpty, error.isTransient else { return console.fail(error) }
-          write(saved)
+          Self.write(saved, on: console)
           console.error(Self.savedOnly(error.message))
           return .failure
         }
@@ -38,11 +53,12 @@ struct RideListCommand {
     return sentence + " (the rides above are the ones saved on this device)."
   }
 
-  private func write(_ rides: [Ride]) {
+  @MainActor
+  private static func write(_ rides: [Ride], on console: Console) {
     guard !rides.isEmpty else {
-      app.console.line("No rides.")
+      console.line("No rides.")
       return
     }
-    rides.forEach { app.console.line($0.line) }
+    rides.forEach { console.line($0.line) }
   }
 }

@@ -3,15 +3,29 @@ import RideModel
 /// `koober rides request --to PLACE --vehicle TYPE`: requests a ride from the fixed pickup to
 /// the first place matching PLACE, through the passenger's request flow (one ride at a time,
 /// a vehicle from the estimates), and prints it: id, status, route.
-@MainActor
-struct RideRequestCommand {
-  let app: AppContainer
+struct RideRequestCommand: KooberCommand {
+  static let configuration = CommandConfiguration(
+    name: "request", group: .rides, summary: "Request a ride (passengers).",
+    arguments: "--to PLACE --vehicle TYPE",
+    options: [.destination, .value("vehicle", "TYPE", "wallaby, wallaroo or kangaroo.")],
+    details: [
+      CommandConfiguration.pickupNote,
+      "Prints the ride: its id first, then its status. One ride at a time.",
+    ])
+
+  /// `--to PLACE`: part of a place's name.
   let place: String
+  /// `--vehicle TYPE`.
   let vehicle: VehicleType
 
-  func run() async -> ExitCode {
-    let console = app.console
-    return await app.runRideCommand(.feature(.requestRide)) { container in
+  init(_ options: OptionReader) throws(UsageError) {
+    place = try options.requiredText("to")
+    vehicle = try options.vehicleType()
+  }
+
+  func run(_ context: CommandContext) async -> ExitCode {
+    let console = context.console
+    return await context.withSignedIn(.feature(.requestRide)) { container in
       let planner = TripPlanner(control: await container.makePassengerControl())
       defer { planner.control.stop() }
       if case .failure(let exit) = await planner.plan(to: place, console: console) {

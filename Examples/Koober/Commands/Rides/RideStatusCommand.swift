@@ -6,14 +6,26 @@ import ServiceRide
 
 /// `koober rides status [ID]`: a ride as the server has it now (the ride in progress when no
 /// id is given): its line (id, status, route), then the sentence the status screen shows.
-@MainActor
-struct RideStatusCommand {
-  let app: AppContainer
+struct RideStatusCommand: KooberCommand {
+  static let configuration = CommandConfiguration(
+    name: "status", group: .rides, summary: "Show a ride, or the ride in progress.",
+    arguments: "[ID]",
+    details: [
+      "Without an id: the ride that is neither completed nor cancelled (exit 1 if none).",
+      "The first line is the ride (id, status, route); the second says where it is.",
+    ],
+    positional: .optional("ID"))
+
+  /// The ride to show, or `nil` for the ride in progress.
   let id: String?
 
-  func run() async -> ExitCode {
-    let console = app.console
-    return await app.runRideCommand(.anyAccount) { container in
+  init(_ options: OptionReader) throws(UsageError) {
+    id = try options.positional()
+  }
+
+  func run(_ context: CommandContext) async -> ExitCode {
+    let console = context.console
+    return await context.withSignedIn(.anyAccount) { container in
       let rides = await container.rides()
       let ride: Ride
       do throws(RideError) {

@@ -9,26 +9,25 @@ enum SessionCheck {
   case notSignedIn(String?)
   /// The check failed and was reported on stderr; exit with this status.
   case failed(ExitCode)
-}
 
-extension AppContainer {
   /// Runs the launch check (restore and validate the saved session) for a subcommand; an
   /// unreadable session store is reported on stderr.
+  /// - Parameter app: The app container.
   /// - Returns: What it found.
-  func checkSessionForCommand() async -> SessionCheck {
+  @MainActor
+  static func run(in app: AppContainer) async -> SessionCheck {
     let responder = CommandResponder()
-    let launch = makeLaunchControl()
+    let launch = app.makeLaunchControl()
     launch.delegate = responder
-    await launch.checkSession()?.value
-    switch responder.outcome {
+    switch await responder.outcome(of: launch.checkSession) {
     case .signedIn(let user, _): return .signedIn(user, offline: nil)
     case .offline(let user, let message): return .signedIn(user, offline: message)
     case .notSignedIn(let message): return .notSignedIn(message)
     case .unreadable(let message):
-      console.error(message)
+      app.console.error(message)
       return .failed(.failure)
-    case .codeRequired, .failed, .challengeEnded, .signedOut, nil:
-      console.error("The session check ended without an answer; try again.")
+    case .codeRequired, .failed, .challengeEnded, .signedOut:
+      app.console.error("The session check ended without an answer; try again.")
       return .failed(.failure)
     }
   }

@@ -1,0 +1,42 @@
+/// What a command declares about itself: the one place both the parser and the help text
+/// read, so they can never disagree.
+struct CommandConfiguration: Sendable {
+  /// The command's word, e.g. `sign-in`, or `request` in `rides request`.
+  let name: String
+  /// The group whose word comes first (`rides`, `driver`), or `nil` for a one-word command.
+  var group: CommandGroup? = nil
+  /// One line for the command list.
+  let summary: String
+  /// What follows `koober <name>` in the usage line, e.g. `--code C`.
+  var arguments = ""
+  /// The options besides the global ones.
+  var options: [OptionSpec] = []
+  /// Extra lines for `koober help <name>`.
+  var details: [String] = []
+  /// The plain arguments the command takes, or `nil` for none.
+  var positional: Positional? = nil
+
+  /// The plain arguments a command takes.
+  enum Positional: Sendable, Equatable {
+    /// One argument that must be given, e.g. a ride's `ID`.
+    case required(String)
+    /// One argument that may be left out.
+    case optional(String)
+    /// `help`'s topic: a command or group name of one or two words, read by the command.
+    case topic
+  }
+
+  /// The name as typed after `koober`, e.g. `rides request`.
+  var fullName: String {
+    group.map { "\($0.rawValue) \(name)" } ?? name
+  }
+
+  /// The help line of the commands that plan a trip (`rides estimate`, `rides request`).
+  static let pickupNote =
+    "Rides start at Koober's fixed current location, \(FixedPickup.name)."
+
+  /// What follows `koober` in the usage line, e.g. `rides cancel ID`.
+  var usage: String {
+    arguments.isEmpty ? fullName : fullName + " " + arguments
+  }
+}

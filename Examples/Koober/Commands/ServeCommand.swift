@@ -1,0 +1,97 @@
+import Dispatch
+import Foundation
+import KooberBackend
+
+/// `koober serve [--host H] [--port N] [--demo]`: runs the reference backend until SIGINT or
+/// SIGTERM.
+///
+/// The first line on standard output is `Koober backend listening on http://HOST:PORT`, so a
+/// script (or a test) can start it on port 0 and read the port the system picked. Its data
+/// folder follows the host's rules (`--data-dir`, `KOOBER_DATA_DIR`, the platform's folder)
+/// and its environment settings are the embedded backend's (`BackendSettings`), so
+/// `koober serve` and the embedded backend share one database (`<data>/backend.sqlite`),
+/// and tests can shorten its demo intervals.
+struct ServeCommand: KooberCommand {
+  static let configuration = CommandConfiguration(
+    name: "serve", summary: "Run the reference backend until interrupted.",
+    arguments: "[--host H] [--port N] [--demo]",
+    options: [
+      .value("host", "H", "The address to listen on (127.0.0.1)."),
+      .value("port", "N", "The port; 0 or none lets the system pick."),
+      .flag("demo", "Demo mode: the outbox of one-time codes, and the simulated driver."),
+    ],
+    details: [
+      "The first line printed is `Koober backend listening on http://HOST:PORT`.",
+      "Its database is the embedded backend's: backend.sqlite in the data folder.",
+      "KOOBER_BACKEND_ITERATIONS and the KOOBER_DEMO_* intervals apply here too.",
+    ])
+
+  /// Where to listen.
+  let host: String
+  /// The port; 0 lets the system pick.
+  let port: UInt16
+  /// Demo mode: the outbox is served and the simulated driver works.
+  let demoMode: Bool
+
+  init(_ options: OptionReader) throws(UsageError) {
+    host = options.optional("host") ?? "127.0.0.1"
+    port = try options.port()
+    demoMode = options.flag("demo")
+  }
+
+  func run(_ context: CommandContext) async -> ExitCode {
+    var configuration: KooberBackend.Configuration
+    do {
+      configuration = KooberBackend.Configuration(dataDirectory: Self.dataFolder(context))
+      try BackendSettings(environment: context.environment).apply(to: &configuration)
+    } catch {
+      context.console.error(error.message)
+      return error.exitCode
+    }
+    configuration.host = host
+    configuration.port = port
+    configuration.demoMode = demoMode
+    return await Self.serve(configuration)
+  }
+
+  /// `--data-dir` as given, else the environment's or the platform's data folder.
+  private static func dataFolder(_ context: CommandContext) -> URL {
+    if let folder = context.global.dataDirectory {
+      return URL(fileURLWithPath: folder, isDirectory: true)
+    }
+    return DataFolder(
+      option: nil, environment: context.environment,
+      workingDirectory: URL(
+        fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    ).url
+  }
+
+  /// Starts the backend, prints where it listens, and waits for SIGINT or SIGTERM.
+  /// - Parameter configuration: The backend's configuration.
+  /// - Returns: 0 after a signal, 1 when the backend cannot start.
+  private static func serve(_ configuration: KooberBackend.Configuration) async -> ExitCode {
+    let (signals, arrived) = AsyncStream<Int32>.makeStream()
+    let sources = [SIGINT, SIGTERM].map { number in
+      // The default action would kill the process before the backend closes its database.
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { arrived.yield(number) }
+      source.resume()
+      return source
+    }
+    defer { sources.forEach { $0.cancel() } }
+    let backend: KooberBackend
+    do {
+      backend = try KooberBackend.start(configuration)
+    } catch {
+      FileHandle.standardError.write(Data("koober serve: \(error.message)\n".utf8))
+      return .failure
+    }
+    print("Koober backend listening on \(backend.baseURL.absoluteString)")
+    // Flushing every stream (NULL) avoids touching the global `stdout`, which Swift 6 flags.
+    fflush(nil)
+    for await _ in signals { break }
+    backend.stop()
+    return .ok
+  }
+}
