@@ -8,6 +8,7 @@ let package = Package(
   name: "Koober",
   platforms: [.iOS(.v16), .macOS(.v13)],
   products: [
+    .library(name: "WireFormat", targets: ["WireFormat"]),
     .library(name: "UserModel", targets: ["UserModel"]),
     .library(name: "NetworkClient", targets: ["NetworkClient"]),
     .library(name: "DatabaseClient", targets: ["DatabaseClient"]),
@@ -31,6 +32,8 @@ let package = Package(
   targets: [
     // MARK: - Infrastructure
 
+    // The wire format, said once: dates, JSON values, HTTP methods, the lock. Foundation only.
+    .target(name: "WireFormat", path: "Modules/WireFormat"),
     .systemLibrary(
       name: "CSQLite",
       path: "Modules/CSQLite",
@@ -40,16 +43,17 @@ let package = Package(
     .target(
       name: "DatabaseClient",
       dependencies: [
-        .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows]))
+        "WireFormat",
+        .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows])),
       ],
       path: "Modules/DatabaseClient"
     ),
-    .target(name: "NetworkClient", path: "Modules/NetworkClient"),
+    .target(name: "NetworkClient", dependencies: ["WireFormat"], path: "Modules/NetworkClient"),
 
     // MARK: - Models
 
-    .target(name: "UserModel", path: "Modules/UserModel"),
-    .target(name: "RideModel", path: "Modules/RideModel"),
+    .target(name: "UserModel", dependencies: ["WireFormat"], path: "Modules/UserModel"),
+    .target(name: "RideModel", dependencies: ["WireFormat"], path: "Modules/RideModel"),
     // The seam between the services and a server: AuthRemoteAPI and its values (seeds/000).
     .target(name: "LoginCore", dependencies: ["UserModel"], path: "Modules/LoginCore"),
 
@@ -57,7 +61,7 @@ let package = Package(
 
     .target(
       name: "ServiceUser",
-      dependencies: ["LoginCore", "UserModel", "NetworkClient", "DatabaseClient"],
+      dependencies: ["LoginCore", "UserModel", "NetworkClient", "DatabaseClient", "WireFormat"],
       path: "Modules/ServiceUser"
     ),
     // The adapter of API.md's REST contract: koober's default AuthRemoteAPI.
@@ -79,14 +83,16 @@ let package = Package(
     ),
     .target(
       name: "ServiceRide",
-      dependencies: ["RideModel", "UserModel", "NetworkClient", "DatabaseClient", "ServiceUser"],
+      dependencies: [
+        "RideModel", "UserModel", "NetworkClient", "DatabaseClient", "ServiceUser", "WireFormat",
+      ],
       path: "Modules/ServiceRide"
     ),
 
     // Fakes an app links into its own tests: an in-memory server, session store and clock.
     .target(
       name: "LoginTesting",
-      dependencies: ["LoginCore", "ServiceUser", "UserModel"],
+      dependencies: ["LoginCore", "ServiceUser", "UserModel", "WireFormat"],
       path: "Modules/LoginTesting"
     ),
 
@@ -113,11 +119,11 @@ let package = Package(
       pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"])]
     ),
-    .target(name: "LoopbackServer", path: "Examples/LoopbackServer"),
+    .target(name: "LoopbackServer", dependencies: ["WireFormat"], path: "Examples/LoopbackServer"),
     .target(
       name: "KooberBackend",
       dependencies: [
-        "LoopbackServer", "DatabaseClient", "UserModel", "RideModel",
+        "WireFormat", "LoopbackServer", "DatabaseClient", "UserModel", "RideModel",
         .target(name: "CLibCrypto", condition: .when(platforms: [.linux, .android, .windows])),
       ],
       path: "Examples/KooberBackend"
@@ -148,6 +154,13 @@ let package = Package(
 
     // MARK: - Tests
 
+    .testTarget(
+      name: "WireFormatTests",
+      dependencies: [
+        "WireFormat", "UserModel", "RideModel", "NetworkClient",
+      ],
+      path: "Tests/WireFormatTests"
+    ),
     .target(name: "TestSupport", dependencies: ["LoopbackServer"], path: "Tests/TestSupport"),
     .testTarget(
       name: "DatabaseClientTests",

@@ -1,8 +1,7 @@
 import Foundation
 import NetworkClient
 
-// The request types of the network benchmarks. This file imports NetworkClient alone:
-// LoopbackServer, which NetworkBench.swift also imports, has an `HTTPMethod` of its own.
+// The request types of the network benchmarks.
 
 /// The small JSON object every benchmark request fetches.
 struct BenchItem: Decodable, Sendable {

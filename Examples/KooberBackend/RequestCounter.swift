@@ -1,4 +1,4 @@
-import Foundation
+import WireFormat
 
 /// Thread-safe counts of the requests each route received, so tests can assert e.g.
 /// "exactly one refresh request" after a burst of concurrent calls.
@@ -6,10 +6,8 @@ import Foundation
 /// ```swift
 /// #expect(backend.requests.count(.post, "/v1/auth/refresh") == 1)
 /// ```
-public final class RequestCounter: @unchecked Sendable {
-  // Guarded by `lock`; the class is Sendable because every access takes it.
-  private let lock = NSLock()
-  private var counts: [String: Int] = [:]
+public final class RequestCounter: Sendable {
+  private let counts = Locked<[String: Int]>([:])
 
   init() {}
 
@@ -19,22 +17,16 @@ public final class RequestCounter: @unchecked Sendable {
   ///   - path: the route's path as API.md writes it, e.g. `"/v1/auth/refresh"`.
   /// - Returns: the count; requests answered 404 or 405 by the server are not counted.
   public func count(_ method: String, _ path: String) -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return counts[Self.key(method, path)] ?? 0
+    counts.withLock { $0[Self.key(method, path)] ?? 0 }
   }
 
   /// Every count, keyed `"METHOD path"`, e.g. `"POST /v1/auth/refresh"`.
   public var all: [String: Int] {
-    lock.lock()
-    defer { lock.unlock() }
-    return counts
+    counts.value
   }
 
   func record(_ method: String, _ path: String) {
-    lock.lock()
-    defer { lock.unlock() }
-    counts[Self.key(method, path), default: 0] += 1
+    counts.withLock { $0[Self.key(method, path), default: 0] += 1 }
   }
 
   private static func key(_ method: String, _ path: String) -> String {

@@ -4,18 +4,15 @@ extension HTTPResponse {
   /// The `Content-Type` of JSON bodies, as API.md asks.
   public static let jsonContentType = "application/json; charset=utf-8"
 
-  /// A JSON response; dates are encoded as ISO-8601 (`2026-11-21T08:30:00Z`) and keys sorted,
-  /// so bodies are stable. A value that cannot be encoded gives a `500 encoding_failed`.
+  /// A JSON response, encoded by `WireJSON.encoder(dates: .wholeSeconds)`: dates as
+  /// `2026-11-21T08:30:00Z` and keys sorted, so bodies are stable. A value that cannot be encoded gives a `500 encoding_failed`.
   /// - Parameters:
   ///   - status: The status code; 200 by default.
   ///   - value: The value to encode.
   /// - Returns: The response.
   public static func json(status: Int = 200, _ value: some Encodable) -> HTTPResponse {
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     do {
-      let body = try encoder.encode(value)
+      let body = try WireJSON.encoder(dates: .wholeSeconds).encode(value)
       return HTTPResponse(
         status: status, headers: ["Content-Type": jsonContentType], body: body)
     } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import WireFormat
 
 /// An SQLite database: one file (or memory), one connection, safe to share between tasks.
 ///
@@ -48,8 +49,11 @@ public final class Database: Sendable {
   public init(path: String, busyTimeout: Duration = .seconds(5)) throws(DatabaseError) {
     let opened = path == ":memory:" ? path : try Self.preparePrivateFile(at: path)
     self.path = path
+    // Recursive, so that a closure already holding the lock (inside `transaction`) can call
+    // back into the same `Database` on the same thread and join the work in progress.
     self.connection = Locked(
-      try Connection(path: opened, onDisk: opened != ":memory:", busyTimeout: busyTimeout))
+      try Connection(path: opened, onDisk: opened != ":memory:", busyTimeout: busyTimeout),
+      kind: .recursive)
   }
 
   /// Opens the database at a file URL, creating the file and its parent folders if missing.
@@ -77,6 +81,6 @@ extension Database: DatabaseExecutor {
   /// - Throws: What `body` throws.
   @discardableResult
   public func withConnection<R, E: Error>(_ body: (Connection) throws(E) -> R) throws(E) -> R {
-    try connection.withLock(body)
+    try connection.withLockedValue(body)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WireFormat
 import LoginCore
 import UserModel
 
@@ -11,7 +12,7 @@ extension FakeAuthRemoteAPI {
     -> SignInResponse
   {
     try begin(.signIn, .signIn(credentials.email))
-    return try state.update { state throws(AuthFailure) -> SignInResponse in
+    return try state.withLock { state throws(AuthFailure) -> SignInResponse in
       guard let account = state.accounts[credentials.email.lowercased()],
         account.password == credentials.password
       else { throw .refused(.invalidCredentials) }
@@ -39,7 +40,7 @@ extension FakeAuthRemoteAPI {
   {
     try begin(.verifyCode, .verifyCode(code))
     let moment = now()
-    return try state.update { state throws(AuthFailure) -> UserSession in
+    return try state.withLock { state throws(AuthFailure) -> UserSession in
       guard var pending = state.challenges[challenge.id], moment < pending.expiresAt,
         let user = state.accounts.values.first(where: { $0.user.id == pending.userID })?.user
       else { throw .refused(.codeExpired) }
@@ -61,7 +62,7 @@ extension FakeAuthRemoteAPI {
   /// - Throws: `.refused(.identifierTaken)`, or a scripted failure.
   public func signUp(_ form: SignUpCredentials) async throws(AuthFailure) -> UserSession {
     try begin(.signUp, .signUp(form.email))
-    return try state.update { state throws(AuthFailure) -> UserSession in
+    return try state.withLock { state throws(AuthFailure) -> UserSession in
       let key = form.email.lowercased()
       guard state.accounts[key] == nil else { throw .refused(.identifierTaken) }
       state.counter += 1
@@ -77,7 +78,7 @@ extension FakeAuthRemoteAPI {
   /// - Throws: `.refused(.sessionEnded)` for a spent or revoked token, or a scripted failure.
   public func refresh(_ session: UserSession) async throws(AuthFailure) -> UserSession {
     try begin(.refresh, .refresh(session.refreshToken))
-    return try state.update { state throws(AuthFailure) -> UserSession in
+    return try state.withLock { state throws(AuthFailure) -> UserSession in
       guard let userID = state.refreshTokens.removeValue(forKey: session.refreshToken),
         let user = state.accounts.values.first(where: { $0.user.id == userID })?.user
       else { throw .refused(.sessionEnded) }
@@ -91,7 +92,7 @@ extension FakeAuthRemoteAPI {
   /// - Throws: `.refused(.accessTokenRejected)` for an expired or unknown token.
   public func currentUser(accessToken: String) async throws(AuthFailure) -> User {
     try begin(.currentUser, .currentUser(accessToken))
-    return try state.update { state throws(AuthFailure) -> User in
+    return try state.withLock { state throws(AuthFailure) -> User in
       try account(of: accessToken, in: state).user
     }
   }
@@ -105,7 +106,7 @@ extension FakeAuthRemoteAPI {
   public func updateName(_ name: String?, accessToken: String) async throws(AuthFailure) -> User
   {
     try begin(.updateName, .updateName(name, accessToken: accessToken))
-    return try state.update { state throws(AuthFailure) -> User in
+    return try state.withLock { state throws(AuthFailure) -> User in
       var account = try account(of: accessToken, in: state)
       account.user.name = name
       state.accounts[account.user.email.lowercased()] = account
@@ -118,7 +119,7 @@ extension FakeAuthRemoteAPI {
   /// - Throws: `.refused(.sessionEnded)` when its access token is no longer good.
   public func signOut(_ session: UserSession) async throws(AuthFailure) {
     try begin(.signOut, .signOut(session.token))
-    try state.update { state throws(AuthFailure) in
+    try state.withLock { state throws(AuthFailure) in
       _ = try account(of: session.token, in: state)
       state.accessTokens[session.token] = nil
       state.refreshTokens[session.refreshToken] = nil
@@ -129,7 +130,7 @@ extension FakeAuthRemoteAPI {
 
   /// Records the call, then throws a scripted failure or `.unsupported` when there is one.
   private func begin(_ operation: AuthOperation, _ call: Call) throws(AuthFailure) {
-    let failure: AuthFailure? = state.update { state in
+    let failure: AuthFailure? = state.withLock { state in
       state.calls.append(call)
       if state.unsupported.contains(operation) { return .unsupported(operation) }
       guard var queued = state.failures[operation], !queued.isEmpty else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import WireFormat
 import LoginCore
 import UserModel
 
@@ -66,7 +67,7 @@ public final class FakeAuthRemoteAPI: AuthRemoteAPI, Sendable {
     var lastCode: String?
   }
 
-  let state = Protected(State())
+  let state = Locked(State())
   let now: @Sendable () -> Date
   let accessLifetime: TimeInterval
 
@@ -87,7 +88,7 @@ public final class FakeAuthRemoteAPI: AuthRemoteAPI, Sendable {
   ///   - password: Its password.
   ///   - requiresCode: Whether sign-in needs a one-time code (a second step).
   public func addAccount(_ user: User, password: String, requiresCode: Bool = false) {
-    state.update {
+    state.withLock {
       $0.accounts[user.email.lowercased()] = Account(
         user: user, password: password, requiresCode: requiresCode)
     }
@@ -99,13 +100,13 @@ public final class FakeAuthRemoteAPI: AuthRemoteAPI, Sendable {
   ///   - failure: What it throws.
   ///   - times: How many calls; 1 by default.
   public func fail(_ operation: AuthOperation, with failure: AuthFailure, times: Int = 1) {
-    state.update { $0.failures[operation, default: []] += Array(repeating: failure, count: times) }
+    state.withLock { $0.failures[operation, default: []] += Array(repeating: failure, count: times) }
   }
 
   /// The operations this server does not offer: they throw `.unsupported(operation)`.
   public var unsupported: Set<AuthOperation> {
     get { state.value.unsupported }
-    set { state.update { $0.unsupported = newValue } }
+    set { state.withLock { $0.unsupported = newValue } }
   }
 
   /// Every call so far, oldest first.
@@ -117,13 +118,13 @@ public final class FakeAuthRemoteAPI: AuthRemoteAPI, Sendable {
   /// Makes every access token issued so far rejected, as a server does after a key change:
   /// the sessions themselves stay good and can be renewed.
   public func rejectAccessTokens() {
-    state.update { $0.accessTokens.removeAll() }
+    state.withLock { $0.accessTokens.removeAll() }
   }
 
   /// Revokes every token of a user, as an administrator or a sign-out elsewhere would.
   /// - Parameter userID: The user.
   public func revokeSessions(of userID: String) {
-    state.update { state in
+    state.withLock { state in
       state.accessTokens = state.accessTokens.filter { $0.value.userID != userID }
       state.refreshTokens = state.refreshTokens.filter { $0.value != userID }
     }

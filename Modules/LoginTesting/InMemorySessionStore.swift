@@ -1,5 +1,6 @@
 import ServiceUser
 import UserModel
+import WireFormat
 
 /// A `SessionStore` in memory, for tests of code above ServiceUser: what was saved, how many
 /// times, and a failure to inject.
@@ -15,12 +16,12 @@ public final class InMemorySessionStore: SessionStore, Sendable {
     var failure: SessionStoreError?
   }
 
-  private let state: Protected<State>
+  private let state: Locked<State>
 
   /// Makes a store.
   /// - Parameter session: What it holds at first, e.g. a session "from the last launch".
   public init(_ session: UserSession? = nil) {
-    state = Protected(State(session: session))
+    state = Locked(State(session: session))
   }
 
   /// What the store holds now.
@@ -32,14 +33,14 @@ public final class InMemorySessionStore: SessionStore, Sendable {
   /// When set, every `load`, `save` and `clear` throws it, changing nothing.
   public var failure: SessionStoreError? {
     get { state.value.failure }
-    set { state.update { $0.failure = newValue } }
+    set { state.withLock { $0.failure = newValue } }
   }
 
   /// The held session.
   /// - Returns: The session, or `nil`.
   /// - Throws: `failure`, when set.
   public func load() throws(SessionStoreError) -> UserSession? {
-    let (session, failure) = state.update { ($0.session, $0.failure) }
+    let (session, failure) = state.withLock { ($0.session, $0.failure) }
     if let failure { throw failure }
     return session
   }
@@ -48,7 +49,7 @@ public final class InMemorySessionStore: SessionStore, Sendable {
   /// - Parameter session: The session.
   /// - Throws: `failure`, when set.
   public func save(_ session: UserSession) throws(SessionStoreError) {
-    let failure: SessionStoreError? = state.update { state in
+    let failure: SessionStoreError? = state.withLock { state in
       guard state.failure == nil else { return state.failure }
       state.session = session
       state.saves += 1
@@ -60,7 +61,7 @@ public final class InMemorySessionStore: SessionStore, Sendable {
   /// Holds nothing.
   /// - Throws: `failure`, when set.
   public func clear() throws(SessionStoreError) {
-    let failure: SessionStoreError? = state.update { state in
+    let failure: SessionStoreError? = state.withLock { state in
       guard state.failure == nil else { return state.failure }
       state.session = nil
       return nil

@@ -1,4 +1,5 @@
 import Foundation
+import WireFormat
 
 /// A clock for tests that moves only when told to: pass `read` wherever the package takes a
 /// `now: @Sendable () -> Date` (ServiceUser, the fake remote API).
@@ -10,12 +11,12 @@ import Foundation
 /// time.advance(by: 3_600)  // the access token has expired now
 /// ```
 public final class ManualTime: Sendable {
-  private let current: Protected<Date>
+  private let current: Locked<Date>
 
   /// Starts the clock.
   /// - Parameter start: The first moment; 2030-01-01 00:00 UTC by default.
   public init(_ start: Date = Date(timeIntervalSince1970: 1_893_456_000)) {
-    current = Protected(start)
+    current = Locked(start)
   }
 
   /// The current moment.
@@ -29,6 +30,6 @@ public final class ManualTime: Sendable {
   /// Moves the clock forward (or back, with a negative number).
   /// - Parameter seconds: How far.
   public func advance(by seconds: TimeInterval) {
-    current.update { $0 += seconds }
+    current.withLock { $0 += seconds }
   }
 }

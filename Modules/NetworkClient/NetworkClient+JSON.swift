@@ -9,30 +9,21 @@ extension NetworkClient {
   /// its settings; make your own with `makeEncoder()`.
   public static let defaultEncoder = makeEncoder()
 
-  /// A decoder for the API's JSON: dates are ISO-8601 strings in UTC with `Z`, with or
-  /// without fractional seconds (`2026-11-21T08:30:00Z`, `2026-11-21T08:30:00.250Z`).
+  /// A decoder for the API's JSON: dates in the forms `WireDate` accepts (RFC 3339:
+  /// `2026-11-21T08:30:00Z`, `2026-11-21T08:30:00.250Z`, `…+10:00`).
   /// - Returns: a new decoder.
   public static func makeDecoder() -> JSONDecoder {
     let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .custom { decoder in
-      let container = try decoder.singleValueContainer()
-      let text = try container.decode(String.self)
-      if let date = try? Date(text, strategy: plainDates) { return date }
-      if let date = try? Date(text, strategy: fractionalDates) { return date }
-      throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "expected an ISO-8601 date like 2026-11-21T08:30:00Z")
-    }
+    decoder.dateDecodingStrategy = WireJSON.dateDecodingStrategy
     return decoder
   }
 
-  /// An encoder for the API's JSON: dates as ISO-8601 strings in UTC with `Z`.
+  /// An encoder for the API's JSON: dates as whole seconds in UTC with `Z`
+  /// (`WireJSON.DateStyle.wholeSeconds`).
   /// - Returns: a new encoder.
   public static func makeEncoder() -> JSONEncoder {
     let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
+    encoder.dateEncodingStrategy = WireJSON.dateEncodingStrategy(.wholeSeconds)
     return encoder
   }
-
-  private static let plainDates = Date.ISO8601FormatStyle()
-  private static let fractionalDates = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 }

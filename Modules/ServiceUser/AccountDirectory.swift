@@ -1,5 +1,6 @@
 import DatabaseClient
 import Foundation
+import WireFormat
 import UserModel
 
 /// The device's account database: the accounts seen here, the last signed-in email, and the
@@ -15,13 +16,17 @@ import UserModel
 ///
 /// Synchronous and lock-based: `SessionState` calls it inside one actor turn, so the account
 /// rows and the session store change together with nothing in between.
-package final class AccountDirectory: @unchecked Sendable {
+package final class AccountDirectory: Sendable {
   private let databaseURL: URL
   private let userDatabasesFolder: URL
   private let now: @Sendable () -> Date
-  private let lock = NSLock()
-  private var database: Database?
-  private var userDatabases: [String: Database] = [:]
+  private let open = Locked(OpenDatabases())
+
+  /// The databases opened so far, kept so every caller shares one connection per file.
+  private struct OpenDatabases {
+    var accounts: Database?
+    var users: [String: Database] = [:]
+  }
 
   init(databaseURL: URL, userDatabasesFolder: URL, now: @escaping @Sendable () -> Date) {
     self.databaseURL = databaseURL
@@ -86,16 +91,12 @@ package final class AccountDirectory: @unchecked Sendable {
       try database.queryOne("SELECT database_file FROM account WHERE user_id = ?", [userID])
     }
     guard let fileName: String = row?["database_file"] else { throw .unknownAccount }
-    lock.lock()
-    defer { lock.unlock() }
-    if let open = userDatabases[userID] { return open }
-    do {
-      let path = userDatabasesFolder.appendingPathComponent(fileName, isDirectory: false).path
-      let opened = try Database(path: path)
-      userDatabases[userID] = opened
+    let path = userDatabasesFolder.appendingPathComponent(fileName, isDirectory: false).path
+    return try open.withLock { (open) throws(ServiceUserError) -> Database in
+      if let database = open.users[userID] { return database }
+      let opened = try Self.openUserDatabase(at: path)
+      open.users[userID] = opened
       return opened
-    } catch {
-      throw .userDatabase(error.message)
     }
   }
 
@@ -126,23 +127,36 @@ package final class AccountDirectory: @unchecked Sendable {
   }
 
   private func openDatabase() throws(ServiceUserError) -> Database {
-    lock.lock()
-    defer { lock.unlock() }
-    if let database { return database }
+    try open.withLock { (open) throws(ServiceUserError) -> Database in
+      if let database = open.accounts { return database }
+      let opened = try openAccountDatabase()
+      open.accounts = opened
+      return opened
+    }
+  }
+
+  /// Opens and migrates the account database, moving aside a file that is not one.
+  /// Call with `open` locked, so two callers never open it twice.
+  private func openAccountDatabase() throws(ServiceUserError) -> Database {
     do {
-      let opened: Database
       do {
-        opened = try Self.openAndMigrate(at: databaseURL)
+        return try Self.openAndMigrate(at: databaseURL)
       } catch where error.kind == .notADatabase {
         try Self.moveAside(databaseURL, at: now())
-        opened = try Self.openAndMigrate(at: databaseURL)
+        return try Self.openAndMigrate(at: databaseURL)
       }
-      database = opened
-      return opened
     } catch where error.kind == .schemaTooNew {
       throw .accountDatabaseTooNew
     } catch {
       throw .accountDatabase(error.message)
+    }
+  }
+
+  private static func openUserDatabase(at path: String) throws(ServiceUserError) -> Database {
+    do {
+      return try Database(path: path)
+    } catch {
+      throw .userDatabase(error.message)
     }
   }
 

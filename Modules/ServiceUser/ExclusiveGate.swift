@@ -1,10 +1,9 @@
-import Foundation
+import WireFormat
 
 /// Lets one operation of a kind run at a time: a second caller is turned away at once
 /// instead of waiting (a second sign-in while one is in flight fails "already in progress").
-package final class ExclusiveGate: @unchecked Sendable {
-  private let lock = NSLock()
-  private var busy = false
+package final class ExclusiveGate: Sendable {
+  private let busy = Locked(false)
 
   /// Creates an open gate.
   package init() {}
@@ -12,7 +11,7 @@ package final class ExclusiveGate: @unchecked Sendable {
   /// Enters the gate.
   /// - Returns: `false` when another operation is inside; the caller must not proceed.
   package func enter() -> Bool {
-    lock.withLock {
+    busy.withLock { busy in
       if busy { return false }
       busy = true
       return true
@@ -21,6 +20,6 @@ package final class ExclusiveGate: @unchecked Sendable {
 
   /// Leaves the gate; call once after each successful `enter()`.
   package func leave() {
-    lock.withLock { busy = false }
+    busy.withLock { $0 = false }
   }
 }

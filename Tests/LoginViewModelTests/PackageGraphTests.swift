@@ -26,10 +26,11 @@ struct PackageGraphTests {
     }.filter { !$0.isEmpty }
   }
 
-  @Test("LoginViewModel depends on UserModel alone, and UserModel on nothing")
+  @Test("LoginViewModel depends on UserModel alone, UserModel on WireFormat, which needs nothing")
   func targetDependencies() throws {
     #expect(try Self.dependencies(of: "LoginViewModel") == ["UserModel"])
-    #expect(try Self.dependencies(of: "UserModel") == nil)
+    #expect(try Self.dependencies(of: "UserModel") == ["WireFormat"])
+    #expect(try Self.dependencies(of: "WireFormat") == nil)
   }
 
   /// Every module the sources of `module` import.

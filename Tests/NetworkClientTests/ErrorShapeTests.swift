@@ -40,7 +40,7 @@ struct ErrorShapeTests {
     let h = try Harness()
     defer { h.stop() }
     h.server.route(.post, "/v1/endpoint") { _ in
-      var extra: [String: ServerJSON] = [:]
+      var extra: [String: JSONValue] = [:]
       if let attempts = shape.attemptsLeft { extra["attemptsLeft"] = .int(attempts) }
       if let wait = shape.retryAfter { extra["retryAfter"] = .int(wait) }
       let response = HTTPResponse.error(
@@ -48,7 +48,7 @@ struct ErrorShapeTests {
       return shape.retryAfter.map { response.withHeader("Retry-After", "\($0)") } ?? response
     }
     let outcome = await TestRequest<Item>(.post, "/v1/endpoint").outcome(on: h.client)
-    var fields: [String: ClientJSON] = [:]
+    var fields: [String: JSONValue] = [:]
     if let attempts = shape.attemptsLeft { fields["attemptsLeft"] = .number(Double(attempts)) }
     if let wait = shape.retryAfter { fields["retryAfter"] = .number(Double(wait)) }
     let server = ServerError(code: shape.code, message: "Words for \(shape.code).", fields: fields)

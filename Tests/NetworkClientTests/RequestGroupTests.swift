@@ -25,7 +25,7 @@ struct PlaceListRequest: DefaultRequest {
   let configuration: Configuration
   init(configuration: Configuration) { self.configuration = configuration }
 
-  var method: ClientMethod { .get }
+  var method: HTTPMethod { .get }
 
   var path: String {
     switch configuration {

@@ -38,6 +38,19 @@ struct KooberJSONTests {
     #expect(KooberJSON.date(from: text) == nil)
   }
 
+  // The fix of UserModel's old codec, which refused RFC 3339's lower-case `t` and `z` that
+  // RideModel's accepted, so one string was a ride date and not a session date.
+  @Test("lower-case t and z are read, in a session as anywhere", arguments: [
+    "2026-11-21t08:30:00Z", "2026-11-21T08:30:00z", "2026-11-21t08:30:00.000z",
+  ])
+  func lowerCaseSeparators(text: String) throws {
+    #expect(KooberJSON.date(from: text) == Date(timeIntervalSince1970: 1_795_249_800))
+    let json = UserSessionTests.sessionJSON.replacingOccurrences(
+      of: "2026-11-21T08:30:00Z", with: text)
+    let session = try KooberJSON.decoder().decode(UserSession.self, from: Data(json.utf8))
+    #expect(session.expiresAt == UserSessionTests.expiresAt)
+  }
+
   @Test("dates write as whole UTC seconds with Z, rounded down")
   func writes() {
     let cases: [(Double, String)] = [

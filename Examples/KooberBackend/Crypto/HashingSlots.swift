@@ -1,4 +1,5 @@
 import Dispatch
+import WireFormat
 
 /// Runs password hashing (PBKDF2, about 0.3 s at 600,000 iterations) on a bounded number of
 /// Dispatch threads, with a short bounded queue in front of them.

@@ -1,4 +1,5 @@
 import Foundation
+import WireFormat
 
 /// A request body that must be a JSON object, with typed field access that answers API.md's
 /// `400 malformed_body` for a missing required field or a field of the wrong JSON type.
@@ -10,13 +11,13 @@ import Foundation
 /// ```
 struct JSONBody: Sendable {
   /// The object's fields.
-  let fields: [String: JSONInput]
+  let fields: [String: JSONValue]
 
   /// Parses a body; the Content-Type is not consulted.
   /// - Parameter data: the raw body.
   /// - Throws: `400 malformed_body` when it is not a JSON object.
   init(_ data: Data) throws(APIError) {
-    guard case .object(let fields) = try JSONInput.parse(data) else {
+    guard case .object(let fields) = try JSONValue.parse(data) else {
       throw .malformedBody("expected a JSON object")
     }
     self.fields = fields
@@ -24,7 +25,7 @@ struct JSONBody: Sendable {
 
   /// Wraps an already parsed object, e.g. a nested one.
   /// - Parameter fields: the object's fields.
-  init(fields: [String: JSONInput]) {
+  init(fields: [String: JSONValue]) {
     self.fields = fields
   }
 

@@ -1,5 +1,6 @@
 import DatabaseClient
 import Foundation
+import WireFormat
 
 /// The backend's SQLite database and the rules that need it, shared by every route group.
 ///

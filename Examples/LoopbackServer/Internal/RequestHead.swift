@@ -79,7 +79,8 @@ struct RequestHead: Sendable {
       let target = String(validating: words[1]), !target.isEmpty,
       target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
     else { throw .malformed("The request line is not METHOD SP target SP HTTP/1.1.") }
-    let method = HTTPMethod(rawValue: String(decoding: words[0], as: UTF8.self))
+    // Upper-cased so `get` and `GET` reach one route, as this server has always done.
+    let method = HTTPMethod(rawValue: String(decoding: words[0], as: UTF8.self).uppercased())
     switch String(decoding: words[2], as: UTF8.self) {
     case "HTTP/1.1": return (method, target, false)
     case "HTTP/1.0": return (method, target, true)

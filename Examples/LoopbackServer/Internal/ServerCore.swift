@@ -34,7 +34,7 @@ final class ServerCore: Sendable {
   let configuration: LoopbackServer.Configuration
   let router: Router
   private let listener: Int32
-  private let state = Locked(State())
+  private let state = Locked(State(), kind: .waitable)
 
   init(listener: Int32, configuration: LoopbackServer.Configuration) {
     self.listener = listener
@@ -158,7 +158,7 @@ final class ServerCore: Sendable {
   func run(_ handler: @escaping LoopbackServer.Handler, with request: HTTPRequest)
     -> HTTPResponse
   {
-    let result = Locked<HTTPResponse?>(nil)
+    let result = Locked<HTTPResponse?>(nil, kind: .waitable)
     let task = Task.detached {
       let response = await handler(request)
       result.withLock { $0 = response }

@@ -1,4 +1,5 @@
 import Foundation
+import WireFormat
 
 #if canImport(Darwin)
   import Darwin
@@ -26,9 +27,8 @@ extension PrivateFiles {
     _ path: String, reason: String = "moved-aside", companions: [String] = [],
     at moment: Date = Date()
   ) throws(PrivateFileError) -> String {
-    let utc = TimeZone(secondsFromGMT: 0) ?? .current
-    let stamp = moment.formatted(
-      Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted, timeZone: utc))
+    // WireDate's form without separators (20261121T083000Z): sortable and file-name safe.
+    let stamp = WireDate.wholeSecondsString(from: moment).filter { $0 != "-" && $0 != ":" }
     var destination = path + "." + reason + "-" + stamp
     if try kind(of: destination) != .missing {
       // A second one within the same second: never replace the first.

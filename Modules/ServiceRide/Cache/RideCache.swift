@@ -1,6 +1,7 @@
 import DatabaseClient
 import Foundation
 import RideModel
+import WireFormat
 
 /// The rides a user has seen, kept in that user's own database so "my rides" can show them
 /// at once, before (or without) the server's answer.
@@ -21,7 +22,7 @@ public final class RideCache: @unchecked Sendable {
 
   // Guards every stored property below; one operation at a time, so a rebuild never
   // interleaves with a write.
-  private let lock = NSLock()
+  private let lock = Locked(())
   private var database: Database?
   private var isPrepared = false
   private var currentStatus: RideCacheStatus = .unopened
@@ -43,7 +44,7 @@ public final class RideCache: @unchecked Sendable {
 
   /// How the cache is doing.
   public var status: RideCacheStatus {
-    lock.withLock { currentStatus }
+    lock.withLock { _ in currentStatus }
   }
 
   /// Keeps rides, replacing older copies of the same rides (a copy with an older
@@ -51,7 +52,7 @@ public final class RideCache: @unchecked Sendable {
   /// - Parameter rides: Rides just seen from the server.
   public func store(_ rides: [Ride]) {
     guard !rides.isEmpty else { return }
-    lock.withLock {
+    lock.withLock { _ in
       withDatabase(
         { database throws in try Self.write(rides, to: database) },
         orInMemory: { storeInMemory(rides) })
@@ -64,7 +65,7 @@ public final class RideCache: @unchecked Sendable {
   ///   - limit: How many at most, or `nil` for all.
   /// - Returns: The matching rides; empty when the cache was unreadable (and rebuilt).
   public func rides(_ configuration: RideListConfiguration, limit: Int? = nil) -> [Ride] {
-    let all: [Ride] = lock.withLock {
+    let all: [Ride] = lock.withLock { _ in
       withDatabase(
         { database throws in try Self.readAll(from: database) },
         orInMemory: { Self.newestFirst(Array(memory.values)) }) ?? []

@@ -1,15 +1,10 @@
 import Foundation
 import NetworkClient
 
-// This file imports NetworkClient alone: LoopbackServer has types of the same names
-// (HTTPMethod, JSONValue), so files that import both spell these through the aliases here.
-typealias ClientMethod = HTTPMethod
-typealias ClientJSON = JSONValue
-
 /// One configurable JSON request, so each test states exactly what it sends.
 struct TestRequest<Value: Decodable & Sendable>: DefaultRequest {
   struct Configuration: Sendable {
-    var method: ClientMethod = .get
+    var method: HTTPMethod = .get
     var path: String
     var query: [URLQueryItem] = []
     var body: [String: String]?
@@ -27,7 +22,7 @@ struct TestRequest<Value: Decodable & Sendable>: DefaultRequest {
   init(configuration: Configuration) { self.configuration = configuration }
 
   init(
-    _ method: ClientMethod = .get, _ path: String, query: [URLQueryItem] = [],
+    _ method: HTTPMethod = .get, _ path: String, query: [URLQueryItem] = [],
     body: [String: String]? = nil, authorized: Bool = false, retry: RetryPolicy? = nil,
     timeout: Duration? = nil, refusesResult: Bool = false
   ) {
@@ -37,7 +32,7 @@ struct TestRequest<Value: Decodable & Sendable>: DefaultRequest {
         retryPolicy: retry, timeout: timeout, refusesResult: refusesResult))
   }
 
-  var method: ClientMethod { configuration.method }
+  var method: HTTPMethod { configuration.method }
   var path: String { configuration.path }
   var query: [URLQueryItem] { configuration.query }
   var body: (any Encodable & Sendable)? { configuration.body }

@@ -1,13 +1,21 @@
 import Foundation
 
-/// Any JSON value, for the parts of a server's answer whose shape is not known in advance
-/// (the extra fields of an error).
-public enum JSONValue: Sendable, Equatable, Hashable, Codable {
+/// Any JSON value, for bodies whose shape is not known in advance: the extra fields of an
+/// error, a request body a server checks field by field, a test's ad-hoc answer.
+///
+/// A missing field, `null` and a field of the wrong type are three different things here, so
+/// a server can answer each its own way.
+///
+/// ```swift
+/// let body: JSONValue = ["error": ["code": "account_locked", "retryAfter": 300]]
+/// let data = try JSONEncoder().encode(body)   // {"error":{"code":…,"retryAfter":300}}
+/// ```
+public enum JSONValue: Sendable, Hashable, Codable {
   /// `null`.
   case null
   /// `true` or `false`.
   case bool(Bool)
-  /// A number; JSON does not distinguish integers.
+  /// A number; JSON does not tell integers apart, and integers up to 2^53 are exact.
   case number(Double)
   /// A string.
   case string(String)
@@ -17,7 +25,7 @@ public enum JSONValue: Sendable, Equatable, Hashable, Codable {
   case object([String: JSONValue])
 
   /// Decodes whichever JSON value comes next.
-  /// - Parameter decoder: the decoder positioned at the value.
+  /// - Parameter decoder: The decoder positioned at the value.
   /// - Throws: `DecodingError` when the input is not JSON.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
@@ -36,22 +44,28 @@ public enum JSONValue: Sendable, Equatable, Hashable, Codable {
     }
   }
 
-  /// Encodes the value as the JSON it stands for.
-  /// - Parameter encoder: the encoder to write into.
-  /// - Throws: `EncodingError` from the encoder.
+  /// Encodes the value as the JSON it stands for; a whole number that fits an `Int` is
+  /// written without a fraction (`300`, not `300.0`).
+  /// - Parameter encoder: The encoder to write into.
+  /// - Throws: `EncodingError` from the encoder, e.g. for a non-finite number.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
     case .null: try container.encodeNil()
     case .bool(let value): try container.encode(value)
-    case .number(let value): try container.encode(value)
+    case .number(let value):
+      if let whole = Int(exactly: value) {
+        try container.encode(whole)
+      } else {
+        try container.encode(value)
+      }
     case .string(let value): try container.encode(value)
     case .array(let value): try container.encode(value)
     case .object(let value): try container.encode(value)
     }
   }
 
-  /// The value as an `Int` when it is a whole number, else `nil`.
+  /// The value as an `Int` when it is a whole number that fits one, else `nil`.
   public var intValue: Int? {
     guard case .number(let value) = self else { return nil }
     return Int(exactly: value)

@@ -1,15 +1,28 @@
-/// An HTTP request method.
-public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
-  /// The method's name as sent on the wire, e.g. `GET`.
+/// An HTTP request method, shared by the client that sends it and the server that routes it.
+/// Open-ended, so a request can use any method its server understands.
+///
+/// Methods are case-sensitive (RFC 9110 §9.1): `"PATCH"` and `"patch"` are two methods.
+///
+/// ```swift
+/// let method: HTTPMethod = .patch
+/// HTTPMethod.idempotent.contains(method)   // false
+/// ```
+public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+{
+  /// The method's name as written on the request line, e.g. `GET`.
   public let rawValue: String
 
   /// Makes a method from its wire name.
-  /// - Parameter rawValue: the name, e.g. `PATCH`.
+  /// - Parameter rawValue: The name, e.g. `PATCH`.
   public init(rawValue: String) { self.rawValue = rawValue }
 
   /// Makes a method from a string literal.
-  /// - Parameter value: the name, e.g. `"PROPFIND"`.
+  /// - Parameter value: The name, e.g. `"PROPFIND"`.
   public init(stringLiteral value: String) { self.rawValue = value }
+
+  /// The method's name.
+  public var description: String { rawValue }
 
   /// `GET`: read; idempotent.
   public static let get: HTTPMethod = "GET"
