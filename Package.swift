@@ -132,8 +132,8 @@ let package = Package(
       name: "Koober",
       dependencies: [
         "KooberBackend", "UserModel", "NetworkClient", "DatabaseClient",
-        "LoginCore", "ServiceUser", "ServiceUserLogin", "ServiceUserKoober", "ServiceUserOIDC",
-        "LoginLogicControl", "LoginViewModel",
+        "WireFormat", "LoginCore", "ServiceUser", "ServiceUserLogin", "ServiceUserKoober",
+        "ServiceUserOIDC", "LoginLogicControl", "LoginViewModel",
         "RideModel", "ServiceRide", "RideLogicControl", "RideViewModel",
       ],
       path: "Examples/Koober"

@@ -1,5 +1,6 @@
 import Foundation
 import LoginCore
+import UserModel
 
 /// A bounded, printable record of every login action and outcome, for bug reports
 /// (seeds/003: a middleware that records actions).
@@ -65,7 +66,7 @@ public final class LoginEventLog {
 
   /// Appends one event, stamped with the current time.
   func record(_ event: LoginEvent) {
-    let stamp = now().formatted(.iso8601)
+    let stamp = KooberJSON.string(from: now())
     lines.append(LoginEventLog.cleaned("\(stamp) \(event.text)"))
     if lines.count > capacity { lines.removeFirst(lines.count - capacity) }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import WireFormat
 
 /// Standard input as a queue of lines, read on a thread of its own so a screen can wait for
 /// a line and for other things (a countdown, the end of a session) at the same time.
@@ -10,7 +11,7 @@ final class LineInput: @unchecked Sendable {
   static let maximumLineLength = 4096
 
   // Guards every stored property below: the reader thread and the main actor share them.
-  private let lock = NSLock()
+  private let lock = Locked(())
   private var buffered: [String] = []
   private var finished = false
   private var interruptPending = false
@@ -19,7 +20,7 @@ final class LineInput: @unchecked Sendable {
 
   /// Starts the reader thread; later calls do nothing.
   func start() {
-    let alreadyStarted = lock.withLock {
+    let alreadyStarted = lock.withLock { _ in
       defer { started = true }
       return started
     }
@@ -38,7 +39,7 @@ final class LineInput: @unchecked Sendable {
   /// - Returns: What came first.
   func next() async -> LineEvent {
     await withCheckedContinuation { continuation in
-      let ready: LineEvent? = lock.withLock {
+      let ready: LineEvent? = lock.withLock { _ in
         if interruptPending {
           interruptPending = false
           return .interrupted
@@ -54,7 +55,7 @@ final class LineInput: @unchecked Sendable {
 
   /// Ends the current wait with `.interrupted`; when no one waits, the next wait ends so.
   func interrupt() {
-    let waiting = lock.withLock {
+    let waiting = lock.withLock { _ in
       guard let waiting = waiter else {
         interruptPending = true
         return nil as CheckedContinuation<LineEvent, Never>?
@@ -67,11 +68,11 @@ final class LineInput: @unchecked Sendable {
 
   /// Forgets an interruption no wait has seen yet (a new screen starts afresh).
   func clearInterrupt() {
-    lock.withLock { interruptPending = false }
+    lock.withLock { _ in interruptPending = false }
   }
 
   private func deliver(_ event: LineEvent) {
-    let waiting: CheckedContinuation<LineEvent, Never>? = lock.withLock {
+    let waiting: CheckedContinuation<LineEvent, Never>? = lock.withLock { _ in
       if case .line(let text) = event, waiter == nil {
         buffered.append(text)
         return nil

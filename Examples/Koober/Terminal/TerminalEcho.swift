@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WireFormat
 
 #if canImport(Darwin)
   import Darwin
@@ -13,7 +14,7 @@ import Foundation
 /// even when the person presses Ctrl-C at the password prompt.
 final class TerminalEcho: @unchecked Sendable {
   // Guards `saved`: the main actor and the signal handler's queue share it.
-  private let lock = NSLock()
+  private let lock = Locked(())
   private var saved: termios?
   private var signalSources: [any DispatchSourceSignal] = []
 
@@ -32,7 +33,7 @@ final class TerminalEcho: @unchecked Sendable {
     guard isTerminal else { return }
     var settings = termios()
     guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return }
-    lock.withLock { saved = settings }
+    lock.withLock { _ in saved = settings }
     var quiet = settings
     quiet.c_lflag &= ~tcflag_t(ECHO)
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
@@ -40,7 +41,7 @@ final class TerminalEcho: @unchecked Sendable {
 
   /// Puts back the settings `hideTyping()` changed.
   func restore() {
-    let settings = lock.withLock {
+    let settings = lock.withLock { _ in
       defer { saved = nil }
       return saved
     }
