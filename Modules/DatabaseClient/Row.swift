@@ -56,6 +56,7 @@ public struct Row: Sendable, Equatable {
   /// The column at `index` as a `T`, or `nil` when the column is missing, `NULL`, or holds
   /// something that is not a `T`. Use ``get(_:as:)-(Int,_)`` to tell those cases apart.
   /// - Parameter index: The column, from 0.
+  @inlinable
   public subscript<T: DatabaseValueConvertible>(index: Int) -> T? {
     value(at: index).flatMap { T(databaseValue: $0) }
   }
@@ -63,6 +64,7 @@ public struct Row: Sendable, Equatable {
   /// The column called `name` as a `T`, or `nil` when the column is missing, `NULL`, or holds
   /// something that is not a `T`.
   /// - Parameter name: A column name.
+  @inlinable
   public subscript<T: DatabaseValueConvertible>(name: String) -> T? {
     value(named: name).flatMap { T(databaseValue: $0) }
   }
@@ -74,6 +76,7 @@ public struct Row: Sendable, Equatable {
   /// - Returns: The value.
   /// - Throws: ``DatabaseError`` `.conversionFailed` when the column is missing or holds
   ///   something that is not a `T` (`NULL` for a non-optional `T`).
+  @inlinable
   public func get<T: DatabaseValueConvertible>(
     _ index: Int, as type: T.Type = T.self
   ) throws(DatabaseError) -> T {
@@ -87,13 +90,16 @@ public struct Row: Sendable, Equatable {
   /// - Returns: The value.
   /// - Throws: ``DatabaseError`` `.conversionFailed` when the column is missing or holds
   ///   something that is not a `T` (`NULL` for a non-optional `T`).
+  @inlinable
   public func get<T: DatabaseValueConvertible>(
     _ name: String, as type: T.Type = T.self
   ) throws(DatabaseError) -> T {
     try convert(value(named: name), column: name)
   }
 
-  private func convert<T: DatabaseValueConvertible>(
+  // Inlinable with its callers, so the caller's module specializes the conversion for `T`.
+  @inlinable
+  func convert<T: DatabaseValueConvertible>(
     _ stored: DatabaseValue?, column: String
   ) throws(DatabaseError) -> T {
     guard let stored else {
@@ -109,6 +115,7 @@ public struct Row: Sendable, Equatable {
 extension DatabaseError {
   /// The error for a stored value that does not read as the Swift type asked for. Names the
   /// storage class only, never the value, which can be a secret.
+  @usableFromInline
   static func conversion(
     column: String, stored: DatabaseValue, wanted: Any.Type, sql: String?
   ) -> DatabaseError {
