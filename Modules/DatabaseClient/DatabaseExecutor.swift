@@ -69,9 +69,20 @@ extension DatabaseExecutor {
     _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
   ) throws(DatabaseError) -> [Row] {
     try withCursor(sql, arguments) { cursor throws(DatabaseError) in
-      var rows: [Row] = []
-      while try cursor.next() { rows.append(try cursor.row()) }
-      return rows
+      // Every value in one array the rows share: no allocation per row.
+      var values: [DatabaseValue] = []
+      var rowCount = 0
+      while try cursor.next() {
+        try cursor.appendValues(to: &values)
+        rowCount += 1
+      }
+      guard rowCount > 0 else { return [] }
+      let names = try cursor.columnNames()
+      let shared = SharedValues(values)
+      let width = names.count
+      return (0..<rowCount).map {
+        Row(columnNames: names, shared: shared, start: $0 * width, count: width)
+      }
     }
   }
 

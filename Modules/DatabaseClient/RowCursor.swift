@@ -156,6 +156,12 @@ public final class RowCursor {
 
   // MARK: - For the query functions and the row decoder
 
+  /// Appends the current row's values, in column order.
+  func appendValues(to values: inout [DatabaseValue]) throws(DatabaseError) {
+    try checkRow()
+    for index in 0..<(names?.count ?? 0) { values.append(statement.value(at: index)) }
+  }
+
   /// Ends the query: later calls fail with `.misuse`.
   func close() {
     isOver = true

@@ -38,7 +38,7 @@ enum ColumnSource {
   /// The value of a valid column.
   func columnValue(at index: Int) -> DatabaseValue {
     switch self {
-    case .row(let row): row.values[index]
+    case .row(let row): row.stored(at: index)
     case .cursor(_, let statement): statement.value(at: index)
     }
   }
@@ -48,7 +48,7 @@ enum ColumnSource {
   func integer(at index: Int) -> Int64? {
     switch self {
     case .row(let row):
-      if case .integer(let value) = row.values[index] { return value }
+      if case .integer(let value) = row.stored(at: index) { return value }
       return nil
     case .cursor(_, let statement):
       guard storageClass(statement, index) == SQLITE_INTEGER else { return nil }
@@ -60,7 +60,7 @@ enum ColumnSource {
   func real(at index: Int) -> Double? {
     switch self {
     case .row(let row):
-      if case .real(let value) = row.values[index] { return value }
+      if case .real(let value) = row.stored(at: index) { return value }
       return nil
     case .cursor(_, let statement):
       guard storageClass(statement, index) == SQLITE_FLOAT else { return nil }
@@ -72,7 +72,7 @@ enum ColumnSource {
   func text(at index: Int) -> String? {
     switch self {
     case .row(let row):
-      if case .text(let value) = row.values[index] { return value }
+      if case .text(let value) = row.stored(at: index) { return value }
       return nil
     case .cursor(_, let statement):
       guard storageClass(statement, index) == SQLITE_TEXT else { return nil }
@@ -83,7 +83,7 @@ enum ColumnSource {
   /// Whether a valid column is `NULL`.
   func isNull(at index: Int) -> Bool {
     switch self {
-    case .row(let row): row.values[index].isNull
+    case .row(let row): row.stored(at: index).isNull
     case .cursor(_, let statement): storageClass(statement, index) == SQLITE_NULL
     }
   }
