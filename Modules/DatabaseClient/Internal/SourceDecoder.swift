@@ -10,9 +10,13 @@ struct SourceDecoder: Decoder {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-    if let reused = context.container as? ContainerBox<Key> { return reused.container }
+    // The key type is checked by identity first: cheaper than a dynamic cast every row.
+    if context.containerKey == ObjectIdentifier(Key.self), let reused = context.container {
+      return unsafeDowncast(reused, to: ContainerBox<Key>.self).container
+    }
     let made = KeyedDecodingContainer(SourceKeyedContainer<Key>(source: source))
     context.container = ContainerBox(made)
+    context.containerKey = ObjectIdentifier(Key.self)
     return made
   }
 
@@ -40,7 +44,9 @@ struct SourceDecoder: Decoder {
 /// one per row costs an allocation and generic-metadata lookups.
 final class DecodingContext {
   let source: ColumnSource
+  /// A `ContainerBox<Key>` for the key type `containerKey`.
   var container: AnyObject?
+  var containerKey: ObjectIdentifier?
 
   init(_ source: ColumnSource) {
     self.source = source
