@@ -164,7 +164,10 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["LoopbackServer"], path: "Tests/TestSupport"),
     .testTarget(
       name: "DatabaseClientTests",
-      dependencies: ["DatabaseClient", "TestSupport", "DatabaseCrashChild"],
+      dependencies: [
+        "DatabaseClient", "TestSupport", "DatabaseCrashChild",
+        .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows])),
+      ],
       path: "Tests/DatabaseClientTests"
     ),
     // The child process DatabaseClientTests kills with SIGKILL in the middle of a transaction.

@@ -40,6 +40,7 @@ func runDatabaseBenchmarks() {
   }
   report("database.insert100k", ours: median(ours.insert), baseline: median(baseline.insert))
   report("database.fetch100k", ours: median(ours.fetch), baseline: median(baseline.fetch))
+  runEverydayDatabaseBenchmarks()
 }
 
 private struct Samples {

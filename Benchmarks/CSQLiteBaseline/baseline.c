@@ -82,6 +82,21 @@ double csqlite_baseline_fetch(csqlite_baseline *handle) {
   return (double)ids + (double)bytes + scores;
 }
 
+int csqlite_baseline_each_row(csqlite_baseline *handle, csqlite_baseline_row_fn row,
+                              void *context) {
+  sqlite3_stmt *select = NULL;
+  int rc = sqlite3_prepare_v3(handle->db, "SELECT id, name, score FROM items", -1,
+                              SQLITE_PREPARE_PERSISTENT, &select, NULL);
+  if (rc != SQLITE_OK) return rc;
+  while ((rc = sqlite3_step(select)) == SQLITE_ROW) {
+    const unsigned char *name = sqlite3_column_text(select, 1);
+    int length = name == NULL ? 0 : sqlite3_column_bytes(select, 1);
+    row(context, sqlite3_column_int64(select, 0), name, length, sqlite3_column_double(select, 2));
+  }
+  sqlite3_finalize(select);
+  return rc;
+}
+
 void csqlite_baseline_close(csqlite_baseline *handle) {
   sqlite3_close_v2(handle->db);
   free(handle);

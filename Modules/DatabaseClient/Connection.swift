@@ -22,6 +22,15 @@ import Foundation
 public final class Connection {
   let handle: OpaquePointer
   private var cache: [String: Statement] = [:]
+  /// Cached statements rewound but still holding their bound values: dropped when the
+  /// database's lock is let go (`releaseBindings()`), not after each use, so a loop of
+  /// inserts in one transaction reuses SQLite's copy buffers instead of freeing and
+  /// allocating them for every row.
+  private var boundStatements: [Statement] = []
+  /// The statement of the latest `cachedStatement(_:)` call: a loop that runs the same SQL
+  /// over and over (one insert per row) finds it without hashing the SQL text, and when the
+  /// caller passes the same string each time, `==` sees the same storage and is immediate.
+  private var latest: Statement?
   var savepointDepth = 0
 
   /// The most statements kept compiled for reuse; past it the cache starts over, so SQL built
@@ -71,6 +80,8 @@ public final class Connection {
   }
 
   deinit {
+    releaseBindings()
+    latest = nil
     cache.removeAll()
     sqlite3_close_v2(handle)
   }
@@ -127,11 +138,36 @@ public final class Connection {
 
   /// The cached statement for `sql`, compiled on first use.
   package func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
-    if let statement = cache[sql] { return statement }
+    if let latest, latest.sql == sql { return latest }
+    if let statement = cache[sql] {
+      latest = statement
+      return statement
+    }
     let statement = try prepare(sql)
     if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
     cache[sql] = statement
+    latest = statement
     return statement
+  }
+
+  /// Rewinds a cached statement after use; its bound values (which can be secrets) are
+  /// dropped by `releaseBindings()` when the database's lock is let go.
+  func finishUse(of statement: Statement) {
+    sqlite3_reset(statement.handle)
+    guard !statement.holdsBindings else { return }
+    statement.holdsBindings = true
+    boundStatements.append(statement)
+  }
+
+  /// Drops the bound values of every statement used since the last call, so copies of
+  /// arguments do not linger in SQLite's memory after the lock is let go.
+  func releaseBindings() {
+    guard !boundStatements.isEmpty else { return }
+    for statement in boundStatements {
+      sqlite3_clear_bindings(statement.handle)
+      statement.holdsBindings = false
+    }
+    boundStatements.removeAll(keepingCapacity: true)
   }
 
   /// How many compiled statements the cache holds now.

@@ -42,7 +42,7 @@ extension DatabaseExecutor {
   ) throws(DatabaseError) -> Int {
     try withConnection { connection throws(DatabaseError) in
       let statement = try connection.cachedStatement(sql)
-      defer { statement.clear() }
+      defer { connection.finishUse(of: statement) }
       let before = sqlite3_total_changes(connection.handle)
       try statement.execute(arguments: arguments)
       guard sqlite3_total_changes(connection.handle) != before else { return 0 }
@@ -68,18 +68,21 @@ extension DatabaseExecutor {
   public func query(
     _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
   ) throws(DatabaseError) -> [Row] {
-    try withConnection { connection throws(DatabaseError) in
-      let statement = try connection.cachedStatement(sql)
-      defer { statement.clear() }
-      try statement.bind(arguments: arguments)
-      var rows: [Row] = []
-      var names: [String] = []
-      while try statement.step() {
-        // After the first step: stepping is when SQLite recompiles after a schema change.
-        if rows.isEmpty { names = statement.columnNames }
-        rows.append(Row(columnNames: names, values: names.indices.map(statement.value(at:))))
+    try withCursor(sql, arguments) { cursor throws(DatabaseError) in
+      // Every value in one array the rows share: no allocation per row.
+      var values: [DatabaseValue] = []
+      var rowCount = 0
+      while try cursor.next() {
+        try cursor.appendValues(to: &values)
+        rowCount += 1
       }
-      return rows
+      guard rowCount > 0 else { return [] }
+      let names = try cursor.columnNames()
+      let shared = SharedValues(values)
+      let width = names.count
+      return (0..<rowCount).map {
+        Row(columnNames: names, shared: shared, start: $0 * width, count: width)
+      }
     }
   }
 
@@ -92,17 +95,13 @@ extension DatabaseExecutor {
   public func queryOne(
     _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
   ) throws(DatabaseError) -> Row? {
-    try withConnection { connection throws(DatabaseError) in
-      let statement = try connection.cachedStatement(sql)
-      defer { statement.clear() }
-      try statement.bind(arguments: arguments)
-      guard try statement.step() else { return nil }
-      let names = statement.columnNames
-      return Row(columnNames: names, values: names.indices.map(statement.value(at:)))
+    try withCursor(sql, arguments) { cursor throws(DatabaseError) in
+      try cursor.next() ? try cursor.row() : nil
     }
   }
 
-  /// Runs a query and decodes every row into `T`, matching coding keys to column names.
+  /// Runs a query and decodes every row into `T`, matching coding keys to column names (once
+  /// per query, not once per row), reading each column straight from SQLite.
   /// - Parameters:
   ///   - type: The `Decodable` type of one row.
   ///   - sql: Exactly one statement with `?` parameters.
@@ -113,7 +112,10 @@ extension DatabaseExecutor {
     _ type: T.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
   ) throws(DatabaseError) -> [T] {
     var decoded: [T] = []
-    for row in try query(sql, arguments) { decoded.append(try row.decode(T.self)) }
+    try forEach(T.self, sql, arguments) { value throws(DatabaseError) in
+      decoded.append(value)
+      return true
+    }
     return decoded
   }
 
@@ -127,15 +129,10 @@ extension DatabaseExecutor {
   public func fetchOne<T: Decodable>(
     _ type: T.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
   ) throws(DatabaseError) -> T? {
-    try queryOne(sql, arguments)?.decode(T.self)
+    try withCursor(sql, arguments) { cursor throws(DatabaseError) in
+      try cursor.next() ? try CursorRowDecoder(cursor: cursor).decode(T.self) : nil
+    }
   }
 }
 
-extension Statement {
-  /// Rewinds a cached statement and drops its bound values, so copies of arguments (which can
-  /// be secrets) do not linger in SQLite's memory between uses.
-  func clear() {
-    sqlite3_reset(handle)
-    sqlite3_clear_bindings(handle)
-  }
-}
+

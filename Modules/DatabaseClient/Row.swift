@@ -12,11 +12,20 @@ import Foundation
 /// let name: String? = try row?.get("name")     // throws when missing or not text
 /// let user = try row?.decode(User.self)        // by the type's coding keys
 /// ```
-public struct Row: Sendable, Equatable {
+public struct Row: Sendable {
   /// The column names, in order.
   public let columnNames: [String]
-  /// The values, in column order.
-  public let values: [DatabaseValue]
+  /// The number of columns.
+  public let count: Int
+  /// Where the values live: the row's own array, or a slice of its query's, which `query`
+  /// fills for all its rows at once so a row costs no allocation of its own. A row kept from
+  /// a query keeps that query's values alive.
+  private let storage: Storage
+
+  private enum Storage: Sendable {
+    case own([DatabaseValue])
+    case shared(SharedValues, start: Int)
+  }
 
   /// Makes a row; normally the query functions make rows.
   /// - Parameters:
@@ -24,11 +33,32 @@ public struct Row: Sendable, Equatable {
   ///   - values: One value per column.
   public init(columnNames: [String], values: [DatabaseValue]) {
     self.columnNames = columnNames
-    self.values = values
+    self.count = values.count
+    self.storage = .own(values)
   }
 
-  /// The number of columns.
-  public var count: Int { values.count }
+  /// A row whose values are `count` values of a query's shared array, from `start`.
+  init(columnNames: [String], shared: SharedValues, start: Int, count: Int) {
+    self.columnNames = columnNames
+    self.count = count
+    self.storage = .shared(shared, start: start)
+  }
+
+  /// The values, in column order.
+  public var values: [DatabaseValue] {
+    switch storage {
+    case .own(let values): values
+    case .shared(let shared, let start): Array(shared.values[start..<(start + count)])
+    }
+  }
+
+  /// The value of a valid column, without checking.
+  func stored(at index: Int) -> DatabaseValue {
+    switch storage {
+    case .own(let values): values[index]
+    case .shared(let shared, let start): shared.values[start + index]
+    }
+  }
 
   /// The index of the column called `name`, if there is one.
   /// - Parameter name: A column name; compared exactly first, then ignoring ASCII case.
@@ -43,19 +73,20 @@ public struct Row: Sendable, Equatable {
   /// - Parameter index: The column, from 0.
   /// - Returns: The value as SQLite stored it.
   public func value(at index: Int) -> DatabaseValue? {
-    values.indices.contains(index) ? values[index] : nil
+    index >= 0 && index < count ? stored(at: index) : nil
   }
 
   /// The stored value of the column called `name`, or `nil` when there is no such column.
   /// - Parameter name: A column name.
   /// - Returns: The value as SQLite stored it.
   public func value(named name: String) -> DatabaseValue? {
-    index(of: name).map { values[$0] }
+    index(of: name).map(stored(at:))
   }
 
   /// The column at `index` as a `T`, or `nil` when the column is missing, `NULL`, or holds
   /// something that is not a `T`. Use ``get(_:as:)-(Int,_)`` to tell those cases apart.
   /// - Parameter index: The column, from 0.
+  @inlinable
   public subscript<T: DatabaseValueConvertible>(index: Int) -> T? {
     value(at: index).flatMap { T(databaseValue: $0) }
   }
@@ -63,6 +94,7 @@ public struct Row: Sendable, Equatable {
   /// The column called `name` as a `T`, or `nil` when the column is missing, `NULL`, or holds
   /// something that is not a `T`.
   /// - Parameter name: A column name.
+  @inlinable
   public subscript<T: DatabaseValueConvertible>(name: String) -> T? {
     value(named: name).flatMap { T(databaseValue: $0) }
   }
@@ -74,6 +106,7 @@ public struct Row: Sendable, Equatable {
   /// - Returns: The value.
   /// - Throws: ``DatabaseError`` `.conversionFailed` when the column is missing or holds
   ///   something that is not a `T` (`NULL` for a non-optional `T`).
+  @inlinable
   public func get<T: DatabaseValueConvertible>(
     _ index: Int, as type: T.Type = T.self
   ) throws(DatabaseError) -> T {
@@ -87,13 +120,16 @@ public struct Row: Sendable, Equatable {
   /// - Returns: The value.
   /// - Throws: ``DatabaseError`` `.conversionFailed` when the column is missing or holds
   ///   something that is not a `T` (`NULL` for a non-optional `T`).
+  @inlinable
   public func get<T: DatabaseValueConvertible>(
     _ name: String, as type: T.Type = T.self
   ) throws(DatabaseError) -> T {
     try convert(value(named: name), column: name)
   }
 
-  private func convert<T: DatabaseValueConvertible>(
+  // Inlinable with its callers, so the caller's module specializes the conversion for `T`.
+  @inlinable
+  func convert<T: DatabaseValueConvertible>(
     _ stored: DatabaseValue?, column: String
   ) throws(DatabaseError) -> T {
     guard let stored else {
@@ -109,6 +145,7 @@ public struct Row: Sendable, Equatable {
 extension DatabaseError {
   /// The error for a stored value that does not read as the Swift type asked for. Names the
   /// storage class only, never the value, which can be a secret.
+  @usableFromInline
   static func conversion(
     column: String, stored: DatabaseValue, wanted: Any.Type, sql: String?
   ) -> DatabaseError {
@@ -130,5 +167,26 @@ extension DatabaseValue {
     case .blob: storage = "a BLOB"
     }
     return "holds \(storage), which does not read as \(wanted)"
+  }
+}
+
+extension Row: Equatable {
+  /// Rows are equal when their column names and values are, wherever the values live.
+  /// - Parameters:
+  ///   - lhs: A row.
+  ///   - rhs: Another row.
+  /// - Returns: Whether they are equal.
+  public static func == (lhs: Row, rhs: Row) -> Bool {
+    guard lhs.columnNames == rhs.columnNames, lhs.count == rhs.count else { return false }
+    return (0..<lhs.count).allSatisfy { lhs.stored(at: $0) == rhs.stored(at: $0) }
+  }
+}
+
+/// The values of all the rows of one query, in one array that the rows share.
+final class SharedValues: Sendable {
+  let values: [DatabaseValue]
+
+  init(_ values: [DatabaseValue]) {
+    self.values = values
   }
 }

@@ -30,6 +30,8 @@ public final class Statement {
   /// The SQL text this statement was compiled from.
   public let sql: String
   @usableFromInline let parameterCount: Int32
+  /// Whether its connection will drop its bound values when its lock is let go.
+  var holdsBindings = false
 
   init(handle: OpaquePointer, sql: String) {
     self.handle = handle

@@ -72,15 +72,22 @@ package final class AccountDirectory: Sendable {
   /// The accounts that have signed in here, most recent first.
   /// - Throws: `.accountDatabase`.
   package func accounts() throws(ServiceUserError) -> [User] {
-    let rows = try read { database throws(DatabaseError) in
-      try database.query(
-        "SELECT user_id, email, name, type FROM account ORDER BY last_signed_in_at DESC")
-    }
-    return rows.compactMap { row in
-      guard let id: String = row["user_id"], let email: String = row["email"],
-        let typeName: String = row["type"], let type = UserType(rawValue: typeName)
-      else { return nil }
-      return User(id: id, email: email, name: row["name"], type: type)
+    try read { database throws(DatabaseError) in
+      // Read through a cursor: one `User` per row, without a `[Row]` first.
+      try database.withCursor(
+        "SELECT user_id, email, name, type FROM account ORDER BY last_signed_in_at DESC"
+      ) { cursor throws(DatabaseError) in
+        var users: [User] = []
+        while try cursor.next() {
+          guard let id: String = try? cursor.get("user_id"),
+            let email: String = try? cursor.get("email"),
+            let typeName: String = try? cursor.get("type"),
+            let type = UserType(rawValue: typeName)
+          else { continue }
+          users.append(User(id: id, email: email, name: try? cursor.get("name"), type: type))
+        }
+        return users
+      }
     }
   }
 

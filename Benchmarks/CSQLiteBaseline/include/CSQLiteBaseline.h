@@ -21,4 +21,12 @@ int csqlite_baseline_insert(csqlite_baseline *db, int64_t count, const char *con
 double csqlite_baseline_fetch(csqlite_baseline *db);
 
 /// Closes the database.
+/// Called once per row of `SELECT id, name, score FROM items` with the row's columns; `name`
+/// is valid only during the call.
+typedef void (*csqlite_baseline_row_fn)(void *context, int64_t id, const unsigned char *name,
+                                        int length, double score);
+
+/// Steps through every row, handing each to `row`; returns SQLITE_DONE (101) on success.
+int csqlite_baseline_each_row(csqlite_baseline *db, csqlite_baseline_row_fn row, void *context);
+
 void csqlite_baseline_close(csqlite_baseline *db);

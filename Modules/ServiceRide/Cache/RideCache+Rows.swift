@@ -38,14 +38,24 @@ extension RideCache {
 
   static func readAll(from database: Database) throws -> [Ride] {
     let decoder = RideJSON.decoder()
-    let rows = try database.query(
-      "SELECT ride_id, body FROM ride_cache ORDER BY requested_at DESC, ride_id DESC")
-    return try rows.map { row in
-      let id: String = row["ride_id"] ?? ""
-      guard let body: Data = row["body"], let ride = try? decoder.decode(Ride.self, from: body),
-        ride.id == id
-      else { throw UnreadableRow(rideID: id) }
-      return ride
+    // Read through a cursor: each body is decoded as it is read, without a `[Row]` first.
+    var rides: [Ride] = []
+    var unreadable: String?
+    try database.withCursor(
+      "SELECT ride_id, body FROM ride_cache ORDER BY requested_at DESC, ride_id DESC"
+    ) { cursor throws(DatabaseError) in
+      while try cursor.next() {
+        let id: String = (try? cursor.get("ride_id")) ?? ""
+        guard let body: Data = try? cursor.get("body"),
+          let ride = try? decoder.decode(Ride.self, from: body), ride.id == id
+        else {
+          unreadable = id
+          return
+        }
+        rides.append(ride)
+      }
     }
+    if let unreadable { throw UnreadableRow(rideID: unreadable) }
+    return rides
   }
 }

@@ -1,0 +1,160 @@
+import DatabaseClient
+import Foundation
+import Testing
+
+/// `fetchAll` / `fetchOne` / `forEach` decode straight from the cursor; every value and every
+/// error must be exactly what `Row.decode` gives for the same row.
+@Suite("decoding rows straight from the cursor")
+struct CursorDecodingTests {
+  enum Mood: String, Decodable, Equatable { case calm, busy }
+
+  struct Everything: Decodable, Equatable {
+    let int: Int
+    let int8: Int8
+    let int16: Int16
+    let int32: Int32
+    let int64: Int64
+    let uint: UInt
+    let uint8: UInt8
+    let uint16: UInt16
+    let uint32: UInt32
+    let uint64: UInt64
+    let double: Double
+    let float: Float
+    let bool: Bool
+    let string: String
+    let data: Data
+    let date: Date
+    let uuid: UUID
+    let mood: Mood
+    let optional: String?
+    let absent: Int?
+  }
+
+  static let everythingSQL = """
+    SELECT 1 AS int, -8 AS int8, 16 AS int16, 32 AS int32, 64 AS int64, 7 AS uint, 8 AS uint8,
+      16 AS uint16, 32 AS uint32, 64 AS uint64, 0.5 AS double, 1.5 AS float, 1 AS bool,
+      'héllo 👋🏽' AS string, x'00ff' AS data, 1700000000123 AS date,
+      '9B2C7D6E-34A1-4C5B-9E0F-0123456789AB' AS uuid,
+      'busy' AS mood, NULL AS optional
+    """
+
+  @Test("every supported type, optionals, NULL and a missing optional column")
+  func everything() throws {
+    let db = try Database.inMemory()
+    let fast = try #require(try db.fetchOne(Everything.self, Self.everythingSQL))
+    let slow = try #require(try db.queryOne(Self.everythingSQL)).decode(Everything.self)
+    #expect(fast == slow)
+    #expect(fast.string == "héllo 👋🏽")
+    #expect(fast.data == Data([0, 255]))
+    #expect(fast.date == Date(timeIntervalSince1970: 1_700_000_000.123))
+    #expect(fast.mood == .busy)
+    #expect(fast.optional == nil && fast.absent == nil)
+    #expect(fast.uuid.uuidString == "9B2C7D6E-34A1-4C5B-9E0F-0123456789AB")
+  }
+
+  struct Named: Decodable, Equatable {
+    let identifier: Int
+    let displayName: String
+    enum CodingKeys: String, CodingKey {
+      case identifier = "id"
+      case displayName = "display_name"
+    }
+  }
+
+  @Test("coding keys with their own column names; many rows in order; a one-column row")
+  func keysAndRows() throws {
+    let db = try Database.inMemory()
+    try db.execute("CREATE TABLE t (id INTEGER, display_name TEXT)")
+    for id in 1...300 { try db.execute("INSERT INTO t VALUES (?, ?)", [id, "n\(id)"]) }
+    let all = try db.fetchAll(Named.self, "SELECT * FROM t ORDER BY id")
+    #expect(all.count == 300)
+    #expect(all.first == Named(identifier: 1, displayName: "n1"))
+    #expect(all == (try db.query("SELECT * FROM t ORDER BY id").map { try $0.decode(Named.self) }))
+    let names = try db.fetchAll(String.self, "SELECT display_name FROM t WHERE id <= 2")
+    #expect(names == ["n1", "n2"])
+    var seen = 0
+    try db.forEach(Named.self, "SELECT * FROM t") { _ throws(DatabaseError) in
+      seen += 1
+      return seen < 10
+    }
+    #expect(seen == 10)
+  }
+
+  struct Strict: Decodable { let id: Int; let name: String }
+  struct Nested: Decodable { let id: Int; let inner: Strict }
+
+  @Test(
+    "a row that does not decode gives Row.decode's error: the column named, never a value",
+    arguments: [
+      "SELECT 1 AS id", "SELECT 'secret-token' AS id, 'x' AS name",
+      "SELECT 1 AS id, NULL AS name", "SELECT 1 AS id, 'x' AS name, 2 AS nope",
+    ])
+  func sameErrors(sql: String) throws {
+    let db = try Database.inMemory()
+    for type in [Strict.self, Nested.self] as [any Decodable.Type] {
+      if sql.contains("nope"), type == Strict.self { continue }  // that row is a Strict
+      let fast = Self.error { _ = try Self.fetchOne(type, sql, db) }
+      let row = try #require(try db.queryOne(sql))
+      let slow = Self.error { _ = try Self.decode(type, row) }
+      #expect(fast != nil)
+      #expect(fast?.message == slow?.message, "\(type) from \(sql)")
+      #expect(fast?.kind == .conversionFailed)
+      #expect(!(fast?.message.contains("secret-token") ?? true))
+    }
+  }
+
+  @Test("a nested Decodable is refused with a sentence that says why")
+  func nestedRefused() throws {
+    let db = try Database.inMemory()
+    do {
+      _ = try db.fetchOne(Nested.self, "SELECT 1 AS id, 'x' AS inner")
+      Issue.record("a nested type decoded from a column")
+    } catch {
+      #expect(
+        error.message
+          == "cannot decode Nested: inner: a column holds one value, not a nested container")
+    }
+  }
+
+  struct Blob: Decodable { let body: Data; let note: String }
+
+  @Test("a 1 MiB blob and emoji text come back byte for byte")
+  func largeValues() throws {
+    let db = try Database.inMemory()
+    try db.execute("CREATE TABLE t (body BLOB, note TEXT)")
+    let body = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+    let note = String(repeating: "👩🏽‍💻🇦🇺", count: 1_000)
+    try db.execute("INSERT INTO t VALUES (?, ?)", [body, note])
+    let read = try #require(try db.fetchOne(Blob.self, "SELECT body, note FROM t"))
+    #expect(read.body == body)
+    #expect(read.note == note)
+  }
+
+  static func error(_ body: () throws -> Void) -> DatabaseError? {
+    do {
+      try body()
+      return nil
+    } catch {
+      return error as? DatabaseError
+    }
+  }
+
+  static func fetchOne(_ type: any Decodable.Type, _ sql: String, _ db: Database) throws -> Any? {
+    try fetchOne(of: type, sql, db)
+  }
+
+  private static func fetchOne<T: Decodable>(
+    of type: T.Type, _ sql: String, _ db: Database
+  ) throws -> Any? {
+    try db.fetchOne(T.self, sql)
+  }
+
+  static func decode(_ type: any Decodable.Type, _ row: Row) throws -> Any {
+    try decode(of: type, row)
+  }
+
+  private static func decode<T: Decodable>(of type: T.Type, _ row: Row) throws -> Any {
+    try row.decode(T.self)
+  }
+}
