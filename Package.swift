@@ -6,9 +6,11 @@ import PackageDescription
 
 let package = Package(
   name: "Koober",
+  defaultLocalization: "en",
   platforms: [.iOS(.v16), .macOS(.v13)],
   products: [
     .library(name: "WireFormat", targets: ["WireFormat"]),
+    .library(name: "Localization", targets: ["Localization"]),
     .library(name: "UserModel", targets: ["UserModel"]),
     .library(name: "NetworkClient", targets: ["NetworkClient"]),
     .library(name: "DatabaseClient", targets: ["DatabaseClient"]),
@@ -52,7 +54,11 @@ let package = Package(
 
     // MARK: - Models
 
-    .target(name: "UserModel", dependencies: ["WireFormat"], path: "Modules/UserModel"),
+    // Every module's sentences in English and Simplified Chinese, from its own tables.
+    .target(name: "Localization", dependencies: ["WireFormat"], path: "Modules/Localization"),
+    .target(
+      name: "UserModel", dependencies: ["WireFormat", "Localization"], path: "Modules/UserModel",
+      resources: [.process("Resources")]),
     .target(name: "RideModel", dependencies: ["WireFormat"], path: "Modules/RideModel"),
     // The seam between the services and a server: AuthRemoteAPI and its values (seeds/000).
     .target(name: "LoginCore", dependencies: ["UserModel"], path: "Modules/LoginCore"),
@@ -187,7 +193,9 @@ let package = Package(
       path: "Tests/LoopbackServerTests"
     ),
     .testTarget(name: "LoginCoreTests", dependencies: ["LoginCore"], path: "Tests/LoginCoreTests"),
-    .testTarget(name: "UserModelTests", dependencies: ["UserModel"], path: "Tests/UserModelTests"),
+    .testTarget(
+      name: "UserModelTests", dependencies: ["UserModel", "Localization"],
+      path: "Tests/UserModelTests"),
     // Fakes, fixtures and the live backend harness of the two service test targets below.
     .target(
       name: "ServiceUserTestSupport",

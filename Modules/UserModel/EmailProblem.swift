@@ -37,14 +37,14 @@ public enum EmailProblem: Error, Sendable, Hashable {
   /// One sentence a person can act on, ready to show under the field.
   public var message: String {
     switch self {
-    case .empty: "Enter your email address."
-    case .tooLong(let maximum): "An email address can have at most \(maximum) characters."
-    case .containsWhitespace: "An email address cannot contain spaces."
-    case .controlCharacter: "An email address cannot contain control characters."
-    case .missingAt: "An email address needs an @, as in ann@example.com."
-    case .multipleAt: "An email address has only one @."
-    case .missingLocalPart: "Put your name before the @, as in ann@example.com."
-    case .invalidDomain: "After the @ comes a domain with a dot, as in example.com."
+    case .empty: UserModelText.text("email.empty")
+    case .tooLong(let maximum): UserModelText.text("email.tooLong", ["maximum": "\(maximum)"])
+    case .containsWhitespace: UserModelText.text("email.containsWhitespace")
+    case .controlCharacter: UserModelText.text("email.controlCharacter")
+    case .missingAt: UserModelText.text("email.missingAt")
+    case .multipleAt: UserModelText.text("email.multipleAt")
+    case .missingLocalPart: UserModelText.text("email.missingLocalPart")
+    case .invalidDomain: UserModelText.text("email.invalidDomain")
     }
   }
 }

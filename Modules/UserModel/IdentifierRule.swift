@@ -65,7 +65,8 @@ public struct IdentifierRule: Sendable {
     problem: { text in
       let trimmed = CredentialRules.trimmingWhitespace(text)
       if trimmed.isEmpty {
-        return IdentifierProblem(code: "username_empty", message: "Enter your username.")
+        return IdentifierProblem(
+          code: "username_empty", message: UserModelText.text("username.empty"))
       }
       let allowed = trimmed.unicodeScalars.allSatisfy { scalar in
         scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
@@ -73,8 +74,7 @@ public struct IdentifierRule: Sendable {
       }
       guard allowed, (3...64).contains(trimmed.unicodeScalars.count) else {
         return IdentifierProblem(
-          code: "username_invalid",
-          message: "A username has 3 to 64 letters, digits, '.', '_' or '-'.")
+          code: "username_invalid", message: UserModelText.text("username.invalid"))
       }
       return nil
     })
@@ -87,15 +87,15 @@ public struct IdentifierRule: Sendable {
     problem: { text in
       let digits = phoneCharacters(of: text)
       if digits.isEmpty {
-        return IdentifierProblem(code: "phone_empty", message: "Enter your phone number.")
+        return IdentifierProblem(
+          code: "phone_empty", message: UserModelText.text("phone.empty"))
       }
       guard digits.first == "+", (9...16).contains(digits.count),
         digits.dropFirst().allSatisfy({ ("0"..."9").contains($0) }),
         digits.dropFirst().first != "0"
       else {
         return IdentifierProblem(
-          code: "phone_invalid",
-          message: "Enter the number with its country code, as in +44 20 7946 0958.")
+          code: "phone_invalid", message: UserModelText.text("phone.invalid"))
       }
       return nil
     })

@@ -16,8 +16,8 @@ public enum NameProblem: Error, Sendable, Hashable {
   /// One sentence a person can act on, ready to show under the field.
   public var message: String {
     switch self {
-    case .tooLong(let maximum): "A name can have at most \(maximum) characters."
-    case .controlCharacter: "A name cannot contain line breaks, tabs or other control characters."
+    case .tooLong(let maximum): UserModelText.text("name.tooLong", ["maximum": "\(maximum)"])
+    case .controlCharacter: UserModelText.text("name.controlCharacter")
     }
   }
 }

@@ -22,10 +22,10 @@ public enum PasswordProblem: Error, Sendable, Hashable {
   /// One sentence a person can act on, ready to show under the field.
   public var message: String {
     switch self {
-    case .empty: "Enter a password."
-    case .tooShort(let minimum): "Use at least \(minimum) characters."
-    case .missingLetter: "Add at least one letter."
-    case .missingDigit: "Add at least one digit (0–9)."
+    case .empty: UserModelText.text("password.empty")
+    case .tooShort(let minimum): UserModelText.text("password.tooShort", ["minimum": "\(minimum)"])
+    case .missingLetter: UserModelText.text("password.missingLetter")
+    case .missingDigit: UserModelText.text("password.missingDigit")
     }
   }
 }

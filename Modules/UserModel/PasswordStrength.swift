@@ -14,9 +14,9 @@ public enum PasswordStrength: Int, Sendable, Hashable, Comparable, CaseIterable 
   /// A short label to show beside the field.
   public var message: String {
     switch self {
-    case .weak: "Weak"
-    case .fair: "Fair"
-    case .strong: "Strong"
+    case .weak: UserModelText.text("strength.weak")
+    case .fair: UserModelText.text("strength.fair")
+    case .strong: UserModelText.text("strength.strong")
     }
   }
 

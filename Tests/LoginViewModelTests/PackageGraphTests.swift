@@ -26,10 +26,11 @@ struct PackageGraphTests {
     }.filter { !$0.isEmpty }
   }
 
-  @Test("LoginViewModel depends on UserModel alone, UserModel on WireFormat, which needs nothing")
+  @Test("LoginViewModel depends on UserModel alone, UserModel on two Foundation-only leaves")
   func targetDependencies() throws {
     #expect(try Self.dependencies(of: "LoginViewModel") == ["UserModel"])
-    #expect(try Self.dependencies(of: "UserModel") == ["WireFormat"])
+    #expect(try Self.dependencies(of: "UserModel") == ["WireFormat", "Localization"])
+    #expect(try Self.dependencies(of: "Localization") == ["WireFormat"])
     #expect(try Self.dependencies(of: "WireFormat") == nil)
   }
 

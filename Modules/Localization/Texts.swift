@@ -1,0 +1,124 @@
+import Foundation
+import WireFormat
+
+/// Where every person-facing sentence of the package comes from: the localized `.strings`
+/// tables of the module that owns it, in the language chosen here.
+///
+/// A text is looked up, in order, in: the app's own table of the same name in its main
+/// bundle (so an app rewords any text without a fork), the module's table in the chosen
+/// language, and the module's English table. A text missing everywhere shows its key, which
+/// the package's tests rule out for its own texts.
+///
+/// ```swift
+/// Texts.language = .simplifiedChinese                  // or leave the platform's choice
+/// // An app's own wording: Localizable resources named like the module's table, e.g.
+/// // en.lproj/UserModel.strings with  "email.empty" = "Your email, please.";
+/// ```
+///
+/// On Linux SwiftPM lower-cases `zh-Hans.lproj` to `zh-hans.lproj` and Foundation does not
+/// pick a language from the environment, so the bundle of the chosen language is found here,
+/// by name, in either case.
+public enum Texts {
+  private static let chosen = LanguageSetting()
+
+  /// The language every module speaks; the platform's choice until set. Inside
+  /// `Texts.$scopedLanguage.withValue(_:operation:)` the scoped language wins, for that task
+  /// and its children only.
+  public static var language: TextLanguage {
+    get { scopedLanguage ?? chosen.value }
+    set { chosen.value = newValue }
+  }
+
+  /// A language for one task and its children, e.g. one request or one test:
+  /// `Texts.$scopedLanguage.withValue(.simplifiedChinese) { problem.message }`.
+  @TaskLocal public static var scopedLanguage: TextLanguage?
+
+  /// The text of `key` in `table`, with `{name}` placeholders filled in.
+  /// - Parameters:
+  ///   - key: The text's key, e.g. `email.empty`.
+  ///   - table: The table, named after the module, e.g. `UserModel`.
+  ///   - bundle: The module's resource bundle (`Bundle.module`).
+  ///   - values: Placeholder values by name, e.g. `["minimum": "8"]`.
+  ///   - language: The language; `Texts.language` by default.
+  /// - Returns: The text.
+  public static func string(
+    _ key: String, table: String, bundle: Bundle, _ values: [String: String] = [:],
+    language: TextLanguage = Texts.language
+  ) -> String {
+    let template =
+      lookup(key, table: table, in: Bundle.main, language: language)
+      ?? lookup(key, table: table, in: bundle, language: language)
+      ?? lookup(key, table: table, in: bundle, language: .english)
+      ?? key
+    return fill(template, values)
+  }
+
+  /// Every key of a module's table in one language, for tests that compare the languages.
+  /// - Parameters:
+  ///   - table: The table.
+  ///   - bundle: The module's resource bundle.
+  ///   - language: The language.
+  /// - Returns: The keys and their texts; empty when there is no such table.
+  public static func table(
+    _ table: String, bundle: Bundle, language: TextLanguage
+  ) -> [String: String] {
+    guard let url = tableURL(table, in: bundle, language: language),
+      let data = try? Data(contentsOf: url),
+      let list = try? PropertyListSerialization.propertyList(from: data, format: nil),
+      let dictionary = list as? [String: String]
+    else { return [:] }
+    return dictionary
+  }
+
+  private static func lookup(
+    _ key: String, table: String, in bundle: Bundle, language: TextLanguage
+  ) -> String? {
+    self.table(table, bundle: bundle, language: language)[key]
+  }
+
+  private static func tableURL(
+    _ table: String, in bundle: Bundle, language: TextLanguage
+  ) -> URL? {
+    for folder in [language.code, language.code.lowercased()] {
+      if let url = bundle.url(
+        forResource: table, withExtension: "strings", subdirectory: nil,
+        localization: folder)
+      {
+        return url
+      }
+      let direct = bundle.bundleURL.appendingPathComponent("\(folder).lproj")
+        .appendingPathComponent("\(table).strings")
+      if FileManager.default.fileExists(atPath: direct.path) { return direct }
+    }
+    return nil
+  }
+
+  /// Replaces `{name}` with `values[name]`; other braces stay as they are.
+  static func fill(_ template: String, _ values: [String: String]) -> String {
+    guard !values.isEmpty else { return template }
+    var text = template
+    for (name, value) in values {
+      text = text.replacingOccurrences(of: "{\(name)}", with: value)
+    }
+    return text
+  }
+}
+
+/// The chosen language behind a lock: set from any thread, read from any thread.
+private final class LanguageSetting: Sendable {
+  private let stored = Locked<TextLanguage?>(nil)
+
+  var value: TextLanguage {
+    get {
+      stored.withLock { stored in
+        if let stored { return stored }
+        let preferred = TextLanguage.platformPreferred
+        stored = preferred
+        return preferred
+      }
+    }
+    set {
+      stored.withLock { $0 = newValue }
+    }
+  }
+}
