@@ -61,7 +61,9 @@ let package = Package(
       resources: [.process("Resources")]),
     .target(name: "RideModel", dependencies: ["WireFormat"], path: "Modules/RideModel"),
     // The seam between the services and a server: AuthRemoteAPI and its values (seeds/000).
-    .target(name: "LoginCore", dependencies: ["UserModel"], path: "Modules/LoginCore"),
+    .target(
+      name: "LoginCore", dependencies: ["UserModel", "Localization"], path: "Modules/LoginCore",
+      resources: [.process("Resources")]),
 
     // MARK: - Services
 
@@ -106,8 +108,9 @@ let package = Package(
 
     .target(
       name: "LoginLogicControl",
-      dependencies: ["LoginCore", "UserModel"],
-      path: "Modules/LoginLogicControl"
+      dependencies: ["LoginCore", "UserModel", "Localization"],
+      path: "Modules/LoginLogicControl",
+      resources: [.process("Resources")]
     ),
     .target(name: "LoginViewModel", dependencies: ["UserModel"], path: "Modules/LoginViewModel"),
     .target(
@@ -167,7 +170,9 @@ let package = Package(
       ],
       path: "Tests/WireFormatTests"
     ),
-    .target(name: "TestSupport", dependencies: ["LoopbackServer"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["LoopbackServer", "Localization"],
+      path: "Tests/TestSupport"),
     .testTarget(
       name: "DatabaseClientTests",
       dependencies: [
@@ -194,7 +199,7 @@ let package = Package(
     ),
     .testTarget(name: "LoginCoreTests", dependencies: ["LoginCore"], path: "Tests/LoginCoreTests"),
     .testTarget(
-      name: "UserModelTests", dependencies: ["UserModel", "Localization"],
+      name: "UserModelTests", dependencies: ["UserModel", "Localization", "TestSupport"],
       path: "Tests/UserModelTests"),
     // Fakes, fixtures and the live backend harness of the two service test targets below.
     .target(
@@ -252,7 +257,9 @@ let package = Package(
     ),
     .testTarget(
       name: "LoginLogicControlTests",
-      dependencies: ["LoginLogicControl", "LoginCore", "LoginViewModel", "TestSupport"],
+      dependencies: [
+        "LoginLogicControl", "LoginCore", "LoginViewModel", "TestSupport", "Localization",
+      ],
       path: "Tests/LoginLogicControlTests"
     ),
     .testTarget(

@@ -15,16 +15,16 @@ public enum AuthOperation: String, Sendable, Equatable, Hashable, CaseIterable {
   /// `signOut(_:)`: revoking the session on the server.
   case signOut = "sign_out"
 
-  /// The operation in a few words, e.g. `sign-up`.
+  /// The operation in a few words, e.g. `sign-up`, in the language `Texts.language` names.
   public var summary: String {
     switch self {
-    case .signIn: "sign-in"
-    case .verifyCode: "one-time codes"
-    case .signUp: "sign-up"
-    case .refresh: "session renewal"
-    case .currentUser: "the current user"
-    case .updateName: "changing the name"
-    case .signOut: "revoking a session at sign-out"
+    case .signIn: LoginCoreText.text("operation.signIn")
+    case .verifyCode: LoginCoreText.text("operation.verifyCode")
+    case .signUp: LoginCoreText.text("operation.signUp")
+    case .refresh: LoginCoreText.text("operation.refresh")
+    case .currentUser: LoginCoreText.text("operation.currentUser")
+    case .updateName: LoginCoreText.text("operation.updateName")
+    case .signOut: LoginCoreText.text("operation.signOut")
     }
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import LoginCore
 import UserModel
 
@@ -70,29 +71,30 @@ public enum LoginFailure: Error, Sendable, Hashable {
   public var message: String {
     switch self {
     case .invalidInput(let problem): problem.message
-    case .malformedCode: "Enter the 6-digit code from your message."
-    case .wrongEmailOrPassword: "The email or password is wrong."
-    case .locked(let minutes):
-      "Too many failed attempts; try again in \(minutes) \(minutes == 1 ? "minute" : "minutes")."
-    case .emailTaken: "An account with this email already exists; sign in instead."
+    case .malformedCode: LoginLogicText.text("failure.malformedCode")
+    case .wrongEmailOrPassword: LoginLogicText.text("failure.wrongEmailOrPassword")
+    case .locked(let minutes): LoginLogicText.counted("failure.locked", minutes, as: "minutes")
+    case .emailTaken: LoginLogicText.text("failure.emailTaken")
     case .rejectedByServer(_, let message): message
-    case .wrongCode(let left):
-      "That code is wrong; \(left) \(left == 1 ? "attempt" : "attempts") left."
-    case .codeExpired: "The code has expired; sign in again to get a new one."
-    case .tooManyAttempts: "Too many wrong codes; sign in again to get a new one."
-    case .resendUnavailable:
-      "A new code can't be sent from here; enter the code you have, or sign in again."
-    case .busy: "A sign-in is already in progress."
-    case .offline: "Koober can't be reached; check your connection and try again."
+    case .wrongCode(let left): LoginLogicText.counted("failure.wrongCode", left, as: "left")
+    case .codeExpired: LoginLogicText.text("failure.codeExpired")
+    case .tooManyAttempts: LoginLogicText.text("failure.tooManyAttempts")
+    case .resendUnavailable: LoginLogicText.text("failure.resendUnavailable")
+    case .busy: LoginLogicText.text("failure.busy")
+    case .offline: LoginLogicText.text("failure.offline")
     case .serverBusy(let seconds):
-      "Koober is busy right now; try again in \(seconds) \(seconds == 1 ? "second" : "seconds")."
-    case .serverTrouble: "Koober's server is having trouble; try again in a moment."
-    case .notSaved: "Your sign-in could not be saved on this device; try again."
-    case .updateRequired:
-      "This device's Koober data was written by a newer version; update Koober to sign in."
-    case .signedOut: "You are signed out; sign in again."
+      LoginLogicText.counted("failure.serverBusy", seconds, as: "seconds")
+    case .serverTrouble: LoginLogicText.text("failure.serverTrouble")
+    case .notSaved: LoginLogicText.text("failure.notSaved")
+    case .updateRequired: LoginLogicText.text("failure.updateRequired")
+    case .signedOut: LoginLogicText.text("failure.signedOut")
     case .unsupported(let operation):
-      "Your account provider does not offer \(operation.summary) here."
+      LoginLogicText.text("failure.unsupported", ["operation": operation.summary])
     }
   }
+}
+
+extension LoginFailure: LocalizedError {
+  /// The sentence to show, in the language `Texts.language` names.
+  public var errorDescription: String? { message }
 }

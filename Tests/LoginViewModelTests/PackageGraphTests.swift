@@ -60,9 +60,10 @@ struct PackageGraphTests {
 
   @Test("LoginLogicControl links the interface module alone: no NetworkClient, no SQLite")
   func logicControlDependencies() throws {
-    #expect(try Self.dependencies(of: "LoginLogicControl") == ["LoginCore", "UserModel"])
-    #expect(try Self.dependencies(of: "LoginCore") == ["UserModel"])
+    #expect(
+      try Self.dependencies(of: "LoginLogicControl") == ["LoginCore", "UserModel", "Localization"])
+    #expect(try Self.dependencies(of: "LoginCore") == ["UserModel", "Localization"])
     let imported = try Self.imports(of: "LoginLogicControl").union(Self.imports(of: "LoginCore"))
-    #expect(imported.subtracting(["Foundation"]) == ["LoginCore", "UserModel"])
+    #expect(imported.subtracting(["Foundation"]) == ["LoginCore", "UserModel", "Localization"])
   }
 }

@@ -1,39 +1,18 @@
 import Foundation
 import Localization
+import TestSupport
 import Testing
 import UserModel
 
 /// UserModel's sentences come from its tables, in English and Simplified Chinese.
 @Suite("UserModel's texts in English and 简体中文", .serialized)
 struct LocalizedTextTests {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
   @Test("every key exists in both languages, and every key is used by the module")
   func tables() throws {
-    let english = Texts.table("UserModel", bundle: UserModelResources.bundle, language: .english)
-    let chinese = Texts.table(
-      "UserModel", bundle: UserModelResources.bundle, language: .simplifiedChinese)
-    #expect(english.count >= 20)
-    #expect(Set(english.keys) == Set(chinese.keys))
-    // Placeholders match: a translation keeps every {name} of the English text.
-    for (key, text) in english {
-      let names = Set(text.matches(of: #/\{[a-z]+\}/#).map { String($0.output) })
-      let translated = Set(
-        (chinese[key] ?? "").matches(of: #/\{[a-z]+\}/#).map { String($0.output) })
-      #expect(names == translated, "\(key)")
-    }
-    // Every key is asked for by the module's sources, and nothing else is asked for.
-    let folder = Self.root.appendingPathComponent("Modules/UserModel")
-    var used: Set<String> = []
-    for file in try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    where file.hasSuffix(".swift") {
-      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-      for match in text.matches(of: #/UserModelText\.text\("([A-Za-z.]+)"/#) {
-        used.insert(String(match.output.1))
-      }
-    }
-    #expect(used == Set(english.keys))
+    #expect(
+      try LocalizationAudit.problems(
+        table: "UserModel", bundle: UserModelResources.bundle, folder: "Modules/UserModel",
+        helper: "UserModelText.text") == [])
   }
 
   @Test("the problems and the strength label speak the chosen language")

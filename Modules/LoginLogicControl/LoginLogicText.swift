@@ -1,0 +1,22 @@
+import Foundation
+import Localization
+
+/// LoginLogicControl's sentences, from its `LoginLogicControl.strings` tables (`en`,
+/// `zh-Hans`) in the language `Texts.language` names; an app's own table of that name wins.
+enum LoginLogicText {
+  /// The text of `key`, placeholders filled in.
+  static func text(_ key: String, _ values: [String: String] = [:]) -> String {
+    Texts.string(key, table: "LoginLogicControl", bundle: .module, values)
+  }
+
+  /// The `.one` or `.other` form of `key` for `count`, with `{name}` set to it.
+  static func counted(_ key: String, _ count: Int, as name: String) -> String {
+    text(count == 1 ? key + ".one" : key + ".other", [name: "\(count)"])
+  }
+}
+
+/// LoginLogicControl's resource bundle, for tests and for apps that read its tables.
+public enum LoginLogicControlResources {
+  /// The bundle holding `LoginLogicControl.strings` in English and Simplified Chinese.
+  public static var bundle: Bundle { .module }
+}

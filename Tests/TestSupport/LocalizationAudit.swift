@@ -1,0 +1,57 @@
+import Foundation
+import Localization
+
+/// Reads a module's `.strings` tables and its sources, for the tests that keep every key in
+/// both languages and no key unused.
+public enum LocalizationAudit {
+  /// The package's root folder.
+  public static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// What is wrong with a module's tables: keys missing from a language, placeholders that
+  /// differ, keys no source asks for, keys asked for but missing. Empty when all is well.
+  /// - Parameters:
+  ///   - table: The table, named after the module.
+  ///   - bundle: The module's resource bundle.
+  ///   - folder: The module's sources, e.g. `Modules/UserModel`.
+  ///   - helper: The name of the module's text function, e.g. `UserModelText.text`; a counted
+  ///     text asked for with `.counted("key", …)` stands for `key.one` and `key.other`.
+  /// - Returns: One line per problem.
+  public static func problems(
+    table: String, bundle: Bundle, folder: String, helper: String
+  ) throws -> [String] {
+    let english = Texts.table(table, bundle: bundle, language: .english)
+    let chinese = Texts.table(table, bundle: bundle, language: .simplifiedChinese)
+    var problems: [String] = []
+    if english.isEmpty { problems.append("no English table \(table)") }
+    for key in Set(english.keys).symmetricDifference(chinese.keys).sorted() {
+      problems.append("\(key): in one language only")
+    }
+    for (key, text) in english where placeholders(text) != placeholders(chinese[key] ?? "") {
+      problems.append("\(key): placeholders differ")
+    }
+    var used: Set<String> = []
+    let sources = root.appendingPathComponent(folder)
+    for file in try FileManager.default.contentsOfDirectory(atPath: sources.path)
+    where file.hasSuffix(".swift") {
+      let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+      let escaped = NSRegularExpression.escapedPattern(for: helper)
+      for match in text.matches(of: try Regex(escaped + #"\("([A-Za-z.]+)""#)) {
+        if let key = match.output[1].substring { used.insert(String(key)) }
+      }
+      let prefix = NSRegularExpression.escapedPattern(for: helper.split(separator: ".")[0] + ".")
+      for match in text.matches(of: try Regex(prefix + #"counted\("([A-Za-z.]+)""#)) {
+        if let key = match.output[1].substring {
+          used.formUnion([key + ".one", key + ".other"])
+        }
+      }
+    }
+    for key in Set(english.keys).subtracting(used).sorted() { problems.append("\(key): unused") }
+    for key in used.subtracting(english.keys).sorted() { problems.append("\(key): missing") }
+    return problems
+  }
+
+  private static func placeholders(_ text: String) -> Set<String> {
+    Set(text.matches(of: #/\{[a-z]+\}/#).map { String($0.output) })
+  }
+}
