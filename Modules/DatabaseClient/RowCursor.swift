@@ -95,6 +95,8 @@ public final class RowCursor {
     return converted
   }
 
+  // Inlinable, so the caller's module specializes the conversion for its `T`.
+
   /// The current row's column called `name` as a `T`, strictly.
   /// - Parameters:
   ///   - name: A column name.
@@ -102,7 +104,6 @@ public final class RowCursor {
   /// - Returns: The value.
   /// - Throws: ``DatabaseError`` `.conversionFailed` when the column is missing or holds
   ///   something that is not a `T`; `.misuse` without a current row.
-  // Inlinable, so the caller's module specializes the conversion for its `T`.
   @inlinable
   public func get<T: DatabaseValueConvertible>(
     _ name: String, as type: T.Type = T.self
@@ -142,15 +143,10 @@ public final class RowCursor {
   /// - Returns: The row.
   /// - Throws: `.misuse` without a current row.
   public func row() throws(DatabaseError) -> Row {
-    try checkRow()
     let names = self.names ?? []
-    let statement = self.statement
-    let values = [DatabaseValue](unsafeUninitializedCapacity: names.count) { buffer, count in
-      for index in names.indices {
-        buffer.initializeElement(at: index, to: statement.value(at: index))
-      }
-      count = names.count
-    }
+    var values: [DatabaseValue] = []
+    values.reserveCapacity(names.count)
+    try appendValues(to: &values)
     return Row(columnNames: names, values: values)
   }
 

@@ -20,6 +20,10 @@ import WireFormat
 /// by name, in either case.
 public enum Texts {
   private static let chosen = LanguageSetting()
+  /// Tables already read, by bundle path, table and language (an empty table for one that
+  /// does not exist): a text is asked for each time a screen draws, and the files never
+  /// change while the process runs.
+  private static let loaded = Locked<[String: [String: String]]>([:])
 
   /// The language every module speaks; the platform's choice until set. Inside
   /// `Texts.$scopedLanguage.withValue(_:operation:)` the scoped language wins, for that task
@@ -60,6 +64,16 @@ public enum Texts {
   ///   - language: The language.
   /// - Returns: The keys and their texts; empty when there is no such table.
   public static func table(
+    _ table: String, bundle: Bundle, language: TextLanguage
+  ) -> [String: String] {
+    let cacheKey = "\(bundle.bundlePath)|\(table)|\(language.code)"
+    if let cached = loaded.withLock({ $0[cacheKey] }) { return cached }
+    let read = readTable(table, bundle: bundle, language: language)
+    loaded.withLock { $0[cacheKey] = read }
+    return read
+  }
+
+  private static func readTable(
     _ table: String, bundle: Bundle, language: TextLanguage
   ) -> [String: String] {
     guard let url = tableURL(table, in: bundle, language: language),

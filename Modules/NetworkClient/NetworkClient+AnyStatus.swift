@@ -28,22 +28,15 @@ extension NetworkClient {
     var retries = 0
     while true {
       if Task.isCancelled { throw .cancelled }
-      let failure: NetworkError
       switch await attempt(request, timeout: timeout) {
       case .success((let data, let response)):
         return NetworkResponse(data: data, response: response)
-      case .failure(let error):
-        failure = error
+      case .failure(let failure):
+        try await waitBeforeRetry(
+          after: failure, retries: retries, policy: policy, method: endpoint.method,
+          requestedWait: nil)
       }
-      guard retries < policy.maxRetries, policy.allowsRetry(of: failure, method: endpoint.method)
-      else { throw failure }
-      let wait = policy.delay(beforeRetry: retries)
       retries += 1
-      do {
-        try await clock.sleep(for: wait)
-      } catch {
-        throw .cancelled
-      }
     }
   }
 }

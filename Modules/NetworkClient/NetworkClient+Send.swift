@@ -53,17 +53,34 @@ extension NetworkClient {
       case .failure(let error):
         failure = error
       }
-      guard retries < policy.maxRetries, policy.allowsRetry(of: failure, method: endpoint.method)
-      else { throw failure }
-      let wait = requestedWait ?? policy.delay(beforeRetry: retries)
-      // A server that asks for a longer wait than the cap gets its answer to the caller now.
-      guard wait <= policy.maxDelay else { throw failure }
+      try await waitBeforeRetry(
+        after: failure, retries: retries, policy: policy, method: endpoint.method,
+        requestedWait: requestedWait)
       retries += 1
-      do {
-        try await clock.sleep(for: wait)
-      } catch {
-        throw .cancelled
-      }
+    }
+  }
+
+  /// Sleeps before the next attempt when `policy` allows one more after `failure`; throws
+  /// `failure` when it does not, or when the server asks for a longer wait than the cap (it
+  /// gets its answer to the caller now), and `.cancelled` when the wait is cancelled.
+  /// - Parameters:
+  ///   - failure: Why the attempt failed.
+  ///   - retries: How many retries were made already.
+  ///   - policy: The retry policy.
+  ///   - method: The request's method.
+  ///   - requestedWait: The server's `Retry-After`, if any.
+  func waitBeforeRetry(
+    after failure: NetworkError, retries: Int, policy: RetryPolicy, method: HTTPMethod,
+    requestedWait: Duration?
+  ) async throws(NetworkError) {
+    guard retries < policy.maxRetries, policy.allowsRetry(of: failure, method: method)
+    else { throw failure }
+    let wait = requestedWait ?? policy.delay(beforeRetry: retries)
+    guard wait <= policy.maxDelay else { throw failure }
+    do {
+      try await clock.sleep(for: wait)
+    } catch {
+      throw .cancelled
     }
   }
 

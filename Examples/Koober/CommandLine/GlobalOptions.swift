@@ -15,7 +15,7 @@ struct GlobalOptions: Sendable, Equatable {
   ///   options are incomplete or come with `--server`, or `--data-dir` is empty.
   init(_ parsed: ParsedArguments) throws(UsageError) {
     if let text = parsed.values["server"] {
-      server = try OIDCOptions.url(text, option: "server", parsed)
+      server = try Self.httpURL(text, option: "server", parsed)
     }
     oidc = try OIDCOptions(parsed)
     if server != nil, oidc != nil {
@@ -29,5 +29,28 @@ struct GlobalOptions: Sendable, Equatable {
       }
       dataDirectory = folder
     }
+  }
+}
+
+extension GlobalOptions {
+  /// An http(s) URL with a host, or the usage error naming the option (`--server`,
+  /// `--oidc-issuer`, `--oidc-revocation-url`).
+  /// - Parameters:
+  ///   - text: The option's value.
+  ///   - option: The option's name, without dashes.
+  ///   - parsed: The command line, for the usage error.
+  /// - Returns: The URL.
+  /// - Throws: `UsageError` for anything else.
+  static func httpURL(_ text: String, option: String, _ parsed: ParsedArguments)
+    throws(UsageError) -> URL
+  {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+    else {
+      throw UsageError(
+        message: "'--\(option)' needs an http:// or https:// URL with a host, not '\(text)'",
+        command: parsed.commandName)
+    }
+    return url
   }
 }

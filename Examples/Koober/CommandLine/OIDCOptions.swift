@@ -33,7 +33,7 @@ struct OIDCOptions: Sendable, Equatable {
       }
       return nil
     }
-    issuer = try Self.url(issuerText, option: "oidc-issuer", parsed)
+    issuer = try GlobalOptions.httpURL(issuerText, option: "oidc-issuer", parsed)
     guard let clientID = values["client-id"], !clientID.isEmpty else {
       throw UsageError(
         message: "'--oidc-issuer' needs '--client-id ID' (the client registered with it)",
@@ -47,21 +47,7 @@ struct OIDCOptions: Sendable, Equatable {
       clientSecret = secret
     }
     if let text = values["oidc-revocation-url"] {
-      revocationURL = try Self.url(text, option: "oidc-revocation-url", parsed)
+      revocationURL = try GlobalOptions.httpURL(text, option: "oidc-revocation-url", parsed)
     }
-  }
-
-  /// An http(s) URL with a host, or the usage error naming the option.
-  static func url(_ text: String, option: String, _ parsed: ParsedArguments)
-    throws(UsageError) -> URL
-  {
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
-    else {
-      throw UsageError(
-        message: "'--\(option)' needs an http:// or https:// URL with a host, not '\(text)'",
-        command: parsed.commandName)
-    }
-    return url
   }
 }
