@@ -13,7 +13,7 @@ public enum LocalizationAudit {
   /// - Parameters:
   ///   - table: The table, named after the module.
   ///   - bundle: The module's resource bundle.
-  ///   - folder: The module's sources, e.g. `Modules/UserModel`.
+  ///   - folder: The module's sources, e.g. `Modules/UserModel`, read with its subfolders.
   ///   - helper: The name of the module's text function, e.g. `UserModelText.text`; a counted
   ///     text asked for with `.counted("key", …)` stands for `key.one` and `key.other`.
   /// - Returns: One line per problem.
@@ -32,8 +32,8 @@ public enum LocalizationAudit {
     }
     var used: Set<String> = []
     let sources = root.appendingPathComponent(folder)
-    for file in try FileManager.default.contentsOfDirectory(atPath: sources.path)
-    where file.hasSuffix(".swift") {
+    let files = FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String]
+    for file in files ?? [] where file.hasSuffix(".swift") {
       let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
       let escaped = NSRegularExpression.escapedPattern(for: helper)
       for match in text.matches(of: try Regex(escaped + #"\("([A-Za-z.]+)""#)) {
