@@ -143,9 +143,10 @@ let package = Package(
         "KooberBackend", "UserModel", "NetworkClient", "DatabaseClient",
         "WireFormat", "LoginCore", "ServiceUser", "ServiceUserLogin", "ServiceUserKoober",
         "ServiceUserOIDC", "LoginLogicControl", "LoginViewModel",
-        "RideModel", "ServiceRide", "RideLogicControl", "RideViewModel",
+        "RideModel", "ServiceRide", "RideLogicControl", "RideViewModel", "Localization",
       ],
-      path: "Examples/Koober"
+      path: "Examples/Koober",
+      resources: [.process("Resources")]
     ),
 
     // MARK: - Benchmarks

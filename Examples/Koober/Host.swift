@@ -1,3 +1,5 @@
+import Localization
+
 /// `koober`'s entry: parses the command line into one command (`RootCommand.subcommands`,
 /// or the screens without one), runs it, and returns the exit status. `main.swift` only
 /// calls it.
@@ -9,6 +11,7 @@ enum Host {
   ///   - environment: The process environment.
   /// - Returns: The exit status.
   static func run(arguments: [String], environment: [String: String]) async -> ExitCode {
+    Texts.language = TextLanguage.fromEnvironment(environment)
     let console = Console(environment: environment)
     let invocation: Invocation
     do {

@@ -13,6 +13,6 @@ struct UsageError: Error, Sendable, Equatable {
   var hint: String {
     let topic = command ?? group?.rawValue
     let help = topic.map { "koober help \($0)" } ?? "koober --help"
-    return "Run '\(help)' for usage."
+    return CommandText.text("usage.hint", ["help": help])
   }
 }

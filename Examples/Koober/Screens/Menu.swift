@@ -15,7 +15,7 @@ extension Console {
   func choose<Value>(from entries: [MenuEntry<Value>]) async -> Result<Value, MenuExit> {
     list(entries)
     while true {
-      let event = await ask("Choose")
+      let event = await ask(KooberText.text("menu.choose"))
       guard case .line(let answer) = event else {
         return .failure(event == .endOfInput ? .endOfInput : .interrupted)
       }
@@ -35,7 +35,7 @@ extension Console {
     if let entry = entries.first(where: { $0.title.lowercased() == answer.lowercased() }) {
       return entry.value
     }
-    alert("Choose a number from 1 to \(entries.count), or type a choice as shown.")
+    alert(KooberText.text("menu.howToChoose", ["count": "\(entries.count)"]))
     return nil
   }
 

@@ -1,0 +1,48 @@
+import Foundation
+import Localization
+
+/// The words of koober's screens, alerts and storage messages, from its `Koober.strings`
+/// tables (`en`, `zh-Hans`) in the language `Texts.language` names.
+enum KooberText {
+  /// The text of `key`, placeholders filled in.
+  /// - Parameters:
+  ///   - key: The key, e.g. `welcome.title`.
+  ///   - values: Placeholder values by name.
+  /// - Returns: The text.
+  static func text(_ key: String, _ values: [String: String] = [:]) -> String {
+    Texts.string(key, table: "Koober", bundle: .module, values)
+  }
+
+  /// The `.one` or `.other` form of `key` for `count`, with `{name}` set to it.
+  /// - Parameters:
+  ///   - key: The key without its `.one` / `.other` ending.
+  ///   - count: The number the sentence counts.
+  ///   - name: The placeholder the number fills.
+  /// - Returns: The text.
+  static func counted(_ key: String, _ count: Int, as name: String) -> String {
+    text(count == 1 ? key + ".one" : key + ".other", [name: "\(count)"])
+  }
+}
+
+/// The words of koober's command line: help, usage errors and what each subcommand prints,
+/// from its `KooberCommands.strings` tables (`en`, `zh-Hans`).
+enum CommandText {
+  /// The text of `key`, placeholders filled in.
+  /// - Parameters:
+  ///   - key: The key, e.g. `help.usage`.
+  ///   - values: Placeholder values by name.
+  /// - Returns: The text.
+  static func text(_ key: String, _ values: [String: String] = [:]) -> String {
+    Texts.string(key, table: "KooberCommands", bundle: .module, values)
+  }
+
+  /// The `.one` or `.other` form of `key` for `count`, with `{name}` set to it.
+  /// - Parameters:
+  ///   - key: The key without its `.one` / `.other` ending.
+  ///   - count: The number the sentence counts.
+  ///   - name: The placeholder the number fills.
+  /// - Returns: The text.
+  static func counted(_ key: String, _ count: Int, as name: String) -> String {
+    text(count == 1 ? key + ".one" : key + ".other", [name: "\(count)"])
+  }
+}
