@@ -101,8 +101,7 @@ enum HelpText {
   }
 
   private static func row(_ left: String, _ right: String) -> String {
-    let padded = left.count < 26 ? left + String(repeating: " ", count: 26 - left.count) : left
-    return ("  " + padded + " " + right).trimmingTrailingSpaces()
+    ("  " + left.padded(toWidth: 26) + " " + right).trimmingTrailingSpaces()
   }
 }
 

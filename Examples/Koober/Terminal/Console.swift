@@ -158,7 +158,8 @@ final class Console {
   func updateLivePrompt(_ label: String) {
     guard isOutputTerminal, let old = livePrompt else { return }
     livePrompt = label
-    let padding = String(repeating: " ", count: max(0, old.count - label.count))
+    let padding = String(
+      repeating: " ", count: max(0, old.terminalWidth - label.terminalWidth))
     write("\u{1B}7\r" + label.terminalSafe + ": " + padding + "\u{1B}8")
   }
 
