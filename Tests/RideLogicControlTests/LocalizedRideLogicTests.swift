@@ -20,7 +20,7 @@ struct LocalizedRideLogicTests {
   func chinese() {
     Texts.$scopedLanguage.withValue(.simplifiedChinese) {
       #expect(RideLogicError.noDestination.message == "请先选择目的地。")
-      #expect(RideLogicError.vehicleNotOffered(.kangaroo).message == "此行程不提供袋鼠车型。")
+      #expect(RideLogicError.vehicleNotOffered(.kangaroo).message == "本次行程不提供袋鼠车型。")
       #expect(
         RideLogicError.cannotCancel(.arrived).errorDescription == "行程已无法取消：司机已到达上车点。")
       #expect(RideLogicError.rideIsOver(.completed).message == "行程已完成。")

@@ -26,7 +26,7 @@ struct LocalizedRideErrorTests {
           == "服务器出现问题（HTTP 503），请稍后再试。")
       #expect(
         RideError.invalidQuery("请输入地点名称的一部分。").message
-          == "搜索未被接受：请输入地点名称的一部分。")
+          == "无法搜索：请输入地点名称的一部分。")
       #expect(
         RideError.invalidTransition("The ride is completed.").message
           == "行程当前无法进行这一步：the ride is completed。")
