@@ -59,7 +59,9 @@ let package = Package(
     .target(
       name: "UserModel", dependencies: ["WireFormat", "Localization"], path: "Modules/UserModel",
       resources: [.process("Resources")]),
-    .target(name: "RideModel", dependencies: ["WireFormat"], path: "Modules/RideModel"),
+    .target(
+      name: "RideModel", dependencies: ["WireFormat", "Localization"], path: "Modules/RideModel",
+      resources: [.process("Resources")]),
     // The seam between the services and a server: AuthRemoteAPI and its values (seeds/000).
     .target(
       name: "LoginCore", dependencies: ["UserModel", "Localization"], path: "Modules/LoginCore",
@@ -93,8 +95,10 @@ let package = Package(
       name: "ServiceRide",
       dependencies: [
         "RideModel", "UserModel", "NetworkClient", "DatabaseClient", "ServiceUser", "WireFormat",
+        "Localization",
       ],
-      path: "Modules/ServiceRide"
+      path: "Modules/ServiceRide",
+      resources: [.process("Resources")]
     ),
 
     // Fakes an app links into its own tests: an in-memory server, session store and clock.
@@ -115,10 +119,13 @@ let package = Package(
     .target(name: "LoginViewModel", dependencies: ["UserModel"], path: "Modules/LoginViewModel"),
     .target(
       name: "RideLogicControl",
-      dependencies: ["ServiceRide", "RideModel", "UserModel"],
-      path: "Modules/RideLogicControl"
+      dependencies: ["ServiceRide", "RideModel", "UserModel", "Localization"],
+      path: "Modules/RideLogicControl",
+      resources: [.process("Resources")]
     ),
-    .target(name: "RideViewModel", dependencies: ["RideModel"], path: "Modules/RideViewModel"),
+    .target(
+      name: "RideViewModel", dependencies: ["RideModel", "Localization"],
+      path: "Modules/RideViewModel", resources: [.process("Resources")]),
 
     // MARK: - Examples
 
@@ -268,24 +275,28 @@ let package = Package(
       dependencies: ["LoginViewModel", "UserModel"],
       path: "Tests/LoginViewModelTests"
     ),
-    .testTarget(name: "RideModelTests", dependencies: ["RideModel"], path: "Tests/RideModelTests"),
+    .testTarget(
+      name: "RideModelTests", dependencies: ["RideModel", "Localization", "TestSupport"],
+      path: "Tests/RideModelTests"),
     .testTarget(
       name: "ServiceRideTests",
       dependencies: [
         "ServiceRide", "ServiceUser", "ServiceUserLogin", "ServiceUserKoober", "NetworkClient",
         "RideModel", "UserModel", "DatabaseClient", "KooberBackend", "LoopbackServer",
-        "TestSupport",
+        "TestSupport", "Localization",
       ],
       path: "Tests/ServiceRideTests"
     ),
     .testTarget(
       name: "RideLogicControlTests",
-      dependencies: ["RideLogicControl", "ServiceRide", "RideModel", "TestSupport"],
+      dependencies: [
+        "RideLogicControl", "ServiceRide", "RideModel", "TestSupport", "Localization",
+      ],
       path: "Tests/RideLogicControlTests"
     ),
     .testTarget(
       name: "RideViewModelTests",
-      dependencies: ["RideViewModel"],
+      dependencies: ["RideViewModel", "RideModel", "Localization", "TestSupport"],
       path: "Tests/RideViewModelTests"
     ),
     // Builds Tests/ConsumerPackage, an app's package outside this one, and runs it.

@@ -1,3 +1,4 @@
+import Foundation
 import RideModel
 import ServiceRide
 
@@ -38,30 +39,46 @@ public enum RideLogicError: Error, Sendable, Hashable {
     }
   }
 
-  /// One sentence a person understands.
+  /// One sentence a person understands, in the language `Texts.language` names.
   public var message: String {
     switch self {
     case .service(let error): error.message
-    case .noPickup: "Your pickup location is not known yet."
-    case .noDestination: "Choose where you are going first."
-    case .noVehicle: "Choose a vehicle first."
-    case .vehicleNotOffered(let type): "\(type.displayName) is not offered for this trip."
-    case .rideInProgress: "You already have a ride in progress."
-    case .noActiveRide: "There is no ride in progress."
-    case .cannotCancel(let status):
-      "The ride can no longer be cancelled: it is \(RideLogicError.describe(status))."
-    case .rideIsOver(let status): "The ride is \(RideLogicError.describe(status)) already."
+    case .noPickup: RideLogicText.text("error.noPickup")
+    case .noDestination: RideLogicText.text("error.noDestination")
+    case .noVehicle: RideLogicText.text("error.noVehicle")
+    case .vehicleNotOffered(let type):
+      RideLogicText.text("error.vehicleNotOffered", ["vehicle": type.displayName])
+    case .rideInProgress: RideLogicText.text("error.rideInProgress")
+    case .noActiveRide: RideLogicText.text("error.noActiveRide")
+    case .cannotCancel(let status): Self.cannotCancel(status)
+    case .rideIsOver(let status): Self.rideIsOver(status)
     }
   }
 
-  private static func describe(_ status: RideStatus) -> String {
+  private static func cannotCancel(_ status: RideStatus) -> String {
     switch status {
-    case .requested: "waiting for a driver"
-    case .accepted: "accepted"
-    case .arrived: "at the pickup"
-    case .inProgress: "in progress"
-    case .completed: "completed"
-    case .cancelled: "cancelled"
+    case .requested: RideLogicText.text("error.cannotCancel.requested")
+    case .accepted: RideLogicText.text("error.cannotCancel.accepted")
+    case .arrived: RideLogicText.text("error.cannotCancel.arrived")
+    case .inProgress: RideLogicText.text("error.cannotCancel.inProgress")
+    case .completed: RideLogicText.text("error.cannotCancel.completed")
+    case .cancelled: RideLogicText.text("error.cannotCancel.cancelled")
     }
   }
+
+  private static func rideIsOver(_ status: RideStatus) -> String {
+    switch status {
+    case .requested: RideLogicText.text("error.rideIsOver.requested")
+    case .accepted: RideLogicText.text("error.rideIsOver.accepted")
+    case .arrived: RideLogicText.text("error.rideIsOver.arrived")
+    case .inProgress: RideLogicText.text("error.rideIsOver.inProgress")
+    case .completed: RideLogicText.text("error.rideIsOver.completed")
+    case .cancelled: RideLogicText.text("error.rideIsOver.cancelled")
+    }
+  }
+}
+
+extension RideLogicError: LocalizedError {
+  /// The sentence to show, in the language `Texts.language` names.
+  public var errorDescription: String? { message }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a ride value was refused: a coordinate out of range, a malformed fare, a negative
 /// quantity, or a status change that the ride's state machine does not allow.
 ///
@@ -44,21 +46,26 @@ public enum RideModelError: Error, Hashable, Sendable {
     }
   }
 
-  /// A sentence for a person that says what was wrong.
+  /// A sentence for a person that says what was wrong, in the language `Texts.language`
+  /// names.
   public var message: String {
     switch self {
-    case .latitudeOutOfRange: "The latitude must be a number from -90 to 90."
-    case .longitudeOutOfRange: "The longitude must be a number from -180 to 180."
-    case .negativeFareAmount: "A fare cannot be below zero."
-    case .invalidCurrencyCode:
-      "The currency must be a three-letter upper-case code such as AUD."
-    case .negativeEta: "The time to pickup cannot be below zero."
-    case .invalidDistance: "The distance must be a finite number of kilometres, zero or more."
-    case .negativeDuration: "The ride's duration cannot be below zero."
+    case .latitudeOutOfRange: RideModelText.text("error.latitudeOutOfRange")
+    case .longitudeOutOfRange: RideModelText.text("error.longitudeOutOfRange")
+    case .negativeFareAmount: RideModelText.text("error.negativeFareAmount")
+    case .invalidCurrencyCode: RideModelText.text("error.invalidCurrencyCode")
+    case .negativeEta: RideModelText.text("error.negativeEta")
+    case .invalidDistance: RideModelText.text("error.invalidDistance")
+    case .negativeDuration: RideModelText.text("error.negativeDuration")
     case .invalidTransition(let from, let to):
-      "A ride that is \(from.rawValue) cannot become \(to.rawValue)."
+      RideModelText.text("error.invalidTransition", ["from": from.rawValue, "to": to.rawValue])
     }
   }
+}
+
+extension RideModelError: LocalizedError {
+  /// The sentence to show, in the language `Texts.language` names.
+  public var errorDescription: String? { message }
 }
 
 extension RideModelError: CustomStringConvertible {

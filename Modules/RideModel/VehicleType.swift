@@ -13,12 +13,12 @@ public enum VehicleType: String, CaseIterable, Codable, Hashable, Sendable {
   /// The large car: up to 6 passengers.
   case kangaroo
 
-  /// The name shown to people, e.g. `Wallaby`.
+  /// The name shown to people, e.g. `Wallaby`, in the language `Texts.language` names.
   public var displayName: String {
     switch self {
-    case .wallaby: "Wallaby"
-    case .wallaroo: "Wallaroo"
-    case .kangaroo: "Kangaroo"
+    case .wallaby: RideModelText.text("vehicle.wallaby")
+    case .wallaroo: RideModelText.text("vehicle.wallaroo")
+    case .kangaroo: RideModelText.text("vehicle.kangaroo")
     }
   }
 

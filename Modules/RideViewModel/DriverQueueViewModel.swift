@@ -61,29 +61,32 @@ public final class DriverQueueViewModel {
     RideText.index(ofLine: line, count: queue.count).map { queue[$0] }
   }
 
-  /// The title of the button that takes a driver's ride to its next status.
+  /// The title of the button that takes a driver's ride to its next status, in the language
+  /// `Texts.language` names.
   /// - Parameter status: The ride's current status.
   /// - Returns: `Arrived`, `Start ride` or `Complete ride`; `nil` for a ride not yet the
   ///   driver's (requested) or over.
   public static func advanceTitle(for status: RideStatus) -> String? {
     switch status.next {
-    case .arrived: "Arrived"
-    case .inProgress: "Start ride"
-    case .completed: "Complete ride"
+    case .arrived: RideViewModelText.text("driver.advance.arrived")
+    case .inProgress: RideViewModelText.text("driver.advance.start")
+    case .completed: RideViewModelText.text("driver.advance.complete")
     case .requested, .accepted, .cancelled, nil: nil
     }
   }
 
-  /// The sentence shown about a driver's ride.
+  /// The sentence shown about a driver's ride, in the language `Texts.language` names.
   /// - Parameter ride: The driver's ride.
   /// - Returns: E.g. `Pick up at Sydney Opera House`.
   public static func currentRideText(for ride: Ride) -> String {
     switch ride.status {
-    case .requested, .accepted: "Pick up at \(ride.pickup.displayText)"
-    case .arrived: "Waiting at \(ride.pickup.displayText)"
-    case .inProgress: "Driving to \(ride.destination.displayText)"
-    case .completed: "Ride completed · \(ride.fare.formatted)"
-    case .cancelled: "The passenger cancelled"
+    case .requested, .accepted:
+      RideViewModelText.text("driver.pickUp", ["pickup": ride.pickup.displayText])
+    case .arrived: RideViewModelText.text("driver.waiting", ["pickup": ride.pickup.displayText])
+    case .inProgress:
+      RideViewModelText.text("driver.driving", ["destination": ride.destination.displayText])
+    case .completed: RideViewModelText.text("ride.completed", ["fare": ride.fare.formatted])
+    case .cancelled: RideViewModelText.text("driver.passengerCancelled")
     }
   }
 

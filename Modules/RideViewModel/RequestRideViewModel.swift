@@ -142,7 +142,10 @@ public final class RequestRideViewModel {
   }
 
   private static func optionText(_ estimate: FareEstimate) -> String {
-    let minutes = estimate.etaMinutes
-    return "\(estimate.vehicleType.displayName) — \(estimate.fare.formatted) · \(minutes) min"
+    let values = [
+      "vehicle": estimate.vehicleType.displayName, "fare": estimate.fare.formatted,
+      "minutes": "\(estimate.etaMinutes)",
+    ]
+    return RideViewModelText.text("request.vehicleOption", values)
   }
 }

@@ -69,17 +69,18 @@ public final class RideStatusViewModel {
     render()
   }
 
-  /// The sentence shown for a ride in a status.
+  /// The sentence shown for a ride in a status, in the language `Texts.language` names.
   /// - Parameter ride: The ride; its destination and fare fill some sentences.
   /// - Returns: E.g. `Your driver is on the way` or `Ride completed · A$18.40`.
   public static func statusText(for ride: Ride) -> String {
     switch ride.status {
-    case .requested: "Looking for a driver…"
-    case .accepted: "Your driver is on the way"
-    case .arrived: "Your driver has arrived"
-    case .inProgress: "On the way to \(ride.destination.displayText)"
-    case .completed: "Ride completed · \(ride.fare.formatted)"
-    case .cancelled: "Ride cancelled"
+    case .requested: RideViewModelText.text("status.requested")
+    case .accepted: RideViewModelText.text("status.accepted")
+    case .arrived: RideViewModelText.text("status.arrived")
+    case .inProgress:
+      RideViewModelText.text("status.inProgress", ["destination": ride.destination.displayText])
+    case .completed: RideViewModelText.text("ride.completed", ["fare": ride.fare.formatted])
+    case .cancelled: RideViewModelText.text("status.cancelled")
     }
   }
 
@@ -104,7 +105,7 @@ public final class RideStatusViewModel {
       waited = Self.waitingText(seconds: now.timeIntervalSince(ride.requestedAt))
     }
     if waiting.set(waited) { onWaitingTextChange?(waited) }
-    let notice = reconnecting ? "Koober can't be reached; reconnecting…" : nil
+    let notice = reconnecting ? RideViewModelText.text("status.reconnecting") : nil
     if connection.set(notice) { onConnectionTextChange?(notice) }
   }
 }

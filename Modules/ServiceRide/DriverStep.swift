@@ -40,13 +40,13 @@ public enum DriverStep: String, CaseIterable, Sendable, Hashable {
     }
   }
 
-  /// The name for people, e.g. `Start the ride`.
+  /// The name for people, e.g. `Start the ride`, in the language `Texts.language` names.
   public var displayName: String {
     switch self {
-    case .accept: "Accept the ride"
-    case .arrive: "Arrived at the pickup"
-    case .start: "Start the ride"
-    case .complete: "Complete the ride"
+    case .accept: ServiceRideText.text("step.accept")
+    case .arrive: ServiceRideText.text("step.arrive")
+    case .start: ServiceRideText.text("step.start")
+    case .complete: ServiceRideText.text("step.complete")
     }
   }
 }

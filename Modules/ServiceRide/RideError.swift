@@ -94,47 +94,64 @@ public enum RideError: Error, Sendable, Equatable, Hashable {
     }
   }
 
-  /// One sentence a person understands, saying what went wrong and what to do. A detail
-  /// from the server follows a colon, as it came; a screen makes it safe to show.
+  /// One sentence a person understands, saying what went wrong and what to do, in the
+  /// language `Texts.language` names. A detail from the server follows a colon, as it came;
+  /// a screen makes it safe to show.
   public var message: String {
     switch self {
-    case .passengersOnly: "Only a passenger account can do this."
-    case .driversOnly: "Only a driver account can do this."
-    case .rideInProgress:
-      "You already have a ride in progress; finish or cancel it before requesting another."
+    case .passengersOnly: ServiceRideText.text("error.passengersOnly")
+    case .driversOnly: ServiceRideText.text("error.driversOnly")
+    case .rideInProgress: ServiceRideText.text("error.rideInProgress")
     case .invalidTransition(let detail):
-      Self.sentence("The ride cannot make this step now", detail)
-    case .alreadyAccepted: "Another driver accepted this ride first."
-    case .notCompleted: "The ride is not completed yet, so it has no receipt."
-    case .notFound: "No such ride was found for this account."
-    case .invalidRideID: "That is not a ride id; ride ids look like ride_ABC123."
-    case .invalidLocation(let detail): Self.sentence("The place is not valid", detail)
-    case .invalidVehicleType: "The server does not offer this vehicle type."
-    case .invalidQuery(let detail): Self.sentence("The search was refused", detail)
+      Self.sentence(detail, ServiceRideText.text("error.invalidTransition")) {
+        ServiceRideText.text("error.invalidTransition.detail", ["detail": $0])
+      }
+    case .alreadyAccepted: ServiceRideText.text("error.alreadyAccepted")
+    case .notCompleted: ServiceRideText.text("error.notCompleted")
+    case .notFound: ServiceRideText.text("error.notFound")
+    case .invalidRideID: ServiceRideText.text("error.invalidRideID")
+    case .invalidLocation(let detail):
+      Self.sentence(detail, ServiceRideText.text("error.invalidLocation")) {
+        ServiceRideText.text("error.invalidLocation.detail", ["detail": $0])
+      }
+    case .invalidVehicleType: ServiceRideText.text("error.invalidVehicleType")
+    case .invalidQuery(let detail):
+      Self.sentence(detail, ServiceRideText.text("error.invalidQuery")) {
+        ServiceRideText.text("error.invalidQuery.detail", ["detail": $0])
+      }
     case .locationUnavailable(let detail):
-      Self.sentence("Your location is not available", detail)
-    case .notSignedIn: "You are not signed in; sign in and try again."
-    case .offline: "The server could not be reached; check the connection and try again."
-    case .timeout: "The server did not answer in time; try again."
+      Self.sentence(detail, ServiceRideText.text("error.locationUnavailable")) {
+        ServiceRideText.text("error.locationUnavailable.detail", ["detail": $0])
+      }
+    case .notSignedIn: ServiceRideText.text("error.notSignedIn")
+    case .offline: ServiceRideText.text("error.offline")
+    case .timeout: ServiceRideText.text("error.timeout")
     case .serverUnavailable(let status):
-      "The server is having trouble (HTTP \(status)); try again in a moment."
+      ServiceRideText.text("error.serverUnavailable", ["status": "\(status)"])
     case .serverTrouble(let detail):
-      Self.sentence("The server answered something unexpected", detail)
-    case .cancelled: "The operation was cancelled."
+      Self.sentence(detail, ServiceRideText.text("error.serverTrouble")) {
+        ServiceRideText.text("error.serverTrouble.detail", ["detail": $0])
+      }
+    case .cancelled: ServiceRideText.text("error.cancelled")
     }
   }
 
-  /// `lead: detail.` as one sentence: the detail's own capital and full stop give way
-  /// (`The ride is completed.` → `…: the ride is completed.`), an acronym keeps its capitals.
-  private static func sentence(_ lead: String, _ detail: String) -> String {
+  /// The `.detail` sentence with `detail` in it, or the plain one when the detail is blank.
+  /// The detail's own capital and full stop give way (`The ride is completed.` → `…: the
+  /// ride is completed.`), an acronym keeps its capitals.
+  private static func sentence(
+    _ detail: String, _ plain: @autoclosure () -> String, detailed: (String) -> String
+  ) -> String {
     var rest = Substring(detail.trimmingCharacters(in: .whitespacesAndNewlines))
-    while let last = rest.last, last == "." || last == " " { rest = rest.dropLast() }
-    guard let first = rest.first else { return lead + "." }
+    while let last = rest.last, last == "." || last == "。" || last == " " {
+      rest = rest.dropLast()
+    }
+    guard let first = rest.first else { return plain() }
     let second = rest.dropFirst().first
     if first.isUppercase, second.map({ $0.isLowercase || $0 == " " }) ?? true {
       rest = Substring(first.lowercased()) + rest.dropFirst()
     }
-    return lead + ": " + rest + "."
+    return detailed(String(rest))
   }
 
   /// Whether the failure is likely to pass by itself (no connection, no answer in time, a
@@ -145,6 +162,11 @@ public enum RideError: Error, Sendable, Equatable, Hashable {
     default: false
     }
   }
+}
+
+extension RideError: LocalizedError {
+  /// The sentence to show, in the language `Texts.language` names.
+  public var errorDescription: String? { message }
 }
 
 extension RideError: CustomStringConvertible {

@@ -72,7 +72,11 @@ extension RideService {
   public func advance(_ id: String) async throws(RideError) -> Ride {
     let current = try await ride(id)
     guard let step = DriverStep(after: current.status) else {
-      throw .invalidTransition("The ride is \(current.status.rawValue); it has no next step.")
+      // Only a completed or a cancelled ride has no next step.
+      throw .invalidTransition(
+        current.status == .cancelled
+          ? ServiceRideText.text("detail.noNextStep.cancelled")
+          : ServiceRideText.text("detail.noNextStep.completed"))
     }
     return try await perform(step, onRide: current.id)
   }

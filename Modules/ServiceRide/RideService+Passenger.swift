@@ -73,7 +73,8 @@ extension RideService {
     let receipt = try await send(
       ReceiptRequest(configuration: rideID, retryPolicy: receiptExport.retryPolicy))
     guard receipt.rideId == rideID else {
-      throw .serverTrouble("The receipt asked for \(rideID) is for \(receipt.rideId).")
+      let names = ["ride": rideID, "other": receipt.rideId]
+      throw .serverTrouble(ServiceRideText.text("detail.receiptForAnotherRide", names))
     }
     return receipt
   }

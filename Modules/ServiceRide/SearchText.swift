@@ -10,9 +10,12 @@ enum SearchText {
   /// - Throws: `RideError.invalidQuery` when nothing is left, or the text is too long.
   static func validated(_ text: String) throws(RideError) -> String {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !trimmed.isEmpty else { throw .invalidQuery("Type part of a place's name.") }
+    guard !trimmed.isEmpty else {
+      throw .invalidQuery(ServiceRideText.text("detail.emptySearch"))
+    }
     guard trimmed.count <= maximumLength else {
-      throw .invalidQuery("Search with at most \(maximumLength) characters.")
+      throw .invalidQuery(
+        ServiceRideText.counted("detail.searchTooLong", maximumLength, as: "maximum"))
     }
     return trimmed
   }

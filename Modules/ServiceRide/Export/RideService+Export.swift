@@ -40,12 +40,17 @@ extension RideService {
       outcomes[index] = outcome.result.mapError(RideError.init).flatMap { receipt in
         receipt.rideId == rides[index].id
           ? .success(receipt)
-          : .failure(.serverTrouble("The receipt for \(rides[index].id) names another ride."))
+          : .failure(.serverTrouble(Self.anotherRide(rides[index].id)))
       }
       finished += 1
       progress?(finished, rides.count)
     }
     return Self.export(rides: rides, outcomes: outcomes)
+  }
+
+  /// The detail of a receipt that names another ride than the one `id` asked for.
+  private static func anotherRide(_ id: String) -> String {
+    ServiceRideText.text("detail.exportedReceiptForAnotherRide", ["ride": id])
   }
 
   private func allCompletedRides() async throws(RideError) -> [Ride] {

@@ -1,0 +1,41 @@
+import Foundation
+import Localization
+import RideModel
+import TestSupport
+import Testing
+
+/// RideModel's sentences and vehicle names come from its tables, in English and 简体中文.
+@Suite("RideModel texts in English and 简体中文")
+struct LocalizedRideModelTests {
+  @Test("every key exists in both languages, and every key is used by the module")
+  func table() throws {
+    #expect(
+      try LocalizationAudit.problems(
+        table: "RideModel", bundle: RideModelResources.bundle, folder: "Modules/RideModel",
+        helper: "RideModelText.text") == [])
+  }
+
+  @Test("errors and vehicle names speak the chosen language")
+  func chinese() {
+    Texts.$scopedLanguage.withValue(.simplifiedChinese) {
+      #expect(RideModelError.negativeFareAmount.message == "车费不能小于零。")
+      #expect(
+        RideModelError.invalidTransition(from: .completed, to: .cancelled).errorDescription
+          == "状态为 completed 的行程无法变为 cancelled。")
+      #expect(VehicleType.allCases.map(\.displayName) == ["沙袋鼠", "岩大袋鼠", "袋鼠"])
+    }
+  }
+
+  @Test("the English texts are the development language's")
+  func english() {
+    Texts.$scopedLanguage.withValue(.english) {
+      #expect(
+        RideModelError.latitudeOutOfRange.errorDescription
+          == "The latitude must be a number from -90 to 90.")
+      #expect(
+        RideModelError.invalidTransition(from: .inProgress, to: .requested).description
+          == "invalid_transition: A ride that is inProgress cannot become requested.")
+      #expect(VehicleType.allCases.map(\.displayName) == ["Wallaby", "Wallaroo", "Kangaroo"])
+    }
+  }
+}
