@@ -26,10 +26,12 @@ struct LocalizedHelpTests {
     #expect(
       Set(chineseLines).intersection(englishLines) == ["", "  KOOBER_REQUEST_TIMEOUT_SECONDS"])
     for line in [
-      "koober: Koober 网约车示例，从注册到首页。", "用法", "命令", "全局选项（可放在任何命令之前或之后）",
+      "koober: Koober 网约车示例，从注册到首页。", "用法", "命令",
+      "全局选项（可放在任何命令之前或之后）",
       "  sign-in                    登录（需要验证码时退出码为 3）。",
       "  --lang LANG                语言：en 或 zh-Hans（默认取自 LANG 等环境变量）。",
-      "  -h, --help                 显示帮助。", "退出码", "  0 成功，1 失败，2 用法错误，3 需要验证码，4 未登录",
+      "  -h, --help                 显示帮助。", "退出码",
+      "  0 成功，1 失败，2 用法错误，3 需要验证码，4 未登录",
       "  KOOBER_DEMO_ACCEPT_SECONDS 演示模式：行程等待真实司机的秒数，",
       "                             之后由模拟司机接单（10）。",
     ] {
@@ -103,7 +105,7 @@ struct LocalizedHelpTests {
     #expect(chinese.status == 2)
     #expect(
       chinese.stderr
-        == "koober: 'sign-in' 没有 '--mail' 这个选项\n运行 'koober help sign-in' 查看用法。\n")
+        == "koober: 'sign-in' 不支持选项 '--mail'\n运行 'koober help sign-in' 查看用法。\n")
     let english = try await run(
       ["rides", "cancel", "--lang=en"], ["LANG": "zh_CN.UTF-8"], in: fixture)
     #expect(english.status == 2)
