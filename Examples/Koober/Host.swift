@@ -11,7 +11,8 @@ enum Host {
   ///   - environment: The process environment.
   /// - Returns: The exit status.
   static func run(arguments: [String], environment: [String: String]) async -> ExitCode {
-    Texts.language = TextLanguage.fromEnvironment(environment)
+    // Before parsing, so that its usage errors speak the language asked for.
+    Texts.language = LanguageOption.chosen(arguments: arguments, environment: environment)
     let console = Console(environment: environment)
     let invocation: Invocation
     do {

@@ -5,14 +5,15 @@ struct CommandConfiguration: Sendable {
   let name: String
   /// The group whose word comes first (`rides`, `driver`), or `nil` for a one-word command.
   var group: CommandGroup? = nil
-  /// One line for the command list.
+  /// One line for the command list, in the chosen language.
   let summary: String
   /// What follows `koober <name>` in the usage line, e.g. `--code C`.
   var arguments = ""
   /// The options besides the global ones.
   var options: [OptionSpec] = []
-  /// Extra lines for `koober help <name>`.
-  var details: [String] = []
+  /// Extra lines for `koober help <name>`, in the chosen language: one text, its lines
+  /// separated by line breaks (a translation may wrap them elsewhere).
+  var details = ""
   /// The plain arguments the command takes, or `nil` for none.
   var positional: Positional? = nil
 
@@ -32,8 +33,9 @@ struct CommandConfiguration: Sendable {
   }
 
   /// The help line of the commands that plan a trip (`rides estimate`, `rides request`).
-  static let pickupNote =
-    "Rides start at Koober's fixed current location, \(FixedPickup.name)."
+  static var pickupNote: String {
+    CommandText.text("rides.pickupNote", ["pickup": FixedPickup.name])
+  }
 
   /// What follows `koober` in the usage line, e.g. `rides cancel ID`.
   var usage: String {

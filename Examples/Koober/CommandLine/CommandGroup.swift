@@ -15,11 +15,11 @@ enum CommandGroup: String, CaseIterable, Sendable {
     commands.map { $0.configuration.name }.joined(separator: ", ")
   }
 
-  /// One line for help.
+  /// One line for help, in the chosen language.
   var summary: String {
     switch self {
-    case .rides: "Fares, requests and the ride history, for scripts."
-    case .driver: "A driver's queue, accepting and the ride's steps, for scripts."
+    case .rides: CommandText.text("group.rides.summary")
+    case .driver: CommandText.text("group.driver.summary")
     }
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
+import Localization
 
-/// The options every command accepts: which server, and where the data lives.
+/// The options every command accepts: which server, where the data lives, and the language.
 struct GlobalOptions: Sendable, Equatable {
   /// `--server URL`; `nil` means the embedded backend (or the OIDC provider).
   var server: URL?
@@ -8,11 +9,14 @@ struct GlobalOptions: Sendable, Equatable {
   var oidc: OIDCOptions?
   /// `--data-dir DIR` as typed; `nil` means the environment's or the platform's default.
   var dataDirectory: String?
+  /// `--lang en|zh-Hans`; `nil` means the environment's language.
+  var language: TextLanguage?
 
   /// Reads and checks the global options of a parsed command line.
   /// - Parameter parsed: The split command line.
   /// - Throws: `UsageError` when `--server` is not an http(s) URL with a host, the OIDC
-  ///   options are incomplete or come with `--server`, or `--data-dir` is empty.
+  ///   options are incomplete or come with `--server`, `--data-dir` is empty, or `--lang`
+  ///   names neither English nor Simplified Chinese.
   init(_ parsed: ParsedArguments) throws(UsageError) {
     if let text = parsed.values["server"] {
       server = try Self.httpURL(text, option: "server", parsed)
@@ -20,14 +24,22 @@ struct GlobalOptions: Sendable, Equatable {
     oidc = try OIDCOptions(parsed)
     if server != nil, oidc != nil {
       throw UsageError(
-        message: "'--server' and '--oidc-issuer' name two servers; use one",
+        message: CommandText.text("usage.twoServers"),
         command: parsed.commandName)
     }
     if let folder = parsed.values["data-dir"] {
       guard !folder.isEmpty else {
-        throw UsageError(message: "'--data-dir' needs a folder", command: parsed.commandName)
+        throw UsageError(
+          message: CommandText.text("usage.dataDirEmpty"), command: parsed.commandName)
       }
       dataDirectory = folder
+    }
+    if let text = parsed.values["lang"] {
+      guard let language = LanguageOption.language(text) else {
+        throw UsageError(
+          message: CommandText.text("usage.lang", ["value": text]), command: parsed.commandName)
+      }
+      self.language = language
     }
   }
 }
@@ -48,7 +60,7 @@ extension GlobalOptions {
       scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
     else {
       throw UsageError(
-        message: "'--\(option)' needs an http:// or https:// URL with a host, not '\(text)'",
+        message: CommandText.text("usage.notHttpUrl", ["option": option, "value": text]),
         command: parsed.commandName)
     }
     return url

@@ -1,21 +1,22 @@
 /// The text of `koober --help` and `koober help <command>`, drawn from the commands'
-/// configurations.
+/// configurations, in the chosen language. Its two columns line up by terminal columns
+/// (`padded(toWidth:)`), so they stay aligned with Chinese text too.
 enum HelpText {
   /// The general help: usage, commands, global options, exit codes and environment.
   static var general: String {
     var lines = [
       "koober: " + RootCommand.configuration.summary,
       "",
-      "USAGE",
-      "  koober [--server URL] [--data-dir DIR]     the interactive screens",
-      "  koober <command> [options]                 one step, for scripts",
+      CommandText.text("help.heading.usage"),
+      usageRow("koober [--server URL] [--data-dir DIR]", CommandText.text("help.usage.screens")),
+      usageRow("koober <command> [options]", CommandText.text("help.usage.command")),
       "",
-      "COMMANDS",
+      CommandText.text("help.heading.commands"),
     ]
     lines += RootCommand.subcommands.map(row(_:))
-    lines += ["", "GLOBAL OPTIONS (accepted before or after any command)"]
+    lines += ["", CommandText.text("help.heading.globalOptions")]
     lines += RootCommand.globalOptions.map { row($0.synopsis, $0.help) }
-    lines.append(row("-h, --help", "Show help."))
+    lines.append(row("-h, --help", CommandText.text("help.option.help")))
     lines += footer
     return lines.joined(separator: "\n")
   }
@@ -35,15 +36,15 @@ enum HelpText {
   /// - Returns: The text.
   static func group(_ group: CommandGroup) -> String {
     var lines = [
-      "USAGE",
+      CommandText.text("help.heading.usage"),
       "  koober \(group.rawValue) <command> [options]",
       "",
       group.summary,
       "",
-      "COMMANDS",
+      CommandText.text("help.heading.commands"),
     ]
     lines += group.commands.map(row(_:))
-    lines += ["", "Run 'koober help \(group.rawValue) <command>' for a command's options."]
+    lines += ["", CommandText.text("help.group.more", ["group": group.rawValue])]
     lines += footer
     return lines.joined(separator: "\n")
   }
@@ -53,47 +54,42 @@ enum HelpText {
   /// - Returns: Its usage, summary, options and notes.
   static func command(_ spec: CommandConfiguration) -> String {
     var lines = [
-      "USAGE",
+      CommandText.text("help.heading.usage"),
       "  koober " + spec.usage,
       "",
       spec.summary,
     ]
-    if !spec.details.isEmpty { lines += [""] + spec.details }
-    lines += ["", "OPTIONS"]
+    if !spec.details.isEmpty { lines += [""] + spec.details.lines }
+    lines += ["", CommandText.text("help.heading.options")]
     lines += (spec.options + RootCommand.globalOptions).map { row($0.synopsis, $0.help) }
-    lines.append(row("-h, --help", "Show this help."))
+    lines.append(row("-h, --help", CommandText.text("help.option.commandHelp")))
     lines += footer
     return lines.joined(separator: "\n")
   }
 
-  private static let footer = [
-    "",
-    "EXIT CODES",
-    "  0 ok, 1 failure, 2 usage error, 3 code required, 4 not signed in",
-    "",
-    "ENVIRONMENT",
-    row("KOOBER_DATA_DIR", "The data folder when --data-dir is not given; otherwise"),
-    row("", "$XDG_DATA_HOME/koober or ~/.local/share/koober (Linux),"),
-    row("", "~/Library/Application Support/Koober (Apple)."),
-    row("NO_COLOR", "When set, no colour even on a terminal."),
-    row("KOOBER_BACKEND_ITERATIONS", "PBKDF2 iterations of the backend's new password"),
-    row("", "hashes (600000); tests lower it for speed."),
-    row("KOOBER_DEMO_ACCEPT_SECONDS", "Demo mode: seconds a ride waits for a real driver"),
-    row("", "before the simulated driver accepts it (10)."),
-    row("KOOBER_DEMO_STEP_SECONDS", "Demo mode: seconds between the simulated driver's"),
-    row("", "later steps: arrive, start, complete (10)."),
-    "  KOOBER_REQUEST_TIMEOUT_SECONDS",
-    row("", "Seconds each request waits for the server's answer"),
-    row("", "(20); tests raise it for loaded machines."),
-    "",
-    "Without --server, koober runs the reference backend inside itself on a loopback port,",
-    "in demo mode, with its accounts in the data folder. Its simulated driver moves rides",
-    "only while a koober process runs: watch a ride on the screens, or use `koober serve`.",
-    "",
-    "With --oidc-issuer, koober signs in, renews and signs out with any OpenID Connect",
-    "provider instead (the password grant, userinfo, RFC 7009 revocation); the user type",
-    "comes from the koober_type claim. The provider has no rides, so rides say so.",
-  ]
+  /// The columns of a row's first column, after its two-space indent.
+  private static let firstColumnWidth = 26
+
+  private static var footer: [String] {
+    var lines = [
+      "",
+      CommandText.text("help.heading.exitCodes"),
+      "  " + CommandText.text("help.exitCodes"),
+      "",
+      CommandText.text("help.heading.environment"),
+    ]
+    lines += rows("KOOBER_DATA_DIR", CommandText.text("help.environment.dataDir"))
+    lines += rows("NO_COLOR", CommandText.text("help.environment.noColor"))
+    lines += rows("KOOBER_BACKEND_ITERATIONS", CommandText.text("help.environment.iterations"))
+    lines += rows(
+      "KOOBER_DEMO_ACCEPT_SECONDS", CommandText.text("help.environment.acceptSeconds"))
+    lines += rows("KOOBER_DEMO_STEP_SECONDS", CommandText.text("help.environment.stepSeconds"))
+    lines += rows(
+      "KOOBER_REQUEST_TIMEOUT_SECONDS", CommandText.text("help.environment.requestTimeout"))
+    lines += [""] + CommandText.text("help.embeddedBackend").lines
+    lines += [""] + CommandText.text("help.oidc").lines
+    return lines
+  }
 
   /// A command's line in a list: its name and summary.
   private static func row(_ command: any KooberCommand.Type) -> String {
@@ -101,7 +97,23 @@ enum HelpText {
   }
 
   private static func row(_ left: String, _ right: String) -> String {
-    ("  " + left.padded(toWidth: 26) + " " + right).trimmingTrailingSpaces()
+    ("  " + left.padded(toWidth: firstColumnWidth) + " " + right).trimmingTrailingSpaces()
+  }
+
+  /// A left column and a text of one or more lines: the left column on the first row, or on
+  /// a line of its own when it is wider than the column; the text's other lines below,
+  /// aligned with its first.
+  private static func rows(_ left: String, _ text: String) -> [String] {
+    let lines = text.lines
+    guard left.terminalWidth <= firstColumnWidth else {
+      return ["  " + left] + lines.map { row("", $0) }
+    }
+    return lines.enumerated().map { index, line in row(index == 0 ? left : "", line) }
+  }
+
+  /// A usage line: the command line, then what it does, in the usage's own column.
+  private static func usageRow(_ commandLine: String, _ purpose: String) -> String {
+    "  " + commandLine.padded(toWidth: 43) + purpose
   }
 }
 
@@ -111,5 +123,10 @@ extension String {
     var copy = self
     while copy.last == " " { copy.removeLast() }
     return copy
+  }
+
+  /// The text's lines, for a table text of several lines.
+  fileprivate var lines: [String] {
+    split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 }

@@ -5,7 +5,7 @@
 /// // invocation.command is a StatusCommand
 /// ```
 struct Invocation: Sendable {
-  /// `--server`, `--data-dir` and the OIDC options.
+  /// `--server`, `--data-dir`, `--lang` and the OIDC options.
   let global: GlobalOptions
   /// What to run: a subcommand, help, or the screens (`RootCommand`).
   let command: any KooberCommand

@@ -1,13 +1,16 @@
 /// One `koober` subcommand as one type, the way swift-argument-parser's `ParsableCommand` is:
 /// its `configuration` says what it is called and what it takes, its initializer reads its
 /// typed options, and `run` does the work. Help, usage errors and exit codes all come from
-/// these declarations, and `RootCommand.subcommands` is the one list of them.
+/// these declarations, and `RootCommand.subcommands` is the one list of them. Its words come
+/// from the `KooberCommands` tables, read each time so they follow the chosen language.
 ///
 /// ```swift
 /// struct VerifyCommand: KooberCommand {
-///   static let configuration = CommandConfiguration(
-///     name: "verify", summary: "Finish a driver's sign-in with the one-time code.",
-///     arguments: "--code C", options: [.value("code", "C", "The 6-digit code.")])
+///   static var configuration: CommandConfiguration {
+///     CommandConfiguration(
+///       name: "verify", summary: CommandText.text("verify.summary"), arguments: "--code C",
+///       options: [.value("code", "C", CommandText.text("verify.option.code"))])
+///   }
 ///   let code: String
 ///   init(_ options: OptionReader) throws(UsageError) { code = try options.required("code") }
 ///   func run(_ context: CommandContext) async -> ExitCode { … }

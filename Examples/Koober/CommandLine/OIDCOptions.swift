@@ -29,20 +29,22 @@ struct OIDCOptions: Sendable, Equatable {
     guard let issuerText = values["oidc-issuer"] else {
       if let stray = clientOptions.first(where: { values[$0] != nil }) {
         throw UsageError(
-          message: "'--\(stray)' goes with '--oidc-issuer URL'", command: parsed.commandName)
+          message: CommandText.text("usage.oidcStray", ["option": stray]),
+          command: parsed.commandName)
       }
       return nil
     }
     issuer = try GlobalOptions.httpURL(issuerText, option: "oidc-issuer", parsed)
     guard let clientID = values["client-id"], !clientID.isEmpty else {
       throw UsageError(
-        message: "'--oidc-issuer' needs '--client-id ID' (the client registered with it)",
+        message: CommandText.text("usage.oidcClientId"),
         command: parsed.commandName)
     }
     self.clientID = clientID
     if let secret = values["client-secret"] {
       guard !secret.isEmpty else {
-        throw UsageError(message: "'--client-secret' needs a value", command: parsed.commandName)
+        throw UsageError(
+          message: CommandText.text("usage.clientSecretEmpty"), command: parsed.commandName)
       }
       clientSecret = secret
     }

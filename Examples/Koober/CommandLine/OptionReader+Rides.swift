@@ -8,7 +8,8 @@ extension OptionReader {
   func requiredText(_ name: String) throws(UsageError) -> String {
     let value = try required(name)
     guard !value.trimmingCharacters(in: .whitespaces).isEmpty else {
-      throw UsageError(message: "'--\(name)' needs some text", command: commandName)
+      throw UsageError(
+        message: CommandText.text("usage.needsText", ["option": name]), command: commandName)
     }
     return value
   }
@@ -18,7 +19,7 @@ extension OptionReader {
     let text = try required("vehicle")
     guard let type = VehicleType(rawValue: text.lowercased()) else {
       throw UsageError(
-        message: "'--vehicle' is \(Self.vehicleWords), not '\(text)'", command: commandName)
+        message: CommandText.text("usage.vehicle", ["value": text]), command: commandName)
     }
     return type
   }
@@ -29,10 +30,11 @@ extension OptionReader {
     if let search = parsed.values["search"] {
       guard scopeText == nil else {
         throw UsageError(
-          message: "'--search' looks through every ride; leave out '--scope'", command: commandName)
+          message: CommandText.text("usage.searchWithScope"), command: commandName)
       }
       guard !search.trimmingCharacters(in: .whitespaces).isEmpty else {
-        throw UsageError(message: "'--search' needs some text", command: commandName)
+        throw UsageError(
+          message: CommandText.text("usage.needsText", ["option": "search"]), command: commandName)
       }
       return .search(search)
     }
@@ -40,7 +42,8 @@ extension OptionReader {
     guard let scope = RideScope(rawValue: scopeText.lowercased()) else {
       let names = RideScope.allCases.map(\.rawValue).joined(separator: ", ")
       throw UsageError(
-        message: "'--scope' is one of \(names), not '\(scopeText)'", command: commandName)
+        message: CommandText.text("usage.scope", ["scopes": names, "value": scopeText]),
+        command: commandName)
     }
     return RideListConfiguration(scope: scope)
   }
@@ -49,12 +52,11 @@ extension OptionReader {
   func exportFormat() throws(UsageError) -> ExportFormat {
     guard let text = parsed.values["format"] else { return .csv }
     guard let format = ExportFormat(rawValue: text.lowercased()) else {
-      throw UsageError(message: "'--format' can only be csv, not '\(text)'", command: commandName)
+      throw UsageError(
+        message: CommandText.text("usage.format", ["value": text]), command: commandName)
     }
     return format
   }
-
-  private static let vehicleWords = "wallaby, wallaroo or kangaroo"
 }
 
 /// The formats `koober rides export` writes.

@@ -16,7 +16,9 @@ struct OptionReader {
 
   /// The value of a required option.
   func required(_ name: String) throws(UsageError) -> String {
-    guard let value = parsed.values[name] else { throw missing("'--\(name)'") }
+    guard let value = parsed.values[name] else {
+      throw missing(CommandText.text("usage.missingOption", usageValues(["option": name])))
+    }
     return value
   }
 
@@ -32,7 +34,7 @@ struct OptionReader {
     guard let type = UserType(rawValue: text.lowercased()), UserType.allCases.contains(type)
     else {
       throw UsageError(
-        message: "'--type' is passenger or driver, not '\(text)'", command: commandName)
+        message: CommandText.text("usage.type", ["value": text]), command: commandName)
     }
     return type
   }
@@ -47,7 +49,7 @@ struct OptionReader {
     guard let text = parsed.values["port"] else { return 0 }
     guard let port = UInt16(text) else {
       throw UsageError(
-        message: "'--port' needs a number from 0 to 65535, not '\(text)'", command: commandName)
+        message: CommandText.text("usage.port", ["value": text]), command: commandName)
     }
     return port
   }
@@ -57,12 +59,13 @@ struct OptionReader {
   func helpTopic() throws(UsageError) -> HelpTopic? {
     guard !parsed.positionals.isEmpty else { return nil }
     guard parsed.positionals.count <= 2 else {
-      throw UsageError(message: "'help' takes one command name", command: commandName)
+      throw UsageError(message: CommandText.text("usage.helpTopic"), command: commandName)
     }
     let topic = parsed.positionals.joined(separator: " ")
     if let group = CommandGroup(rawValue: topic) { return .group(group) }
     guard let name = RootCommand.subcommand(named: topic) else {
-      throw UsageError(message: "unknown command '\(topic)'", command: nil)
+      throw UsageError(
+        message: CommandText.text("usage.unknownCommand", ["command": topic]), command: nil)
     }
     return .command(name)
   }
@@ -79,11 +82,16 @@ struct OptionReader {
     case nil:
       guard let first = positionals.first else { return nil }
       throw UsageError(
-        message: "'\(commandName)' takes no argument '\(first)'", command: commandName)
+        message: CommandText.text("usage.noArgument", [
+          "command": commandName, "argument": first,
+        ]),
+        command: commandName)
     case .required(let name), .optional(let name):
       guard positionals.count <= 1 else {
         throw UsageError(
-          message: "'\(commandName)' takes one \(name), not '\(positionals[1])' too",
+          message: CommandText.text("usage.oneArgument", [
+            "command": commandName, "name": name, "argument": positionals[1],
+          ]),
           command: commandName)
       }
       return positionals.first
@@ -92,16 +100,21 @@ struct OptionReader {
 
   /// The plain argument a command cannot do without, e.g. `rides cancel ID`.
   func requiredPositional() throws(UsageError) -> String {
-    guard let value = try positional(), !value.isEmpty else { throw missing("a ride id") }
+    guard let value = try positional(), !value.isEmpty else {
+      throw missing(CommandText.text("usage.missingRideId", usageValues()))
+    }
     return value
   }
 
-  /// `'rides cancel' needs a ride id (koober rides cancel ID)`: what is missing, then the
+  /// The usage error of a missing option or argument, whose message ends with the
   /// command's usage line.
-  private func missing(_ what: String) -> UsageError {
-    UsageError(
-      message: "'\(commandName)' needs \(what) "
-        + "(koober \(commandName) \(configuration.arguments))",
-      command: commandName)
+  private func missing(_ message: String) -> UsageError {
+    UsageError(message: message, command: commandName)
+  }
+
+  /// The placeholders of a message ending with the command's usage line, e.g.
+  /// `'rides cancel' needs a ride id (koober rides cancel ID)`: `command`, `arguments`.
+  private func usageValues(_ more: [String: String] = [:]) -> [String: String] {
+    more.merging(["command": commandName, "arguments": configuration.arguments]) { $1 }
   }
 }

@@ -4,7 +4,7 @@ struct OptionSpec: Sendable, Equatable {
   let name: String
   /// The value's placeholder in help (`E`, `URL`), or `nil` for a flag.
   let valueName: String?
-  /// One line of help.
+  /// One line of help, in the chosen language.
   let help: String
 
   /// Whether the option takes a value.
@@ -29,11 +29,13 @@ struct OptionSpec: Sendable, Equatable {
 /// The options more than one command takes, written once so their help cannot drift apart.
 extension OptionSpec {
   /// `--email E`: `sign-up` and `sign-in`.
-  static let email = value("email", "E", "The account's email.")
+  static var email: OptionSpec { value("email", "E", CommandText.text("option.email")) }
   /// `--password-stdin`: `sign-up` and `sign-in`.
-  static let passwordStdin = flag(
-    "password-stdin", "Read the password from the first line of stdin.")
+  static var passwordStdin: OptionSpec {
+    flag("password-stdin", CommandText.text("option.passwordStdin"))
+  }
   /// `--to PLACE`: `rides estimate` and `rides request`.
-  static let destination = value(
-    "to", "PLACE", "Part of a place's name; the first match is used.")
+  static var destination: OptionSpec {
+    value("to", "PLACE", CommandText.text("option.destination"))
+  }
 }

@@ -38,8 +38,10 @@ struct ParsedArguments: Sendable {
     }
     if let group, command == nil, !wantsHelp {
       throw UsageError(
-        message: "'\(group.rawValue)' needs a command: \(group.subcommandWords)", command: nil,
-        group: group)
+        message: CommandText.text("usage.groupNeedsCommand", [
+          "group": group.rawValue, "commands": group.subcommandWords,
+        ]),
+        command: nil, group: group)
     }
   }
 
@@ -63,7 +65,10 @@ struct ParsedArguments: Sendable {
         !argument.contains(" ")
       else {
         throw UsageError(
-          message: "unknown command '\(group.rawValue) \(argument)'", command: nil, group: group)
+          message: CommandText.text("usage.unknownCommand", [
+            "command": group.rawValue + " " + argument
+          ]),
+          command: nil, group: group)
       }
       command = name
       return
@@ -75,7 +80,8 @@ struct ParsedArguments: Sendable {
     // A two-word name typed as one quoted word is not a command.
     guard let name = RootCommand.subcommand(named: argument), name.configuration.group == nil
     else {
-      throw UsageError(message: "unknown command '\(argument)'", command: nil)
+      throw UsageError(
+        message: CommandText.text("usage.unknownCommand", ["command": argument]), command: nil)
     }
     command = name
   }
@@ -88,15 +94,17 @@ struct ParsedArguments: Sendable {
     let afterName = body.dropFirst(name.count)
     let inlineValue = afterName.isEmpty ? nil : String(afterName.dropFirst())
     guard token.hasPrefix("--"), let spec = knownOptions.first(where: { $0.name == name }) else {
-      throw UsageError(
-        message: "unknown option '\(token)'" + commandClause, command: commandName, group: group)
+      throw UsageError(message: unknownOption(token), command: commandName, group: group)
     }
     guard values[name] == nil, !flags.contains(name) else {
-      throw UsageError(message: "'--\(name)' is given twice", command: commandName)
+      throw UsageError(
+        message: CommandText.text("usage.givenTwice", ["option": name]), command: commandName)
     }
     guard spec.takesValue else {
       guard inlineValue == nil else {
-        throw UsageError(message: "'--\(name)' takes no value", command: commandName)
+        throw UsageError(
+          message: CommandText.text("usage.takesNoValue", ["option": name]),
+          command: commandName)
       }
       flags.insert(name)
       return
@@ -108,11 +116,16 @@ struct ParsedArguments: Sendable {
       rest.removeFirst()
     } else {
       throw UsageError(
-        message: "'--\(name)' needs a value (\(spec.synopsis))", command: commandName)
+        message: CommandText.text("usage.needsValue", ["option": name, "synopsis": spec.synopsis]),
+        command: commandName)
     }
   }
 
-  private var commandClause: String {
-    commandName.map { " for '\($0)'" } ?? ""
+  /// `unknown option '--mail' for 'sign-in'`, or without the command before one was named.
+  private func unknownOption(_ token: String) -> String {
+    guard let commandName else {
+      return CommandText.text("usage.unknownOption", ["option": token])
+    }
+    return CommandText.text("usage.unknownOptionFor", ["option": token, "command": commandName])
   }
 }

@@ -1,8 +1,9 @@
 /// `koober` itself: without a subcommand, the interactive screens from the launch check on.
 /// It holds the one list of subcommands, which the parser and help read.
 struct RootCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "koober", summary: "the Koober ride-hailing example, from sign-up to the home screen.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(name: "koober", summary: CommandText.text("root.summary"))
+  }
 
   /// Every subcommand, in the order help lists them.
   static let subcommands: [any KooberCommand.Type] = [
@@ -15,14 +16,17 @@ struct RootCommand: KooberCommand {
   ]
 
   /// Options every command accepts, before or after the command's name.
-  static let globalOptions: [OptionSpec] = [
-    .value("server", "URL", "Use the server at URL (any server that follows API.md)."),
-    .value("data-dir", "DIR", "Keep Koober's data in DIR (see ENVIRONMENT)."),
-    .value("oidc-issuer", "URL", "Sign in with the OpenID Connect provider at URL instead."),
-    .value("client-id", "ID", "The client registered with the OIDC provider."),
-    .value("client-secret", "S", "The secret of a confidential OIDC client."),
-    .value("oidc-revocation-url", "URL", "The provider's token revocation endpoint (RFC 7009)."),
-  ]
+  static var globalOptions: [OptionSpec] {
+    [
+      .value("server", "URL", CommandText.text("option.server")),
+      .value("data-dir", "DIR", CommandText.text("option.dataDir")),
+      .value("lang", "LANG", CommandText.text("option.lang")),
+      .value("oidc-issuer", "URL", CommandText.text("option.oidcIssuer")),
+      .value("client-id", "ID", CommandText.text("option.clientId")),
+      .value("client-secret", "S", CommandText.text("option.clientSecret")),
+      .value("oidc-revocation-url", "URL", CommandText.text("option.oidcRevocationUrl")),
+    ]
+  }
 
   /// The subcommand typed as `name`, e.g. `status` or `rides request`.
   /// - Parameter name: The command's full name.

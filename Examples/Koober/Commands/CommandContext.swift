@@ -3,7 +3,7 @@
 /// stays the composition root and never runs a command itself.
 @MainActor
 struct CommandContext {
-  /// `--server`, `--data-dir` and the OIDC options.
+  /// `--server`, `--data-dir`, `--lang` and the OIDC options.
   let global: GlobalOptions
   /// The process environment.
   let environment: [String: String]

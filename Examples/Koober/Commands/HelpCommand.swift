@@ -1,9 +1,11 @@
 /// `koober help [<command>]`, and `--help` or `-h` anywhere: the general help, a group's or
 /// one command's, on stdout.
 struct HelpCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "help", summary: "Show help for koober, a group or one command.",
-    arguments: "[<command>]", positional: .topic)
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "help", summary: CommandText.text("help.summary"), arguments: "[<command>]",
+      positional: .topic)
+  }
 
   /// What help was asked about; `nil` for the general help.
   let topic: HelpTopic?

@@ -4,10 +4,12 @@ import UserModel
 /// `koober outbox --to E`: the messages the demo backend "sent" to an email, such as a
 /// driver's one-time code, one a line, oldest first.
 struct OutboxCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "outbox", summary: "Show the messages the demo backend \"sent\" to an email.",
-    arguments: "--to E", options: [.value("to", "E", "Whose messages to show.")],
-    details: ["Needs the embedded backend, or a server running in demo mode."])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "outbox", summary: CommandText.text("outbox.summary"),
+      arguments: "--to E", options: [.value("to", "E", CommandText.text("outbox.option.to"))],
+      details: CommandText.text("outbox.details"))
+  }
 
   /// `--to E`: whose messages to show.
   let email: String
@@ -31,7 +33,7 @@ struct OutboxCommand: KooberCommand {
       return .failure
     }
     guard !messages.isEmpty else {
-      console.line("No messages to \(email).")
+      console.line(CommandText.text("outbox.empty", ["email": email]))
       return .ok
     }
     for message in messages {
@@ -44,9 +46,9 @@ struct OutboxCommand: KooberCommand {
   private static func sentence(for error: NetworkError) -> String {
     switch error {
     case .http(404, _, _):
-      "This server keeps no outbox: only the embedded backend and 'koober serve --demo' do."
+      CommandText.text("outbox.notKept")
     case .transport, .timeout:
-      "Koober can't be reached; check your connection and try again."
+      CommandText.text("outbox.unreachable")
     default:
       error.message
     }

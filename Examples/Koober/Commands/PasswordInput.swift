@@ -32,20 +32,19 @@ enum PasswordInput {
     if fromStdin {
       guard let line = readLine(strippingNewline: true), !line.isEmpty else {
         throw UsageError(
-          message: "'--password-stdin' found no password on the first line of stdin",
-          command: command.fullName)
+          message: CommandText.text("usage.passwordStdinEmpty"), command: command.fullName)
       }
       return line.hasSuffix("\r") ? String(line.dropLast()) : line
     }
     guard console.isInputTerminal else {
       throw UsageError(
-        message: "stdin is not a terminal: give the password with '--password-stdin'",
-        command: command.fullName)
+        message: CommandText.text("usage.passwordNotTerminal"), command: command.fullName)
     }
     console.input.start()
-    guard case .line(let password) = await console.askSecret("Password"), !password.isEmpty
-    else {
-      throw UsageError(message: "no password was typed", command: command.fullName)
+    let answer = await console.askSecret(CommandText.text("password.prompt"))
+    guard case .line(let password) = answer, !password.isEmpty else {
+      throw UsageError(
+        message: CommandText.text("usage.passwordNotTyped"), command: command.fullName)
     }
     return password
   }

@@ -1,9 +1,11 @@
 /// `koober report`: the event log (actions and outcomes, no secrets), oldest first, to
 /// attach to a bug report. It needs no server, so it starts none.
 struct ReportCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "report", summary: "Print the event log, to attach to a bug report.",
-    details: ["The log holds actions and outcomes only: no password, token or code."])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "report", summary: CommandText.text("report.summary"),
+      details: CommandText.text("report.details"))
+  }
 
   init(_ options: OptionReader) {}
 
@@ -25,7 +27,7 @@ struct ReportCommand: KooberCommand {
       return console.fail(error)
     }
     guard !lines.isEmpty else {
-      console.line("No events recorded yet.")
+      console.line(CommandText.text("report.empty"))
       return .ok
     }
     lines.forEach { console.line($0) }

@@ -12,19 +12,17 @@ import KooberBackend
 /// `koober serve` and the embedded backend share one database (`<data>/backend.sqlite`),
 /// and tests can shorten its demo intervals.
 struct ServeCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "serve", summary: "Run the reference backend until interrupted.",
-    arguments: "[--host H] [--port N] [--demo]",
-    options: [
-      .value("host", "H", "The address to listen on (127.0.0.1)."),
-      .value("port", "N", "The port; 0 or none lets the system pick."),
-      .flag("demo", "Demo mode: the outbox of one-time codes, and the simulated driver."),
-    ],
-    details: [
-      "The first line printed is `Koober backend listening on http://HOST:PORT`.",
-      "Its database is the embedded backend's: backend.sqlite in the data folder.",
-      "KOOBER_BACKEND_ITERATIONS and the KOOBER_DEMO_* intervals apply here too.",
-    ])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "serve", summary: CommandText.text("serve.summary"),
+      arguments: "[--host H] [--port N] [--demo]",
+      options: [
+        .value("host", "H", CommandText.text("serve.option.host")),
+        .value("port", "N", CommandText.text("serve.option.port")),
+        .flag("demo", CommandText.text("serve.option.demo")),
+      ],
+      details: CommandText.text("serve.details"))
+  }
 
   /// Where to listen.
   let host: String

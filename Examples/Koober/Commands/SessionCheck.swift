@@ -27,7 +27,7 @@ enum SessionCheck {
       app.console.error(message)
       return .failed(.failure)
     case .codeRequired, .failed, .challengeEnded, .signedOut:
-      app.console.error("The session check ended without an answer; try again.")
+      app.console.error(CommandText.text("session.noAnswer"))
       return .failed(.failure)
     }
   }

@@ -3,14 +3,13 @@ import UserModel
 /// `koober sign-in --email E --password-stdin`: signs in; a driver's sign-in stops at the
 /// one-time code (exit 3) and keeps the challenge, never the password, for `koober verify`.
 struct SignInCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "sign-in", summary: "Sign in (exit 3 when a one-time code is needed).",
-    arguments: "--email E --password-stdin",
-    options: [.email, .passwordStdin],
-    details: [
-      "Drivers get a one-time code: the command exits 3, and `koober verify --code C`",
-      "finishes the sign-in within 60 seconds. Only the challenge is kept, never the password.",
-    ])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "sign-in", summary: CommandText.text("signIn.summary"),
+      arguments: "--email E --password-stdin",
+      options: [.email, .passwordStdin],
+      details: CommandText.text("signIn.details"))
+  }
 
   /// `--email E`, as typed.
   let email: String
@@ -44,13 +43,12 @@ struct SignInCommand: KooberCommand {
         email: CredentialRules.normalizedEmail(email), challenge: codeControl.challenge)
       do { try app.pendingSignIns.save(pending) } catch { return console.fail(error) }
       console.error(
-        "A one-time code was sent by \(codeControl.challenge.channel); finish with "
-          + "'koober verify --code C' within 60 seconds.")
+        CommandText.text("signIn.codeSent", ["channel": codeControl.challenge.channel]))
       return .codeRequired
     case .failed(let failure):
       return console.fail(failure)
     case .offline, .notSignedIn, .unreadable, .challengeEnded, .signedOut:
-      console.error("The sign-in ended without an answer; try again.")
+      console.error(CommandText.text("signIn.noAnswer"))
       return .failure
     }
   }

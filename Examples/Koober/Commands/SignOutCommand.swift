@@ -1,8 +1,9 @@
 /// `koober sign-out`: ends the session on the server (when reachable) and on this device;
 /// "Not signed in." and exit 4 when there is none.
 struct SignOutCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "sign-out", summary: "Sign out (exit 4 when no one is signed in).")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(name: "sign-out", summary: CommandText.text("signOut.summary"))
+  }
 
   init(_ options: OptionReader) {}
 
@@ -12,7 +13,7 @@ struct SignOutCommand: KooberCommand {
       switch await SessionCheck.run(in: app) {
       case .signedIn: break
       case .notSignedIn:
-        console.line("Not signed in.")
+        console.line(CommandText.text("session.notSignedIn"))
         return .notSignedIn
       case .failed(let status): return status
       }
@@ -20,11 +21,11 @@ struct SignOutCommand: KooberCommand {
       app.sessionControl.delegate = responder
       let outcome = await responder.outcome(of: app.sessionControl.signOut)
       guard case .signedOut(let notice) = outcome else {
-        console.error("Signing out ended without an answer; try again.")
+        console.error(CommandText.text("signOut.noAnswer"))
         return .failure
       }
       if let notice { console.error(notice) }
-      console.line("Signed out.")
+      console.line(CommandText.text("signOut.done"))
       return .ok
     }
   }

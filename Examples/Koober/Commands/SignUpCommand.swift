@@ -3,19 +3,18 @@ import UserModel
 /// `koober sign-up --email E --type passenger|driver [--name N] --password-stdin`: creates
 /// the account and signs it in.
 struct SignUpCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "sign-up", summary: "Create an account and sign it in.",
-    arguments: "--email E --type passenger|driver [--name N] --password-stdin",
-    options: [
-      .email,
-      .value("type", "TYPE", "passenger or driver."),
-      .value("name", "N", "The name Koober greets you with (optional)."),
-      .passwordStdin,
-    ],
-    details: [
-      "Passwords need at least 8 characters, a letter and a digit.",
-      "Without --password-stdin, the password is asked for on the terminal (not echoed).",
-    ])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "sign-up", summary: CommandText.text("signUp.summary"),
+      arguments: "--email E --type passenger|driver [--name N] --password-stdin",
+      options: [
+        .email,
+        .value("type", "TYPE", CommandText.text("signUp.option.type")),
+        .value("name", "N", CommandText.text("signUp.option.name")),
+        .passwordStdin,
+      ],
+      details: CommandText.text("signUp.details"))
+  }
 
   /// `--email E`, as typed.
   let email: String
@@ -52,7 +51,7 @@ struct SignUpCommand: KooberCommand {
       case .failed(let failure):
         return console.fail(failure)
       case .offline, .notSignedIn, .unreadable, .codeRequired, .challengeEnded, .signedOut:
-        console.error("The sign-up ended without an answer; try again.")
+        console.error(CommandText.text("signUp.noAnswer"))
         return .failure
       }
     }

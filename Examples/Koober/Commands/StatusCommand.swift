@@ -1,9 +1,11 @@
 /// `koober status`: who is signed in (exit 0), or "Not signed in." (exit 4). When the
 /// server cannot check the saved session, it names the user and exits 1.
 struct StatusCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "status", summary: "Show who is signed in (exit 4 when no one is).",
-    details: ["Checks the saved session with the server."])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "status", summary: CommandText.text("status.summary"),
+      details: CommandText.text("status.details"))
+  }
 
   init(_ options: OptionReader) {}
 
@@ -18,7 +20,7 @@ struct StatusCommand: KooberCommand {
         return .failure
       case .notSignedIn(let message):
         if let message { console.error(message) }
-        console.line("Not signed in.")
+        console.line(CommandText.text("session.notSignedIn"))
         return .notSignedIn
       case .failed(let status):
         return status

@@ -10,10 +10,12 @@ import UserModel
 /// `CodeLogicControl(resuming:)`: the same rules, sentences and event-log lines as the code
 /// screen. The code is read with the code screen's view model.
 struct VerifyCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "verify", summary: "Finish a driver's sign-in with the one-time code.",
-    arguments: "--code C", options: [.value("code", "C", "The 6-digit code from the message.")],
-    details: ["With the embedded backend, `koober outbox --to E` shows the code."])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "verify", summary: CommandText.text("verify.summary"),
+      arguments: "--code C", options: [.value("code", "C", CommandText.text("verify.option.code"))],
+      details: CommandText.text("verify.details"))
+  }
 
   /// `--code C`, as typed; the code screen's view model checks it.
   let code: String
@@ -37,7 +39,7 @@ struct VerifyCommand: KooberCommand {
     let pending: PendingSignIn
     do {
       guard let saved = try app.pendingSignIns.load() else {
-        console.error("No sign-in is waiting for a code; run 'koober sign-in' first.")
+        console.error(CommandText.text("verify.nothingWaiting"))
         return .failure
       }
       pending = saved
@@ -63,7 +65,7 @@ struct VerifyCommand: KooberCommand {
     case .failed(let failure):
       return console.fail(failure)
     case .offline, .notSignedIn, .unreadable, .codeRequired, .signedOut:
-      console.error("The code check ended without an answer; try again.")
+      console.error(CommandText.text("verify.noAnswer"))
       return .failure
     }
   }

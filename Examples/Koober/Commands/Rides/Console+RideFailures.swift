@@ -42,7 +42,8 @@ extension Console {
   /// - Parameter ride: The ride going on.
   /// - Returns: `.failure`.
   func failRideInProgress(_ ride: Ride) -> ExitCode {
-    error("You already have a ride in progress: \(ride.id) (\(ride.status.rawValue)).")
+    error(
+      CommandText.text("rides.inProgress", ["id": ride.id, "status": ride.status.rawValue]))
     return .failure
   }
 }

@@ -5,10 +5,12 @@ import ServiceRide
 /// time), and prints it. A ride not in the queue is still asked for, so the server can say
 /// why (another driver was first, or there is no such ride).
 struct DriverAcceptCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "accept", group: .driver, summary: "Accept a waiting ride.", arguments: "ID",
-    details: ["One ride at a time: finish yours before accepting another."],
-    positional: .required("ID"))
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "accept", group: .driver, summary: CommandText.text("driverAccept.summary"),
+      arguments: "ID", details: CommandText.text("driverAccept.details"),
+      positional: .required("ID"))
+  }
 
   /// The ride to accept.
   let id: String
@@ -34,7 +36,7 @@ struct DriverAcceptCommand: KooberCommand {
       await recorder.run { $0.accept(ride) }
       if let failure = recorder.failure { return console.fail(failure) }
       guard let accepted = recorder.ride else {
-        console.error("The ride was not accepted; try again.")
+        console.error(CommandText.text("rides.notAccepted"))
         return .failure
       }
       console.line(accepted.line)

@@ -3,10 +3,12 @@ import ServiceRide
 /// `koober driver advance ID`: moves the driver's ride one step on from where the server
 /// says it is (accepted → arrived → in progress → completed), and prints it.
 struct DriverAdvanceCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "advance", group: .driver, summary: "Move your ride one step on.", arguments: "ID",
-    details: ["accepted → arrived → in progress → completed; prints the ride."],
-    positional: .required("ID"))
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "advance", group: .driver, summary: CommandText.text("driverAdvance.summary"),
+      arguments: "ID", details: CommandText.text("driverAdvance.details"),
+      positional: .required("ID"))
+  }
 
   /// The driver's ride.
   let id: String

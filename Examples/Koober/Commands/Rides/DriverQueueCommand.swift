@@ -1,9 +1,11 @@
 /// `koober driver queue`: the rides waiting for a driver, oldest first, one a line (id,
 /// status, route), through the driver's flow.
 struct DriverQueueCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "queue", group: .driver, summary: "List the rides waiting for a driver, oldest first.",
-    details: ["One line per ride: its id first."])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "queue", group: .driver, summary: CommandText.text("driverQueue.summary"),
+      details: CommandText.text("driverQueue.details"))
+  }
 
   init(_ options: OptionReader) {}
 
@@ -15,7 +17,7 @@ struct DriverQueueCommand: KooberCommand {
       if let failure = recorder.failure { return console.fail(failure) }
       let queue = recorder.queue ?? []
       guard !queue.isEmpty else {
-        console.line("No rides are waiting.")
+        console.line(CommandText.text("rides.queueEmpty"))
         return .ok
       }
       queue.forEach { console.line($0.line) }

@@ -3,9 +3,11 @@ import ServiceRide
 /// `koober rides cancel ID`: cancels the passenger's ride while it is requested or accepted,
 /// and prints it.
 struct RideCancelCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "cancel", group: .rides, summary: "Cancel a ride before the driver arrives (passengers).",
-    arguments: "ID", positional: .required("ID"))
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "cancel", group: .rides, summary: CommandText.text("ridesCancel.summary"),
+      arguments: "ID", positional: .required("ID"))
+  }
 
   /// The ride to cancel.
   let id: String

@@ -25,8 +25,7 @@ enum RideCommandAccess {
     case .failed(let status): return .failure(RideCommandExit(status))
     case .notSignedIn(let expired):
       // One sentence: why the session is gone when there is more to say, else what to run.
-      app.console.error(
-        expired ?? "Not signed in: run 'koober sign-in' (or 'koober sign-up') first.")
+      app.console.error(expired ?? CommandText.text("rides.signInFirst"))
       return .failure(RideCommandExit(.notSignedIn))
     case .signedIn(let signedIn, _):
       // Offline, the command still runs: its own request says the server is unreachable,

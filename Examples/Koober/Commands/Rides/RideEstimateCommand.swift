@@ -1,14 +1,13 @@
 /// `koober rides estimate --to PLACE`: what a ride from the fixed pickup to the first place
 /// matching PLACE costs in each vehicle type. No account needed.
 struct RideEstimateCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "estimate", group: .rides,
-    summary: "What a ride to a place costs (no account needed).",
-    arguments: "--to PLACE", options: [.destination],
-    details: [
-      CommandConfiguration.pickupNote,
-      "One line per vehicle type: name, fare, minutes to pick-up.",
-    ])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "estimate", group: .rides, summary: CommandText.text("ridesEstimate.summary"),
+      arguments: "--to PLACE", options: [.destination],
+      details: CommandConfiguration.pickupNote + "\n"
+        + CommandText.text("ridesEstimate.details"))
+  }
 
   /// `--to PLACE`: part of a place's name.
   let place: String

@@ -4,15 +4,13 @@ import ServiceRide
 /// (ServiceRide's export): the CSV on stdout, each ride whose receipt failed on stderr with
 /// why, and exit 1 when any did.
 struct RideExportCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "export", group: .rides,
-    summary: "Write the receipts of your completed rides (passengers).",
-    arguments: "[--format csv]",
-    options: [.value("format", "FORMAT", "csv (the only format, and the default).")],
-    details: [
-      "The CSV goes to stdout; each ride whose receipt failed is named on stderr,",
-      "and then the exit status is 1.",
-    ])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "export", group: .rides, summary: CommandText.text("ridesExport.summary"),
+      arguments: "[--format csv]",
+      options: [.value("format", "FORMAT", CommandText.text("ridesExport.option.format"))],
+      details: CommandText.text("ridesExport.details"))
+  }
 
   /// `--format`: how the receipts are written.
   let format: ExportFormat
@@ -34,7 +32,8 @@ struct RideExportCommand: KooberCommand {
       case .csv: console.write(ReceiptCSV.render(export.receipts))
       }
       for failure in export.failures {
-        console.error("No receipt for \(failure.ride.id): \(failure.error.message)")
+        let values = ["id": failure.ride.id, "reason": failure.error.message]
+        console.error(CommandText.text("rides.noReceipt", values))
       }
       return export.isComplete ? .ok : .failure
     }

@@ -6,17 +6,16 @@ import ServiceRide
 /// are listed, one sentence on stderr says why they may be out of date, and the command
 /// exits 1.
 struct RideListCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "list", group: .rides, summary: "List your rides, newest first.",
-    arguments: "[--scope all|active|completed|cancelled] [--search TEXT]",
-    options: [
-      .value("scope", "S", "all (the default), active, completed or cancelled."),
-      .value("search", "TEXT", "Rides whose pickup or destination contains TEXT."),
-    ],
-    details: [
-      "A driver's list holds the rides they accepted.",
-      "When Koober can't be reached, the rides saved on this device are listed (exit 1).",
-    ])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "list", group: .rides, summary: CommandText.text("ridesList.summary"),
+      arguments: "[--scope all|active|completed|cancelled] [--search TEXT]",
+      options: [
+        .value("scope", "S", CommandText.text("ridesList.option.scope")),
+        .value("search", "TEXT", CommandText.text("ridesList.option.search")),
+      ],
+      details: CommandText.text("ridesList.details"))
+  }
 
   /// The rides to list.
   let list: RideListConfiguration
@@ -49,14 +48,15 @@ struct RideListCommand: KooberCommand {
 
   /// The failure's sentence, saying that the rides listed are the saved ones.
   static func savedOnly(_ message: String) -> String {
-    let sentence = message.hasSuffix(".") ? String(message.dropLast()) : message
-    return sentence + " (the rides above are the ones saved on this device)."
+    let ended = message.hasSuffix(".") || message.hasSuffix("。")
+    let reason = ended ? String(message.dropLast()) : message
+    return CommandText.text("rides.savedOnly", ["reason": reason])
   }
 
   @MainActor
   private static func write(_ rides: [Ride], on console: Console) {
     guard !rides.isEmpty else {
-      console.line("No rides.")
+      console.line(CommandText.text("rides.listEmpty"))
       return
     }
     rides.forEach { console.line($0.line) }

@@ -4,14 +4,16 @@ import RideModel
 /// the first place matching PLACE, through the passenger's request flow (one ride at a time,
 /// a vehicle from the estimates), and prints it: id, status, route.
 struct RideRequestCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "request", group: .rides, summary: "Request a ride (passengers).",
-    arguments: "--to PLACE --vehicle TYPE",
-    options: [.destination, .value("vehicle", "TYPE", "wallaby, wallaroo or kangaroo.")],
-    details: [
-      CommandConfiguration.pickupNote,
-      "Prints the ride: its id first, then its status. One ride at a time.",
-    ])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "request", group: .rides, summary: CommandText.text("ridesRequest.summary"),
+      arguments: "--to PLACE --vehicle TYPE",
+      options: [
+        .destination, .value("vehicle", "TYPE", CommandText.text("ridesRequest.option.vehicle")),
+      ],
+      details: CommandConfiguration.pickupNote + "\n"
+        + CommandText.text("ridesRequest.details"))
+  }
 
   /// `--to PLACE`: part of a place's name.
   let place: String

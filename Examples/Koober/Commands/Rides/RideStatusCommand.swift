@@ -7,14 +7,12 @@ import ServiceRide
 /// `koober rides status [ID]`: a ride as the server has it now (the ride in progress when no
 /// id is given): its line (id, status, route), then the sentence the status screen shows.
 struct RideStatusCommand: KooberCommand {
-  static let configuration = CommandConfiguration(
-    name: "status", group: .rides, summary: "Show a ride, or the ride in progress.",
-    arguments: "[ID]",
-    details: [
-      "Without an id: the ride that is neither completed nor cancelled (exit 1 if none).",
-      "The first line is the ride (id, status, route); the second says where it is.",
-    ],
-    positional: .optional("ID"))
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "status", group: .rides, summary: CommandText.text("ridesStatus.summary"),
+      arguments: "[ID]", details: CommandText.text("ridesStatus.details"),
+      positional: .optional("ID"))
+  }
 
   /// The ride to show, or `nil` for the ride in progress.
   let id: String?
@@ -46,7 +44,10 @@ struct RideStatusCommand: KooberCommand {
       model.tick(now: Date())
       console.line(ride.line)
       let sentence = model.statusText ?? ride.status.rawValue
-      console.line(model.waitingText.map { "\(sentence) (waiting \($0))" } ?? sentence)
+      let line = model.waitingText.map {
+        CommandText.text("rides.waiting", ["status": sentence, "time": $0])
+      }
+      console.line(line ?? sentence)
       return .ok
     }
   }

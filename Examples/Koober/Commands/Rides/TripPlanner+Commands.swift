@@ -33,7 +33,7 @@ extension TripPlanner {
     case .failure(let error): return .failure(RideCommandExit(console.fail(error)))
     }
     guard let destination = places.first else {
-      console.error("No place matches '\(text)'; try another name.")
+      console.error(CommandText.text("rides.noPlace", ["text": text]))
       return .failure(RideCommandExit(.failure))
     }
     switch await estimate(to: destination) {

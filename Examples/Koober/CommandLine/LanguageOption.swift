@@ -1,0 +1,44 @@
+import Localization
+
+/// `--lang en|zh-Hans`: the language of everything `koober` says, ahead of `LC_ALL`,
+/// `LC_MESSAGES` and `LANG`.
+///
+/// It is picked out of the command line before the parser runs, so that the parser's own
+/// usage errors are already in that language; the parser then checks it like any global
+/// option, and a value naming no language is its usage error.
+///
+/// ```swift
+/// LanguageOption.chosen(arguments: ["status", "--lang", "zh-Hans"], environment: [:])
+/// // .simplifiedChinese
+/// ```
+enum LanguageOption {
+  /// The language a `--lang` value names: what `TextLanguage(identifier:)` reads, so `en`,
+  /// `en_US`, `zh-Hans`, `zh_CN` and `zh_CN.UTF-8` are all accepted, as in `LANG`.
+  /// - Parameter value: The option's value.
+  /// - Returns: The language, or `nil` for any other value.
+  static func language(_ value: String) -> TextLanguage? {
+    TextLanguage(identifier: value)
+  }
+
+  /// The language of this run: the one `--lang` names, else the environment's.
+  /// - Parameters:
+  ///   - arguments: The command line without the program name.
+  ///   - environment: The process environment.
+  /// - Returns: The language; a `--lang` naming none is left to the parser to report.
+  static func chosen(arguments: [String], environment: [String: String]) -> TextLanguage {
+    value(in: arguments).flatMap(language) ?? TextLanguage.fromEnvironment(environment)
+  }
+
+  /// The first value of `--lang` as the parser reads it: `--lang V` (V not an option) or
+  /// `--lang=V`, before a `--` that ends the options.
+  /// - Parameter arguments: The command line without the program name.
+  /// - Returns: The value, or `nil` when `--lang` is not given.
+  static func value(in arguments: [String]) -> String? {
+    var rest = arguments[...]
+    while let token = rest.popFirst(), token != "--" {
+      if token == "--lang", let next = rest.first, !next.hasPrefix("--") { return next }
+      if token.hasPrefix("--lang=") { return String(token.dropFirst("--lang=".count)) }
+    }
+    return nil
+  }
+}
