@@ -20,7 +20,7 @@ import Foundation
 /// }
 /// ```
 public final class Connection {
-  let handle: OpaquePointer
+  @usableFromInline let handle: OpaquePointer
   private var cache: [String: Statement] = [:]
   /// Cached statements rewound but still holding their bound values: dropped when the
   /// database's lock is let go (`releaseBindings()`), not after each use, so a loop of
@@ -137,6 +137,7 @@ public final class Connection {
   }
 
   /// The cached statement for `sql`, compiled on first use.
+  @usableFromInline
   package func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
     if let latest, latest.sql == sql { return latest }
     if let statement = cache[sql] {
@@ -152,6 +153,7 @@ public final class Connection {
 
   /// Rewinds a cached statement after use; its bound values (which can be secrets) are
   /// dropped by `releaseBindings()` when the database's lock is let go.
+  @usableFromInline
   func finishUse(of statement: Statement) {
     sqlite3_reset(statement.handle)
     guard !statement.holdsBindings else { return }
@@ -170,6 +172,18 @@ public final class Connection {
     boundStatements.removeAll(keepingCapacity: true)
   }
 
+  /// Runs a bound statement to its end.
+  /// - Parameter statement: The statement, bound.
+  /// - Returns: The rows it inserted, updated or deleted (0 for a statement that changes none).
+  /// - Throws: ``DatabaseError`` as ``Statement/step()`` does.
+  @usableFromInline
+  func runCountingChanges(_ statement: Statement) throws(DatabaseError) -> Int {
+    let before = sqlite3_total_changes(handle)
+    try statement.runToEnd()
+    guard sqlite3_total_changes(handle) != before else { return 0 }
+    return Int(sqlite3_changes(handle))
+  }
+
   /// How many compiled statements the cache holds now.
   package var cachedStatementCount: Int { cache.count }
 
@@ -185,7 +199,7 @@ extension Connection: DatabaseExecutor {
   /// - Parameter body: The work.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
-  @discardableResult
+  @inlinable @discardableResult
   public func withConnection<R, E: Error>(_ body: (Connection) throws(E) -> R) throws(E) -> R {
     try body(self)
   }

@@ -36,17 +36,18 @@ extension DatabaseExecutor {
   /// - Returns: The number of rows the statement inserted, updated or deleted (0 for others).
   /// - Throws: ``DatabaseError``, e.g. `.constraintViolation`, or `.misuse` for a wrong count
   ///   of arguments or more than one statement.
-  @discardableResult
+  // Inlinable, like the binding it calls, so that on a `Connection` the caller's module sees
+  // the whole use of `arguments` and can keep the array literal on the stack: the everyday
+  // insert then allocates nothing per call.
+  @inlinable @discardableResult
   public func execute(
     _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
   ) throws(DatabaseError) -> Int {
     try withConnection { connection throws(DatabaseError) in
       let statement = try connection.cachedStatement(sql)
       defer { connection.finishUse(of: statement) }
-      let before = sqlite3_total_changes(connection.handle)
-      try statement.execute(arguments: arguments)
-      guard sqlite3_total_changes(connection.handle) != before else { return 0 }
-      return Int(sqlite3_changes(connection.handle))
+      try statement.bind(arguments: arguments)
+      return try connection.runCountingChanges(statement)
     }
   }
 
@@ -108,6 +109,9 @@ extension DatabaseExecutor {
   ///   - arguments: One value per parameter; `nil` binds `NULL`.
   /// - Returns: One value per row.
   /// - Throws: ``DatabaseError``; `.conversionFailed` when a row does not decode.
+  // Inlinable so that the caller's module specializes the array for `T`: unspecialized, each
+  // append looks up the metadata of `[T]`.
+  @inlinable
   public func fetchAll<T: Decodable>(
     _ type: T.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
   ) throws(DatabaseError) -> [T] {

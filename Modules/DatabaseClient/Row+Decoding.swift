@@ -17,7 +17,7 @@ extension Row {
   /// - Throws: ``DatabaseError`` `.conversionFailed` naming the property that did not fit.
   public func decode<T: Decodable>(_ type: T.Type) throws(DatabaseError) -> T {
     do {
-      return try T(from: SourceDecoder(context: DecodingContext(.row(self))))
+      return try T(from: SourceDecoder(context: DecodingContext(RowColumns(self))))
     } catch let error as DatabaseError {
       throw error
     } catch {

@@ -101,14 +101,17 @@ public final class Statement {
   /// Like ``bind(_:)`` with the values in an array, for argument lists built at run time.
   /// - Parameter arguments: One value per parameter; `nil` binds `NULL`.
   /// - Throws: ``DatabaseError`` as ``bind(_:)`` does.
+  @inlinable
   public func bind(arguments: [(any DatabaseValueConvertible)?]) throws(DatabaseError) {
     sqlite3_reset(handle)
-    var index: Int32 = 0
-    for argument in arguments {
-      index += 1
-      try bind(argument?.databaseValue ?? .null, at: index)
+    guard arguments.count == Int(parameterCount) else {
+      throw countMismatch(Int32(clamping: arguments.count))
     }
-    if index != parameterCount { throw countMismatch(index) }
+    // By position, so each value is read where the array holds it instead of being copied
+    // out of its existential box first.
+    for position in arguments.indices {
+      try bind(arguments[position]?.databaseValue ?? .null, at: Int32(position + 1))
+    }
   }
 
   /// Advances to the next result row.

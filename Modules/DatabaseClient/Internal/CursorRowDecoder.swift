@@ -10,7 +10,7 @@ final class CursorRowDecoder {
 
   init(cursor: RowCursor) {
     self.cursor = cursor
-    context = DecodingContext(.cursor(cursor, cursor.statement))
+    context = DecodingContext(cursor)
   }
 
   /// Decodes the current row.

@@ -5,7 +5,7 @@
 /// without a heap box.
 struct SourceDecoder: Decoder {
   let context: DecodingContext
-  var source: ColumnSource { context.source }
+  var source: any ColumnSource { context.source }
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -43,12 +43,12 @@ struct SourceDecoder: Decoder {
 /// source's current row, so one per query is enough when decoding from a cursor, and making
 /// one per row costs an allocation and generic-metadata lookups.
 final class DecodingContext {
-  let source: ColumnSource
+  let source: any ColumnSource
   /// A `ContainerBox<Key>` for the key type `containerKey`.
   var container: AnyObject?
   var containerKey: ObjectIdentifier?
 
-  init(_ source: ColumnSource) {
+  init(_ source: any ColumnSource) {
     self.source = source
   }
 }
@@ -66,7 +66,7 @@ final class ContainerBox<Key: CodingKey> {
 /// read without boxing; everything else, and every mismatch, goes through ``ColumnDecoder``,
 /// so values and errors are the same whichever the source.
 private struct SourceKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let source: ColumnSource
+  let source: any ColumnSource
   var codingPath: [any CodingKey] { [] }
   var allKeys: [Key] { source.columnKeys.compactMap(Key.init(stringValue:)) }
 
@@ -88,27 +88,27 @@ private struct SourceKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProto
     ColumnDecoder(value: source.columnValue(at: index), codingPath: [key])
   }
 
-  func decodeNil(forKey key: Key) throws -> Bool { source.isNull(at: try index(key)) }
+  func decodeNil(forKey key: Key) throws -> Bool { source.storedIsNull(at: try index(key)) }
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
     let index = try index(key)
-    return try source.text(at: index) ?? column(at: index, key).decode(type)
+    return try source.storedText(at: index) ?? column(at: index, key).decode(type)
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
     let index = try index(key)
-    return try source.real(at: index) ?? column(at: index, key).decode(type)
+    return try source.storedReal(at: index) ?? column(at: index, key).decode(type)
   }
 
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
     let index = try index(key)
-    return try source.integer(at: index).flatMap(Int.init(exactly:))
+    return try source.storedInteger(at: index).flatMap(Int.init(exactly:))
       ?? column(at: index, key).decode(type)
   }
 
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
     let index = try index(key)
-    return try source.integer(at: index) ?? column(at: index, key).decode(type)
+    return try source.storedInteger(at: index) ?? column(at: index, key).decode(type)
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try column(key).decode(type) }
