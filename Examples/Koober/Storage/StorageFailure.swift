@@ -9,12 +9,13 @@ struct StorageFailure: Error, Sendable, Equatable {
   static func folder(_ path: String, _ reason: String) -> StorageFailure {
     StorageFailure(
       code: "data_folder_unavailable",
-      message: "Koober cannot use its data folder \(path): \(reason).")
+      message: KooberText.text("storage.folder", ["path": path, "reason": reason]))
   }
 
   /// A file of the data folder cannot be read or written.
   static func file(_ path: String, _ reason: String) -> StorageFailure {
     StorageFailure(
-      code: "data_file_unavailable", message: "Koober cannot use its file \(path): \(reason).")
+      code: "data_file_unavailable",
+      message: KooberText.text("storage.file", ["path": path, "reason": reason]))
   }
 }

@@ -16,12 +16,12 @@ extension Ride {
 }
 
 extension FareEstimate {
-  /// `wallaby   A$8.40  3 min`: the vehicle type as `--vehicle` takes it, padded so the
-  /// fares line up.
+  /// `wallaby   A$8.40  3 min`: the vehicle type as `--vehicle` takes it, padded by terminal
+  /// columns so the fares line up.
   var line: String {
     let name = vehicleType.rawValue
-    let width = VehicleType.allCases.map(\.rawValue.count).max() ?? name.count
-    return name + String(repeating: " ", count: max(0, width - name.count)) + "  "
-      + "\(fare.formatted)  \(etaMinutes) min"
+    let width = VehicleType.allCases.map(\.rawValue.terminalWidth).max() ?? 0
+    return name.padded(toWidth: width) + "  " + fare.formatted + "  "
+      + KooberText.text("fare.minutes", ["minutes": "\(etaMinutes)"])
   }
 }
