@@ -20,14 +20,14 @@ struct LocalizedScreenTests {
       [], stdin: answers.joined(separator: "\n") + "\n", extraEnvironment: language)
   }
 
-  @Test("LANG=zh_CN.UTF-8: welcome, sign-up chosen by its Chinese label, the passenger home")
+  @Test("LANG=zh_CN.UTF-8: welcome, sign-up by its Chinese label, the passenger home, profile")
   func signUpInChinese() async throws {
     let fixture = try KooberFixture()
     defer { fixture.remove() }
-    let answers = ["注册", "ann@example.com", "Pass1234", "Ann", "乘客", "退出"]
+    let answers = ["注册", "ann@example.com", "Pass1234", "Ann", "乘客", "个人资料", "返回", "退出"]
     let session = try await run(fixture, answers, language: Self.chinese)
     #expect(session.status == 0)
-    #expect(session.titles == ["[欢迎]", "[注册]", "[乘客首页]"])
+    #expect(session.titles == ["[欢迎]", "[注册]", "[乘客首页]", "[个人资料]", "[乘客首页]"])
     let screen = session.stdout
     #expect(screen.contains("Koober：畅行悉尼，从注册到司机上门接您，一站搞定。\n  1) 登录\n  2) 注册\n"))
     #expect(screen.contains("请选择：注册\n"))
@@ -37,6 +37,8 @@ struct LocalizedScreenTests {
     #expect(screen.contains("您好，Ann！您已作为乘客登录。\n"))
     #expect(screen.contains("  1) 估算车费\n  2) 叫车\n  3) 行程状态\n"))
     #expect(screen.contains("退出登录\n"))
+    // The labels are equally wide, so the values start right after them.
+    #expect(screen.contains("姓名：Ann\n邮箱：ann@example.com\n类型：乘客\n  1) 修改姓名\n  2) 返回\n"))
     #expect(Transcript.alerts(in: screen).isEmpty)
     for word in Self.englishWords { #expect(!screen.contains(word), "\(word)") }
   }
@@ -80,6 +82,23 @@ struct LocalizedScreenTests {
     #expect(session.stdout.contains("  2) 叫车 （需要乘客账号）\n"))
     #expect(
       Transcript.alerts(in: session.stdout) == ["! “个人资料”需要账号，登录后 Koober 会带您回到这里。"])
+  }
+
+  @Test("LANG=zh_CN.UTF-8: an unusable data folder and a bad setting are refused in Chinese")
+  func startupFailuresInChinese() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let file = fixture.folder.url("plain-file")
+    try Data("x".utf8).write(to: file)
+    let folder = try await ProcessRunner.run(
+      ["--data-dir", file.path, "status"], environment: fixture.environment(Self.chinese))
+    #expect(folder.status == 1)
+    #expect(folder.stderr.hasPrefix("koober: Koober 无法使用数据文件夹 \(file.path)："))
+    let setting = try await fixture.run(
+      ["status"], extraEnvironment: ["LANG": "zh_CN.UTF-8", "KOOBER_DEMO_STEP_SECONDS": "abc"])
+    #expect(setting.status == 2)
+    #expect(
+      setting.stderr == "koober: KOOBER_DEMO_STEP_SECONDS 必须是 0 到 86400 之间的秒数，而不是“abc”。\n")
   }
 
   @Test("LANG=C: the same sign-up and wrong password are in English, with no Chinese")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file or folder of the data folder could not be read or written.
 struct StorageFailure: Error, Sendable, Equatable {
   /// A stable identifier, e.g. `data_folder_unavailable`.
@@ -18,4 +20,9 @@ struct StorageFailure: Error, Sendable, Equatable {
       code: "data_file_unavailable",
       message: KooberText.text("storage.file", ["path": path, "reason": reason]))
   }
+}
+
+extension StorageFailure: LocalizedError {
+  /// The message, in the language shown.
+  var errorDescription: String? { message }
 }
