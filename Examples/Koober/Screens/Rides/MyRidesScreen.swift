@@ -88,7 +88,7 @@ final class MyRidesScreen: Screen {
       console.line("  " + KooberText.text("myRides.none"))
       return
     }
-    list.forEach { console.line("  " + $0.line) }
+    list.forEach { console.line("  " + $0.shownLine) }
   }
 
   private static func heading(_ configuration: RideListConfiguration) -> String {
