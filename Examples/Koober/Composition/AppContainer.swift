@@ -57,8 +57,7 @@ final class AppContainer {
   static let ridePollInterval: Duration = .seconds(2)
 
   /// What the ride features say in OIDC mode.
-  static let ridesNeedKooberAPI =
-    "Rides need Koober's own API; with --oidc-issuer, koober only signs you in."
+  static var ridesNeedKooberAPI: String { KooberText.text("startup.ridesNeedKooberAPI") }
 
   private init(
     console: Console, clientFolder: ClientFolder, server: ServerConnection,

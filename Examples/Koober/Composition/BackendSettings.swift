@@ -32,7 +32,8 @@ struct BackendSettings: Sendable, Equatable {
     let iterations = 1...Self.maximumIterations
     passwordIterations = try Self.read(
       "KOOBER_BACKEND_ITERATIONS", from: environment,
-      expecting: "a whole number from 1 to \(Self.maximumIterations)"
+      refusing: { KooberText.text("settings.wholeNumber", $0) },
+      maximum: Self.maximumIterations
     ) { Int($0).flatMap { iterations.contains($0) ? $0 : nil } }
     simulatedAcceptDelay = try Self.seconds("KOOBER_DEMO_ACCEPT_SECONDS", from: environment)
     simulatedStepInterval = try Self.seconds("KOOBER_DEMO_STEP_SECONDS", from: environment)
@@ -51,28 +52,32 @@ struct BackendSettings: Sendable, Equatable {
   {
     // `Double` reads "nan" and "inf" too; the range check refuses both.
     try read(
-      name, from: environment,
-      expecting: "a number of seconds from 0 to \(Int(maximumDemoSeconds))"
+      name, from: environment, refusing: { KooberText.text("settings.demoSeconds", $0) },
+      maximum: Int(maximumDemoSeconds)
     ) { Double($0).flatMap { (0...maximumDemoSeconds).contains($0) ? $0 : nil } }
   }
 
   /// One variable: `nil` when unset or empty, else the value `parse` makes of it (shared with
-  /// `ClientSettings`, so every KOOBER_* setting refuses a bad value in the same words).
+  /// `ClientSettings`, so every KOOBER_* setting refuses a bad value the same way).
   /// - Parameters:
   ///   - name: The variable's name.
   ///   - environment: The process environment.
-  ///   - expected: What a valid value is, for the error's sentence.
+  ///   - refusal: The whole sentence refusing a value, from the placeholders `name`, `value`
+  ///     (as typed) and `maximum`, e.g. `KooberText.text("settings.demoSeconds", $0)`.
+  ///   - maximum: The largest value accepted, for the sentence.
   ///   - parse: The value of the text, or `nil` when it is not valid.
   /// - Returns: The value, or `nil` when the variable is unset or empty.
   /// - Throws: `StartupFailure` (exit 2) saying what was expected when `parse` returns `nil`.
   static func read<Value>(
-    _ name: String, from environment: [String: String], expecting expected: String,
+    _ name: String, from environment: [String: String],
+    refusing refusal: ([String: String]) -> String, maximum: Int,
     _ parse: (String) -> Value?
   ) throws(StartupFailure) -> Value? {
     guard let text = environment[name], !text.isEmpty else { return nil }
     guard let value = parse(text) else {
       throw StartupFailure(
-        message: "\(name) must be \(expected), not '\(text)'.", exitCode: .usage)
+        message: refusal(["name": name, "value": text, "maximum": "\(maximum)"]),
+        exitCode: .usage)
     }
     return value
   }

@@ -22,7 +22,8 @@ struct ClientSettings: Sendable, Equatable {
     // `Double` reads "nan" and "inf" too; the range check refuses both.
     let seconds = try BackendSettings.read(
       "KOOBER_REQUEST_TIMEOUT_SECONDS", from: environment,
-      expecting: "a number of seconds above 0, up to \(Int(Self.maximumRequestSeconds))"
+      refusing: { KooberText.text("settings.timeoutSeconds", $0) },
+      maximum: Int(Self.maximumRequestSeconds)
     ) { Double($0).flatMap { $0 > 0 && $0 <= Self.maximumRequestSeconds ? $0 : nil } }
     requestTimeout = seconds.map { Duration.seconds($0) } ?? Self.defaultRequestTimeout
   }

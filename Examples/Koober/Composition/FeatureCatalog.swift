@@ -1,4 +1,5 @@
 import LoginLogicControl
+import UserModel
 
 /// The features this build of the host shows in its menus, in order, with their labels.
 ///
@@ -13,21 +14,27 @@ enum FeatureCatalog {
   /// The menu label of a feature.
   static func menuTitle(_ feature: AppFeature) -> String {
     switch feature {
-    case .fareEstimate: "Estimate a fare"
-    case .requestRide: "Request a ride"
-    case .myRides: "My rides"
-    case .profile: "Your profile"
+    case .fareEstimate: KooberText.text("feature.fareEstimate")
+    case .requestRide: KooberText.text("feature.requestRide")
+    case .myRides: KooberText.text("feature.myRides")
+    case .profile: KooberText.text("feature.profile")
     default: feature.title.prefix(1).uppercased() + feature.title.dropFirst()
     }
+  }
+
+  /// Account types as the menus name them, in a stable order: `passenger or driver`.
+  private static func shownNames(_ types: Set<UserType>) -> String {
+    types.sorted { $0.rawValue < $1.rawValue }.map(\.shownName)
+      .joined(separator: KooberText.text("feature.or"))
   }
 
   /// What a guest is told next to a feature in the menu, if anything.
   static func guestNote(_ feature: AppFeature) -> String? {
     switch feature.requirement {
     case .guestsWelcome: nil
-    case .accountNeeded: "needs an account"
+    case .accountNeeded: KooberText.text("feature.needsAccount")
     case .onlyFor(let types):
-      "needs a " + types.map(\.rawValue).sorted().joined(separator: " or ") + " account"
+      KooberText.text("feature.needsTypeAccount", ["types": shownNames(types)])
     }
   }
 }

@@ -45,7 +45,7 @@ final class ServerConnection: Sendable {
       return ServerConnection(baseURL: backend.baseURL, backend: backend)
     } catch {
       throw StartupFailure(
-        message: "The embedded Koober backend could not start: \(error.message)",
+        message: KooberText.text("startup.backendFailed", ["reason": error.message]),
         exitCode: .failure)
     }
   }

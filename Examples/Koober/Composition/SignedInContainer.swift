@@ -115,19 +115,20 @@ final class SignedInContainer {
   private var homeEntries: [MenuEntry<Destination>] {
     var entries: [MenuEntry<Destination>] = []
     if user.type == .driver {
-      entries.append(MenuEntry(title: "Ride queue", value: .rideQueue(user)))
+      entries.append(MenuEntry(title: KooberText.text("entry.rideQueue"), value: .rideQueue(user)))
     }
     for feature in FeatureCatalog.shown where feature.isAvailable(to: user.type) {
       entries.append(
         MenuEntry(title: FeatureCatalog.menuTitle(feature), value: .feature(feature, user: user)))
       if feature == .requestRide {
         entries.append(
-          MenuEntry(title: "Ride status", value: .rideStatus(user, following: nil, alert: nil)))
+          MenuEntry(
+            title: KooberText.text("entry.rideStatus"),
+            value: .rideStatus(user, following: nil, alert: nil)))
       }
     }
     return entries + [
-      MenuEntry(title: "Sign out", value: .signOut),
-      MenuEntry(title: "Quit", value: .quit),
+      MenuEntry(title: KooberText.text("entry.signOut"), value: .signOut), .quit,
     ]
   }
 }

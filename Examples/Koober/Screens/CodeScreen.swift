@@ -25,18 +25,18 @@ final class CodeScreen: Screen, CodeLogicDelegate, LoginRouting {
   }
 
   func run() async -> Destination {
-    console.title("Verification code")
+    console.title(KooberText.text("code.title"))
     form.onCountdownTextChange = { [weak self] text in
-      self?.console.updateLivePrompt("Code (\(text))")
+      self?.console.updateLivePrompt(KooberText.text("code.prompt", ["countdown": text]))
     }
     control.start()
     if let challengeEnd { return backToSignIn(challengeEnd) }
-    console.line(
-      "We sent a 6-digit code by \(control.challenge.channel); "
-        + "it expires in \(form.countdownText).")
-    console.note("Type 'resend' for a new code, or 'back' to sign in again.")
+    let sent = ["channel": channelName, "countdown": form.countdownText]
+    console.line(KooberText.text("code.sent", sent))
+    console.note(KooberText.text("code.hint"))
     while true {
-      let event = await console.askLive("Code (\(form.countdownText))")
+      let event = await console.askLive(
+        KooberText.text("code.prompt", ["countdown": form.countdownText]))
       if let challengeEnd { return backToSignIn(challengeEnd) }
       guard case .line(let text) = event else {
         control.stop()
@@ -48,16 +48,15 @@ final class CodeScreen: Screen, CodeLogicDelegate, LoginRouting {
 
   /// One answer: a command or a code. Returns where to go when the step is over.
   private func handle(_ text: String) async -> Destination? {
-    switch text.lowercased() {
-    case "back":
+    if TypedWord.back.matches(text) {
       control.stop()
       return .signIn(from: control.entryPoint, alert: nil)
-    case "resend":
+    } else if TypedWord.resend.matches(text) {
       let task = control.resendCode()
-      await console.progress("Asking for a new code") { await task?.value }
-      if codeResent { console.line("A new code is on its way.") }
+      await console.progress(KooberText.text("progress.resendingCode")) { await task?.value }
+      if codeResent { console.line(KooberText.text("code.resent")) }
       codeResent = false
-    default:
+    } else {
       form.codeChanged(text)
       if let error = form.codeError {
         console.alert(error)
@@ -65,7 +64,7 @@ final class CodeScreen: Screen, CodeLogicDelegate, LoginRouting {
       }
       form.setLoading(true)
       let task = control.submit(code: form.code)
-      await console.progress("Checking the code") { await task?.value }
+      await console.progress(KooberText.text("progress.checkingCode")) { await task?.value }
       form.setLoading(false)
     }
     if let signedInDestination { return signedInDestination }
@@ -73,6 +72,16 @@ final class CodeScreen: Screen, CodeLogicDelegate, LoginRouting {
     if let failure { console.alert(failure.message) }
     failure = nil
     return nil
+  }
+
+  /// How the code was sent, in the language shown (`sms` → `短信`); a channel koober does not
+  /// know shows as the server named it.
+  private var channelName: String {
+    switch control.challenge.channel {
+    case "sms": KooberText.text("code.bySMS")
+    case "email": KooberText.text("code.byEmail")
+    case let other: other
+    }
   }
 
   private func backToSignIn(_ failure: LoginFailure) -> Destination {

@@ -21,17 +21,20 @@ extension Console {
   ///   - label: The prompt.
   ///   - secret: Whether typing is hidden (passwords).
   ///   - defaultValue: What an empty answer means, shown in brackets.
-  ///   - commands: Words that leave the form instead (e.g. `back`), by lower-cased text.
+  ///   - commands: Words that leave the form instead (e.g. `back`), in English or in the
+  ///     language shown.
   ///   - check: Hands the answer to the view model and returns its error for the field.
   /// - Returns: The accepted answer, or where to go instead.
   func askField(
     _ label: String, secret: Bool = false, defaultValue: String? = nil,
-    commands: [String: Destination] = [:], check: (String) -> String?
+    commands: [TypedWord: Destination] = [:], check: (String) -> String?
   ) async -> FormAnswer {
     while true {
       let event = secret ? await askSecret(label) : await ask(label, defaultValue: defaultValue)
       guard case .line(let text) = event else { return .leave(event.exit ?? .quit) }
-      if let command = commands[text.lowercased()] { return .leave(command) }
+      if let command = commands.first(where: { $0.key.matches(text) }) {
+        return .leave(command.value)
+      }
       guard let error = check(text) else { return .answer(text) }
       alert(error)
     }

@@ -11,11 +11,14 @@ extension MenuScreen {
   static func home(
     console: Console, user: User, entries: [MenuEntry<Destination>], alert: String?
   ) -> MenuScreen {
-    let role = user.type == .driver ? "driver" : "passenger"
+    let name = ["name": user.name ?? user.email]
+    let isDriver = user.type == .driver
+    let title =
+      isDriver ? KooberText.text("home.driverTitle") : KooberText.text("home.passengerTitle")
+    let intro =
+      isDriver
+      ? KooberText.text("home.helloDriver", name) : KooberText.text("home.helloPassenger", name)
     return MenuScreen(
-      console: console, title: user.type == .driver ? "Driver home" : "Passenger home",
-      alert: alert,
-      intro: "Hello, \(user.name ?? user.email)! You are signed in as a \(role).",
-      entries: entries)
+      console: console, title: title, alert: alert, intro: intro, entries: entries)
   }
 }

@@ -6,13 +6,12 @@ extension MenuScreen {
   ///   - alert: Why the person is here, e.g. "Your session has expired; …".
   static func welcome(console: Console, alert: String?) -> MenuScreen {
     MenuScreen(
-      console: console, title: "Welcome", alert: alert,
-      intro: "Koober: rides around Sydney, from sign-up to the driver at your door.",
+      console: console, title: KooberText.text("welcome.title"), alert: alert,
+      intro: KooberText.text("welcome.intro"),
       entries: [
-        MenuEntry(title: "Sign in", value: .signIn(from: .welcome, alert: nil)),
-        MenuEntry(title: "Sign up", value: .signUp(from: .welcome)),
-        MenuEntry(title: "Browse as guest", value: .guestHome(alert: nil)),
-        MenuEntry(title: "Quit", value: .quit),
+        .signIn, .signUp,
+        MenuEntry(title: KooberText.text("entry.browseAsGuest"), value: .guestHome(alert: nil)),
+        .quit,
       ])
   }
 
@@ -29,13 +28,29 @@ extension MenuScreen {
         value: Destination.feature($0, user: nil))
     }
     return MenuScreen(
-      console: console, title: "Guest home", alert: alert,
-      intro: "You are browsing without an account.",
+      console: console, title: KooberText.text("guestHome.title"), alert: alert,
+      intro: KooberText.text("guestHome.intro"),
       entries: features + [
-        MenuEntry(title: "Sign in", value: .signIn(from: .welcome, alert: nil)),
-        MenuEntry(title: "Sign up", value: .signUp(from: .welcome)),
-        MenuEntry(title: "Back to welcome", value: .welcome(alert: nil)),
-        MenuEntry(title: "Quit", value: .quit),
+        .signIn, .signUp,
+        MenuEntry(title: KooberText.text("entry.backToWelcome"), value: .welcome(alert: nil)),
+        .quit,
       ])
+  }
+}
+
+extension MenuEntry<Destination> {
+  /// `Sign in`, from welcome.
+  static var signIn: Self {
+    MenuEntry(title: KooberText.text("entry.signIn"), value: .signIn(from: .welcome, alert: nil))
+  }
+
+  /// `Sign up`, from welcome.
+  static var signUp: Self {
+    MenuEntry(title: KooberText.text("entry.signUp"), value: .signUp(from: .welcome))
+  }
+
+  /// `Quit`.
+  static var quit: Self {
+    MenuEntry(title: KooberText.text("entry.quit"), value: .quit)
   }
 }

@@ -102,13 +102,13 @@ final class Navigator {
     let launch = app.makeLaunchControl()
     launch.delegate = self
     let task = launch.checkSession()
-    await app.console.progress("Checking your session") { await task?.value }
+    await app.console.progress(KooberText.text("progress.checkingSession")) { await task?.value }
     return .welcome(alert: nil)  // the delegate's destination replaces it
   }
 
   private func signOut() async -> Destination {
     let task = app.sessionControl.signOut()
-    await app.console.progress("Signing out") { await task?.value }
+    await app.console.progress(KooberText.text("progress.signingOut")) { await task?.value }
     return .welcome(alert: nil)  // the delegate's destination replaces it
   }
 
@@ -119,9 +119,10 @@ final class Navigator {
       return .openFeature(feature, user: user)
     case .signInRequired(let entry):
       let title = FeatureCatalog.menuTitle(feature)
-      let need = FeatureCatalog.guestNote(feature) ?? "needs an account"
+      let need = FeatureCatalog.guestNote(feature) ?? KooberText.text("feature.needsAccount")
       return .signIn(
-        from: entry, alert: "\(title) \(need); sign in and Koober takes you back there.")
+        from: entry,
+        alert: KooberText.text("gate.signInFirst", ["feature": title, "need": need]))
     case .notAvailable(let message):
       return user.map { .home($0, alert: message) } ?? .guestHome(alert: message)
     }

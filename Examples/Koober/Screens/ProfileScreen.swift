@@ -22,20 +22,18 @@ final class ProfileScreen: Screen {
     var alert: String?
     while true {
       let user = container.user
-      console.title("Profile")
+      console.title(KooberText.text("profile.title"))
       if let alert { console.alert(alert) }
-      console.line("Name:  \(user.name ?? "(none)")")
-      console.line("Email: \(user.email)")
-      console.line("Type:  \(user.type.rawValue)")
+      writeDetails(of: user)
       let choice = await console.choose(from: [
-        MenuEntry(title: "Rename", value: true),
-        MenuEntry(title: "Back", value: false),
+        MenuEntry(title: KooberText.text("profile.rename"), value: true),
+        MenuEntry(title: KooberText.text("entry.back"), value: false),
       ])
       switch choice {
       case .failure(let exit): return exit.destination
       case .success(false): return .home(user, alert: nil)
       case .success(true):
-        let event = await console.ask("New name (empty to remove it)")
+        let event = await console.ask(KooberText.text("profile.newName"))
         guard case .line(let name) = event else { return event.exit ?? .quit }
         let failure = await rename(to: name)
         // The session ended (revoked elsewhere): the navigator says so on welcome.
@@ -45,10 +43,24 @@ final class ProfileScreen: Screen {
     }
   }
 
+  /// Name, email and type, one a line, the values lined up by terminal columns.
+  private func writeDetails(of user: User) {
+    let rows = [
+      (KooberText.text("profile.name"), user.name ?? KooberText.text("profile.noName")),
+      (KooberText.text("profile.email"), user.email),
+      (KooberText.text("profile.type"), user.type.shownName),
+    ]
+    let width = rows.map { $0.0.terminalWidth }.max() ?? 0
+    for (label, value) in rows {
+      console.line(label.padded(toWidth: width) + value)
+    }
+  }
+
   /// Renames the user on the server; returns why it failed, if it did.
   private func rename(to name: String) async -> LoginFailure? {
     let service = container.serviceUser
-    let result: Result<User, LoginError> = await console.progress("Saving") {
+    let label = KooberText.text("progress.saving")
+    let result: Result<User, LoginError> = await console.progress(label) {
       do throws(LoginError) {
         return .success(try await service.updateName(name.isEmpty ? nil : name))
       } catch {

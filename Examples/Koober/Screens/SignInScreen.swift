@@ -25,9 +25,9 @@ final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
   }
 
   func run() async -> Destination {
-    console.title("Sign in")
+    console.title(KooberText.text("signIn.title"))
     if let alert { console.alert(alert) }
-    console.note("Type 'back' to go back, or 'sign up' to create an account.")
+    console.note(KooberText.text("signIn.hint"))
     let form = SignInViewModel(lastEmail: await control.lastSignedInEmail())
     while true {
       if let exit = await askEmail(form).leaving { return exit }
@@ -35,7 +35,7 @@ final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
       form.setLoading(true)
       let credentials = form.credentials
       let task = control.signIn(email: credentials.email, password: credentials.password)
-      await console.progress("Signing in") { await task?.value }
+      await console.progress(KooberText.text("progress.signingIn")) { await task?.value }
       form.setLoading(false)
       if let signedInDestination { return signedInDestination }
       if let codeControl { return .code(codeControl) }
@@ -47,8 +47,9 @@ final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
   private func askEmail(_ form: SignInViewModel) async -> FormAnswer {
     let entry = control.entryPoint
     return await console.askField(
-      "Email", defaultValue: form.emailText.isEmpty ? nil : form.emailText,
-      commands: ["back": entry.backDestination, "sign up": .signUp(from: entry)]
+      KooberText.text("field.email"),
+      defaultValue: form.emailText.isEmpty ? nil : form.emailText,
+      commands: [.back: entry.backDestination, .signUp: .signUp(from: entry)]
     ) { text in
       form.emailChanged(text)
       form.emailEditingEnded()
@@ -57,7 +58,7 @@ final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
   }
 
   private func askPassword(_ form: SignInViewModel) async -> FormAnswer {
-    await console.askField("Password", secret: true) { text in
+    await console.askField(KooberText.text("field.password"), secret: true) { text in
       form.passwordChanged(text)
       form.passwordEditingEnded()
       return form.passwordError

@@ -22,8 +22,8 @@ final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
   }
 
   func run() async -> Destination {
-    console.title("Sign up")
-    console.note("Type 'back' to go back. Passwords need 8 characters, a letter and a digit.")
+    console.title(KooberText.text("signUp.title"))
+    console.note(KooberText.text("signUp.hint"))
     let form = SignUpViewModel()
     while true {
       if let exit = await askEmail(form).leaving { return exit }
@@ -32,7 +32,7 @@ final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
       if let exit = await askType(form).leaving { return exit }
       form.setLoading(true)
       let task = control.signUp(form.credentials)
-      await console.progress("Creating your account") { await task?.value }
+      await console.progress(KooberText.text("progress.creatingAccount")) { await task?.value }
       form.setLoading(false)
       if let signedInDestination { return signedInDestination }
       if let failure { console.alert(failure.message) }
@@ -42,7 +42,7 @@ final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
 
   private func askEmail(_ form: SignUpViewModel) async -> FormAnswer {
     await console.askField(
-      "Email", commands: ["back": control.entryPoint.backDestination]
+      KooberText.text("field.email"), commands: [.back: control.entryPoint.backDestination]
     ) { text in
       form.emailChanged(text)
       form.emailEditingEnded()
@@ -51,19 +51,19 @@ final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
   }
 
   private func askPassword(_ form: SignUpViewModel) async -> FormAnswer {
-    let answer = await console.askField("Password", secret: true) { text in
+    let answer = await console.askField(KooberText.text("field.password"), secret: true) { text in
       form.passwordChanged(text)
       form.passwordEditingEnded()
       return form.passwordError
     }
     if answer.leaving == nil, let strength = form.passwordStrength {
-      console.note("Password strength: \(strength.message)")
+      console.note(KooberText.text("signUp.strength", ["strength": strength.message]))
     }
     return answer
   }
 
   private func askName(_ form: SignUpViewModel) async -> FormAnswer {
-    await console.askField("Name (optional)") { text in
+    await console.askField(KooberText.text("signUp.name")) { text in
       form.nameChanged(text)
       return form.nameError
     }
@@ -71,12 +71,9 @@ final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
 
   private func askType(_ form: SignUpViewModel) async -> FormAnswer {
     await console.askField(
-      "Account type, passenger or driver", defaultValue: UserType.passenger.rawValue
+      KooberText.text("signUp.type"), defaultValue: UserType.passenger.shownName
     ) { text in
-      guard let type = UserType(rawValue: text.lowercased()), UserType.allCases.contains(type)
-      else {
-        return "Type passenger or driver."
-      }
+      guard let type = UserType(typed: text) else { return KooberText.text("signUp.typeHint") }
       form.typeSelected(type)
       return nil
     }

@@ -25,7 +25,7 @@ struct PendingSignInStore: Sendable {
     do {
       return try KooberJSON.decoder().decode(PendingSignIn.self, from: data)
     } catch {
-      throw .file(url.path, "it does not hold a sign-in waiting for a code")
+      throw .file(url.path, KooberText.text("storage.notPendingSignIn"))
     }
   }
 
@@ -37,7 +37,7 @@ struct PendingSignInStore: Sendable {
     do {
       data = try KooberJSON.encoder().encode(pending)
     } catch {
-      throw .file(url.path, "the sign-in could not be encoded")
+      throw .file(url.path, KooberText.text("storage.notEncoded"))
     }
     try PrivateFile.save(data, to: url)
   }

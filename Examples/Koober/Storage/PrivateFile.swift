@@ -30,7 +30,9 @@ enum PrivateFile {
       try PrivateFiles.read(descriptor, path: url.path, limit: limit)
     }
     guard let data else { return nil }
-    guard data.count <= limit else { throw .file(url.path, "it is larger than expected") }
+    guard data.count <= limit else {
+      throw .file(url.path, KooberText.text("storage.tooLarge"))
+    }
     return data
   }
 

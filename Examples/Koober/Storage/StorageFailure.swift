@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file or folder of the data folder could not be read or written.
 struct StorageFailure: Error, Sendable, Equatable {
   /// A stable identifier, e.g. `data_folder_unavailable`.
@@ -9,12 +11,18 @@ struct StorageFailure: Error, Sendable, Equatable {
   static func folder(_ path: String, _ reason: String) -> StorageFailure {
     StorageFailure(
       code: "data_folder_unavailable",
-      message: "Koober cannot use its data folder \(path): \(reason).")
+      message: KooberText.text("storage.folder", ["path": path, "reason": reason]))
   }
 
   /// A file of the data folder cannot be read or written.
   static func file(_ path: String, _ reason: String) -> StorageFailure {
     StorageFailure(
-      code: "data_file_unavailable", message: "Koober cannot use its file \(path): \(reason).")
+      code: "data_file_unavailable",
+      message: KooberText.text("storage.file", ["path": path, "reason": reason]))
   }
+}
+
+extension StorageFailure: LocalizedError {
+  /// The message, in the language shown.
+  var errorDescription: String? { message }
 }

@@ -115,8 +115,10 @@ final class Console {
   /// - Returns: The answer (trimmed; the default for an empty one), the end of input, or an
   ///   interruption.
   func ask(_ label: String, defaultValue: String? = nil) async -> LineEvent {
-    let shown = defaultValue.map { "\(label) [\($0)]" } ?? label
-    write(shown.terminalSafe + ": ")
+    let shown = defaultValue.map {
+      KooberText.text("prompt.default", ["label": label, "value": $0])
+    }
+    write(Self.prompt(shown ?? label))
     let event = await input.next()
     guard case .line(let raw) = event else { return finishPrompt(event) }
     // A terminal echoes typing itself; a pipe's line is echoed so a transcript reads like
@@ -132,7 +134,7 @@ final class Console {
   func askSecret(_ label: String) async -> LineEvent {
     // Echo goes off before the prompt shows, so nothing typed after it can be echoed.
     if isInputTerminal { echo.hideTyping() }
-    write(label.terminalSafe + ": ")
+    write(Self.prompt(label))
     let event = await input.next()
     if isInputTerminal { echo.restore() }
     guard case .line = event else { return finishPrompt(event) }
@@ -160,7 +162,12 @@ final class Console {
     livePrompt = label
     let padding = String(
       repeating: " ", count: max(0, old.terminalWidth - label.terminalWidth))
-    write("\u{1B}7\r" + label.terminalSafe + ": " + padding + "\u{1B}8")
+    write("\u{1B}7\r" + Self.prompt(label) + padding + "\u{1B}8")
+  }
+
+  /// A prompt as written before the answer, e.g. `Email: ` (`邮箱：` in Chinese), made harmless.
+  private static func prompt(_ label: String) -> String {
+    KooberText.text("prompt.line", ["label": label.terminalSafe])
   }
 
   /// Shows progress while `work` runs: a spinner on a terminal, one line otherwise.

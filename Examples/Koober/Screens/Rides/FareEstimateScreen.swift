@@ -20,20 +20,22 @@ final class FareEstimateScreen: Screen {
   }
 
   func run() async -> Destination {
-    console.title("Fare estimate")
-    let start = await console.progress("Finding your location") { await planner.locatePickup() }
+    console.title(KooberText.text("fareEstimate.title"))
+    let start = await console.progress(KooberText.text("progress.findingLocation")) {
+      await planner.locatePickup()
+    }
     guard case .pickup(let pickup) = start else {
       if case .failed(let error) = start { console.alert(error.message) }
       return back
     }
-    console.line("From your current location: \(pickup.displayText).")
-    console.note("Type 'back' to go back.")
+    console.line(KooberText.text("fareEstimate.from", ["place": pickup.displayText]))
+    console.note(KooberText.text("fareEstimate.hint"))
     let form = TripForm(console: console, planner: planner, back: back)
     while true {
       if let leave = await form.chooseDestination() { return leave }
       let next = await console.choose(from: [
-        MenuEntry(title: "Another estimate", value: nil),
-        MenuEntry(title: "Back", value: Optional(back)),
+        MenuEntry(title: KooberText.text("fareEstimate.again"), value: nil),
+        MenuEntry(title: KooberText.text("entry.back"), value: Optional(back)),
       ])
       switch next {
       case .failure(let exit): return exit.destination

@@ -29,25 +29,25 @@ final class MyRidesScreen: Screen {
   }
 
   func run() async -> Destination {
-    console.title("My rides")
+    console.title(KooberText.text("myRides.title"))
     var configuration = RideListConfiguration.all
     while true {
       await show(configuration)
       let choice = await console.choose(from: [
-        MenuEntry(title: "All rides", value: Choice.list(.all)),
-        MenuEntry(title: "Active", value: .list(.active)),
-        MenuEntry(title: "Completed", value: .list(.completed)),
-        MenuEntry(title: "Cancelled", value: .list(.cancelled)),
-        MenuEntry(title: "Search", value: .search),
-        MenuEntry(title: "Back home", value: .back),
+        MenuEntry(title: KooberText.text("myRides.all"), value: Choice.list(.all)),
+        MenuEntry(title: KooberText.text("myRides.active"), value: .list(.active)),
+        MenuEntry(title: KooberText.text("myRides.completed"), value: .list(.completed)),
+        MenuEntry(title: KooberText.text("myRides.cancelled"), value: .list(.cancelled)),
+        MenuEntry(title: KooberText.text("myRides.search"), value: .search),
+        MenuEntry(title: KooberText.text("entry.backHome"), value: .back),
       ])
       switch choice {
       case .failure(let exit): return exit.destination
       case .success(.back): return .home(user, alert: nil)
       case .success(.list(let chosen)): configuration = chosen
       case .success(.search):
-        let answer = await console.askField("Search for (part of a place's name)") { text in
-          text.isEmpty ? "Type part of a place's name." : nil
+        let answer = await console.askField(KooberText.text("myRides.searchFor")) { text in
+          text.isEmpty ? KooberText.text("myRides.searchHint") : nil
         }
         switch answer {
         case .leave(let destination): return destination
@@ -59,21 +59,21 @@ final class MyRidesScreen: Screen {
 
   /// Writes one list: the saved rides first, then the server's when they differ.
   private func show(_ configuration: RideListConfiguration) async {
-    console.line(Self.heading(configuration) + ":")
+    console.line(Self.heading(configuration))
     var shown: [Ride]?
     for await update in rides.myRides(configuration) {
       switch update {
       case .cached(let saved):
         guard !saved.isEmpty else { continue }
         write(saved)
-        console.note("(saved on this device; checking with Koober…)")
+        console.note(KooberText.text("myRides.saved"))
         shown = saved
       case .fresh(let page):
         guard page.rides != shown else {
-          console.note("Up to date.")
+          console.note(KooberText.text("myRides.upToDate"))
           continue
         }
-        if shown != nil { console.line("Now:") }
+        if shown != nil { console.line(KooberText.text("myRides.now")) }
         write(page.rides)
         shown = page.rides
       case .failed(let error):
@@ -85,19 +85,19 @@ final class MyRidesScreen: Screen {
 
   private func write(_ list: [Ride]) {
     guard !list.isEmpty else {
-      console.line("  No rides.")
+      console.line("  " + KooberText.text("myRides.none"))
       return
     }
-    list.forEach { console.line("  " + $0.line) }
+    list.forEach { console.line("  " + $0.shownLine) }
   }
 
   private static func heading(_ configuration: RideListConfiguration) -> String {
     switch configuration {
-    case .all: "All rides"
-    case .active: "Active rides"
-    case .completed: "Completed rides"
-    case .cancelled: "Cancelled rides"
-    case .search(let text): "Rides to or from '\(text)'"
+    case .all: KooberText.text("myRides.headingAll")
+    case .active: KooberText.text("myRides.headingActive")
+    case .completed: KooberText.text("myRides.headingCompleted")
+    case .cancelled: KooberText.text("myRides.headingCancelled")
+    case .search(let text): KooberText.text("myRides.headingSearch", ["text": text])
     }
   }
 }

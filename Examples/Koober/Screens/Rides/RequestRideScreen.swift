@@ -23,9 +23,11 @@ final class RequestRideScreen: Screen {
   }
 
   func run() async -> Destination {
-    console.title("Request a ride")
+    console.title(KooberText.text("requestRide.title"))
     let home = Destination.home(user, alert: nil)
-    let start = await console.progress("Finding your location") { await planner.locatePickup() }
+    let start = await console.progress(KooberText.text("progress.findingLocation")) {
+      await planner.locatePickup()
+    }
     switch start {
     case .failed(let error):
       return .home(user, alert: error.message)
@@ -33,26 +35,28 @@ final class RequestRideScreen: Screen {
       return .rideStatus(
         user, following: planner.control, alert: RideLogicError.rideInProgress(ride).message)
     case .pickup(let pickup):
-      console.line("Pickup: \(pickup.displayText) (your current location).")
+      console.line(KooberText.text("requestRide.pickup", ["place": pickup.displayText]))
     }
-    console.note("Type 'back' to go home.")
+    console.note(KooberText.text("requestRide.hint"))
     let form = TripForm(console: console, planner: planner, back: home)
     while true {
       if let leave = await form.chooseDestination() { return leave }
       if let leave = await form.chooseVehicle() { return leave }
       guard let estimate = form.model.selectedEstimate, let place = form.model.destinationText
       else { continue }
-      let question =
-        "Request a \(estimate.vehicleType.displayName) to \(place) for "
-        + "\(estimate.fare.formatted)? (yes or no)"
-      switch await form.ask(question, defaultValue: "yes") {
+      let trip = [
+        "vehicle": estimate.vehicleType.displayName, "place": place,
+        "fare": estimate.fare.formatted,
+      ]
+      let question = KooberText.text("requestRide.confirm", trip)
+      switch await form.ask(question, defaultValue: TypedWord.yes.shown) {
       case .leave(let destination): return destination
-      case .answer(let answer) where answer.lowercased() != "yes":
-        console.note("Not requested. Choose another place, or type 'back'.")
+      case .answer(let answer) where !TypedWord.yes.matches(answer):
+        console.note(KooberText.text("requestRide.notRequested"))
         continue
       case .answer: break
       }
-      let result = await form.loading("Requesting your ride") {
+      let result = await form.loading(KooberText.text("progress.requestingRide")) {
         await planner.request(estimate.vehicleType)
       }
       switch result {

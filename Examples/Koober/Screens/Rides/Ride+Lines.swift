@@ -13,15 +13,35 @@ extension Ride {
   var line: String {
     "\(id)  \(status.rawValue)  \(summary)"
   }
+
+  /// `line` for a person: the status in the language shown (`已接单`), for `[My rides]`.
+  var shownLine: String {
+    "\(id)  \(status.shownName)  \(summary)"
+  }
+}
+
+extension RideStatus {
+  /// The status as one word or phrase in the language shown; the English is the status's
+  /// code, as `line` writes it.
+  var shownName: String {
+    switch self {
+    case .requested: KooberText.text("status.requested")
+    case .accepted: KooberText.text("status.accepted")
+    case .arrived: KooberText.text("status.arrived")
+    case .inProgress: KooberText.text("status.inProgress")
+    case .completed: KooberText.text("status.completed")
+    case .cancelled: KooberText.text("status.cancelled")
+    }
+  }
 }
 
 extension FareEstimate {
-  /// `wallaby   A$8.40  3 min`: the vehicle type as `--vehicle` takes it, padded so the
-  /// fares line up.
+  /// `wallaby   A$8.40  3 min`: the vehicle type as `--vehicle` takes it, padded by terminal
+  /// columns so the fares line up.
   var line: String {
     let name = vehicleType.rawValue
-    let width = VehicleType.allCases.map(\.rawValue.count).max() ?? name.count
-    return name + String(repeating: " ", count: max(0, width - name.count)) + "  "
-      + "\(fare.formatted)  \(etaMinutes) min"
+    let width = VehicleType.allCases.map(\.rawValue.terminalWidth).max() ?? 0
+    return name.padded(toWidth: width) + "  " + fare.formatted + "  "
+      + KooberText.text("fare.minutes", ["minutes": "\(etaMinutes)"])
   }
 }

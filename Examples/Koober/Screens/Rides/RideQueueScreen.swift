@@ -35,28 +35,28 @@ final class RideQueueScreen: Screen, DriverRideLogicDelegate, RideStateRelay {
   }
 
   func run() async -> Destination {
-    console.title("Ride queue")
+    console.title(KooberText.text("rideQueue.title"))
     model.onCurrentRideTextChange = { [weak self] text in
       if let text { self?.updates.line(text) }
     }
     control.delegate = self
     defer { control.stop() }
-    await perform("Loading the queue") { $0.start() }
+    await perform(KooberText.text("progress.loadingQueue")) { $0.start() }
     if let failure { return .home(user, alert: failure.message) }
     while true {
       updates.write(to: console)
       if queueIsStale {
-        await perform("Loading the queue") { $0.loadQueue() }
+        await perform(KooberText.text("progress.loadingQueue")) { $0.loadQueue() }
         updates.write(to: console)
       }
       let event: LineEvent
       let entries = menu
       if entries.isEmpty {
         writeQueue()
-        event = await console.ask("Ride to accept (its number), 'refresh' or 'back'")
+        event = await console.ask(KooberText.text("rideQueue.prompt"))
       } else {
         console.list(entries)
-        event = await console.ask("Choose")
+        event = await console.ask(KooberText.text("menu.choose"))
       }
       switch event {
       case .endOfInput: return .quit
@@ -73,27 +73,30 @@ final class RideQueueScreen: Screen, DriverRideLogicDelegate, RideStateRelay {
     guard let ride = control.activeRide, let title = DriverQueueViewModel.advanceTitle(
       for: ride.status)
     else { return [] }
-    return [MenuEntry(title: title, value: .advance), MenuEntry(title: "Back home", value: .back)]
+    return [
+      MenuEntry(title: title, value: .advance),
+      MenuEntry(title: KooberText.text("entry.backHome"), value: .back),
+    ]
   }
 
   private func handle(_ answer: String, entries: [MenuEntry<Choice>]) async -> Destination? {
     let choice: Choice?
     if !entries.isEmpty {
       choice = answer.isEmpty ? .refresh : console.pick(answer, from: entries)
-    } else if answer.isEmpty || answer.lowercased() == "refresh" {
+    } else if answer.isEmpty || TypedWord.refresh.matches(answer) {
       choice = .refresh
-    } else if answer.lowercased() == "back" {
+    } else if TypedWord.back.matches(answer) {
       choice = .back
     } else if let ride = Int(answer).flatMap(model.ride(atLine:)) {
-      await perform("Accepting") { $0.accept(ride) }
+      await perform(KooberText.text("progress.accepting")) { $0.accept(ride) }
       choice = nil
     } else {
-      console.alert("Type the number of a ride in the queue, 'refresh' or 'back'.")
+      console.alert(KooberText.text("rideQueue.hint"))
       choice = nil
     }
     switch choice {
     case .back?: return .home(user, alert: nil)
-    case .advance?: await perform("Telling the passenger") { $0.advance() }
+    case .advance?: await perform(KooberText.text("progress.tellingPassenger")) { $0.advance() }
     case .refresh?: if entries.isEmpty { queueIsStale = true }
     case nil: break
     }
@@ -112,10 +115,10 @@ final class RideQueueScreen: Screen, DriverRideLogicDelegate, RideStateRelay {
 
   private func writeQueue() {
     guard !model.queueText.isEmpty else {
-      console.line("No rides are waiting; 'refresh' looks again.")
+      console.line(KooberText.text("rideQueue.empty"))
       return
     }
-    console.line("Rides waiting for a driver, oldest first:")
+    console.line(KooberText.text("rideQueue.heading"))
     model.queueText.forEach { console.line("  " + $0) }
   }
 
@@ -142,12 +145,12 @@ final class RideQueueScreen: Screen, DriverRideLogicDelegate, RideStateRelay {
   func rideLogic(
     _ control: any RideFollowing, isReconnecting lastKnown: Ride, because error: RideError
   ) {
-    updates.alert("Koober can't be reached; reconnecting…")
+    updates.alert(KooberText.text("ride.reconnecting"))
     updates.requestRedraw(console)
   }
 
   func rideLogic(_ control: any RideFollowing, didReconnect ride: Ride) {
-    updates.line("Connected again.")
+    updates.line(KooberText.text("ride.reconnected"))
     updates.requestRedraw(console)
   }
 

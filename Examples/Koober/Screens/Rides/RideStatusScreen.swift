@@ -35,7 +35,7 @@ final class RideStatusScreen: Screen, PassengerRideLogicDelegate, RideStateRelay
   }
 
   func run() async -> Destination {
-    console.title("Ride status")
+    console.title(KooberText.text("rideStatus.title"))
     if let alert { console.alert(alert) }
     bindModel()
     control.delegate = self
@@ -44,7 +44,7 @@ final class RideStatusScreen: Screen, PassengerRideLogicDelegate, RideStateRelay
       model.rideChanged(ride)
     } else {
       let task = control.start()
-      await console.progress("Finding your ride") { await task?.value }
+      await console.progress(KooberText.text("progress.findingRide")) { await task?.value }
       if let failure { return .home(user, alert: failure.message) }
       if foundNoRide { return .home(user, alert: RideLogicError.noActiveRide.message) }
     }
@@ -67,9 +67,9 @@ final class RideStatusScreen: Screen, PassengerRideLogicDelegate, RideStateRelay
       model.tick(now: Date())
       var entries: [MenuEntry<Bool>] = []
       if model.isCancelEnabled, !followingStopped {
-        entries.append(MenuEntry(title: "Cancel the ride", value: true))
+        entries.append(MenuEntry(title: KooberText.text("rideStatus.cancel"), value: true))
       }
-      entries.append(MenuEntry(title: "Back home", value: false))
+      entries.append(MenuEntry(title: KooberText.text("entry.backHome"), value: false))
       console.list(entries)
       let event = await console.askLive(promptLabel)
       switch event {
@@ -89,13 +89,14 @@ final class RideStatusScreen: Screen, PassengerRideLogicDelegate, RideStateRelay
   }
 
   private var promptLabel: String {
-    model.waitingText.map { "Waiting \($0) · choose" } ?? "Choose"
+    model.waitingText.map { KooberText.text("rideStatus.waiting", ["time": $0]) }
+      ?? KooberText.text("menu.choose")
   }
 
   private func cancel() async {
     failure = nil
     let task = control.cancel()
-    await console.progress("Cancelling") { await task?.value }
+    await console.progress(KooberText.text("progress.cancelling")) { await task?.value }
     if let failure { updates.alert(failure.message) }
   }
 
@@ -104,7 +105,11 @@ final class RideStatusScreen: Screen, PassengerRideLogicDelegate, RideStateRelay
       if let text { self?.updates.line(text) }
     }
     model.onConnectionTextChange = { [weak self] text in
-      if let text { self?.updates.alert(text) } else { self?.updates.line("Connected again.") }
+      if let text {
+        self?.updates.alert(text)
+      } else {
+        self?.updates.line(KooberText.text("ride.reconnected"))
+      }
     }
     model.onWaitingTextChange = { [weak self] _ in
       guard let self else { return }

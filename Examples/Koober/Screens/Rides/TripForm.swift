@@ -32,7 +32,7 @@ final class TripForm {
     while true {
       let label =
         places.isEmpty
-        ? "Where to? (part of a place's name)" : "Place (its number, or another search)"
+        ? KooberText.text("trip.whereTo") : KooberText.text("trip.place")
       let answer: String
       switch await ask(label) {
       case .leave(let destination): return destination
@@ -40,7 +40,7 @@ final class TripForm {
       }
       guard places.isEmpty || Int(answer) == nil else {
         guard let place = Int(answer).flatMap(model.result(atLine:)) else {
-          console.alert("Choose a number from 1 to \(places.count), or search again.")
+          console.alert(KooberText.text("trip.placeHint", ["count": "\(places.count)"]))
           continue
         }
         if await estimate(to: place) { return nil }
@@ -48,7 +48,7 @@ final class TripForm {
       }
       places = await search(answer) ?? []
       guard !places.isEmpty else { continue }
-      console.line("Places matching '\(answer)':")
+      console.line(KooberText.text("trip.matches", ["text": answer]))
       model.resultLines.forEach { console.line("  " + $0) }
     }
   }
@@ -57,13 +57,13 @@ final class TripForm {
   /// - Returns: Where to go instead, or `nil` once `model.selectedEstimate` is set.
   func chooseVehicle() async -> Destination? {
     while true {
-      switch await ask("Vehicle (its number or name)") {
+      switch await ask(KooberText.text("trip.vehicle")) {
       case .leave(let destination): return destination
       case .answer(let answer):
         let type = Int(answer).flatMap(model.vehicle(atLine:))
           ?? VehicleType(rawValue: answer.lowercased())
         guard let type, !model.vehicleOptionLines.isEmpty else {
-          console.alert("Choose a vehicle by its number or name, e.g. 1 or wallaby.")
+          console.alert(KooberText.text("trip.vehicleHint"))
           continue
         }
         model.vehicleSelected(type)
@@ -75,8 +75,8 @@ final class TripForm {
 
   /// Asks a question of the form; `back` leaves it.
   func ask(_ label: String, defaultValue: String? = nil) async -> FormAnswer {
-    await console.askField(label, defaultValue: defaultValue, commands: ["back": back]) { text in
-      text.isEmpty ? "Type something, or 'back' to go back." : nil
+    await console.askField(label, defaultValue: defaultValue, commands: [.back: back]) { text in
+      text.isEmpty ? KooberText.text("trip.empty") : nil
     }
   }
 
@@ -94,13 +94,13 @@ final class TripForm {
 
   private func search(_ text: String) async -> [Location]? {
     model.destinationQueryChanged(text)
-    let result = await loading("Searching") { await planner.search(text) }
+    let result = await loading(KooberText.text("progress.searching")) { await planner.search(text) }
     switch result {
     case .failure(let error):
       console.alert(error.message)
       return nil
     case .success(let places) where places.isEmpty:
-      console.alert("No place matches '\(text)'; try another name.")
+      console.alert(KooberText.text("trip.noMatch", ["text": text]))
       return nil
     case .success(let places):
       model.searchResultsChanged(places)
@@ -110,14 +110,17 @@ final class TripForm {
 
   private func estimate(to place: Location) async -> Bool {
     model.destinationSelected(place)
-    let result = await loading("Estimating fares") { await planner.estimate(to: place) }
+    let result = await loading(KooberText.text("progress.estimating")) {
+      await planner.estimate(to: place)
+    }
     switch result {
     case .failure(let error):
       console.alert(error.message)
       return false
     case .success(let estimates):
       model.estimatesChanged(estimates)
-      console.line("Fares to \(model.destinationText ?? place.displayText):")
+      console.line(
+        KooberText.text("trip.fares", ["place": model.destinationText ?? place.displayText]))
       for (index, option) in model.vehicleOptionLines.enumerated() {
         console.line("  \(index + 1)) \(option)")
       }
