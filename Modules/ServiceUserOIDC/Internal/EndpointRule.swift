@@ -13,15 +13,21 @@ enum EndpointRule {
 
   /// The roles a URL plays, as `OIDCConfigurationError` carries them.
   enum Role {
+    /// The issuer, whose discovery document names the endpoints.
     static let issuer = "issuer"
+    /// The token endpoint (RFC 6749 §3.2).
     static let tokenEndpoint = "token endpoint"
+    /// The userinfo endpoint (OpenID Connect Core §5.3).
     static let userinfoEndpoint = "userinfo endpoint"
+    /// The revocation endpoint (RFC 7009).
     static let revocationEndpoint = "revocation endpoint"
   }
 
   /// Why a URL is unusable, as `OIDCConfigurationError.invalidURL` carries it.
   enum Reason {
+    /// `URLComponents` cannot read it.
     static let unreadable = "it cannot be read as a URL"
+    /// It has another scheme, or no host.
     static let needsHTTPS = "it needs an https scheme and a host"
   }
 
