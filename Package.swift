@@ -50,7 +50,9 @@ let package = Package(
       ],
       path: "Modules/DatabaseClient"
     ),
-    .target(name: "NetworkClient", dependencies: ["WireFormat"], path: "Modules/NetworkClient"),
+    .target(
+      name: "NetworkClient", dependencies: ["WireFormat", "Localization"],
+      path: "Modules/NetworkClient", resources: [.process("Resources")]),
 
     // MARK: - Models
 
@@ -71,8 +73,11 @@ let package = Package(
 
     .target(
       name: "ServiceUser",
-      dependencies: ["LoginCore", "UserModel", "NetworkClient", "DatabaseClient", "WireFormat"],
-      path: "Modules/ServiceUser"
+      dependencies: [
+        "LoginCore", "UserModel", "NetworkClient", "DatabaseClient", "WireFormat", "Localization",
+      ],
+      path: "Modules/ServiceUser",
+      resources: [.process("Resources")]
     ),
     // The adapter of API.md's REST contract: koober's default AuthRemoteAPI.
     .target(
@@ -88,8 +93,9 @@ let package = Package(
     // AuthRemoteAPI for any OAuth 2.0 / OpenID Connect provider.
     .target(
       name: "ServiceUserOIDC",
-      dependencies: ["LoginCore", "UserModel", "NetworkClient"],
-      path: "Modules/ServiceUserOIDC"
+      dependencies: ["LoginCore", "UserModel", "NetworkClient", "Localization"],
+      path: "Modules/ServiceUserOIDC",
+      resources: [.process("Resources")]
     ),
     .target(
       name: "ServiceRide",
@@ -116,7 +122,9 @@ let package = Package(
       path: "Modules/LoginLogicControl",
       resources: [.process("Resources")]
     ),
-    .target(name: "LoginViewModel", dependencies: ["UserModel"], path: "Modules/LoginViewModel"),
+    .target(
+      name: "LoginViewModel", dependencies: ["UserModel", "Localization"],
+      path: "Modules/LoginViewModel", resources: [.process("Resources")]),
     .target(
       name: "RideLogicControl",
       dependencies: ["ServiceRide", "RideModel", "UserModel", "Localization"],
@@ -197,7 +205,7 @@ let package = Package(
     ),
     .testTarget(
       name: "NetworkClientTests",
-      dependencies: ["NetworkClient", "LoopbackServer", "TestSupport"],
+      dependencies: ["NetworkClient", "LoopbackServer", "TestSupport", "Localization"],
       path: "Tests/NetworkClientTests"
     ),
     .testTarget(
@@ -205,7 +213,9 @@ let package = Package(
       dependencies: ["LoopbackServer"],
       path: "Tests/LoopbackServerTests"
     ),
-    .testTarget(name: "LoginCoreTests", dependencies: ["LoginCore"], path: "Tests/LoginCoreTests"),
+    .testTarget(
+      name: "LoginCoreTests", dependencies: ["LoginCore", "Localization", "TestSupport"],
+      path: "Tests/LoginCoreTests"),
     .testTarget(
       name: "UserModelTests", dependencies: ["UserModel", "Localization", "TestSupport"],
       path: "Tests/UserModelTests"),
@@ -222,7 +232,7 @@ let package = Package(
       name: "ServiceUserTests",
       dependencies: [
         "ServiceUser", "ServiceUserLogin", "ServiceUserKoober", "LoginCore", "LoginTesting",
-        "KooberBackend", "TestSupport", "ServiceUserTestSupport",
+        "KooberBackend", "TestSupport", "ServiceUserTestSupport", "Localization",
       ],
       path: "Tests/ServiceUserTests"
     ),
@@ -245,7 +255,7 @@ let package = Package(
       name: "ServiceUserOIDCTests",
       dependencies: [
         "ServiceUserOIDC", "LoginCore", "UserModel", "NetworkClient", "LoopbackServer",
-        "TestSupport", "OIDCProviderHarness",
+        "TestSupport", "OIDCProviderHarness", "Localization",
       ],
       path: "Tests/ServiceUserOIDCTests"
     ),
@@ -272,7 +282,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LoginViewModelTests",
-      dependencies: ["LoginViewModel", "UserModel"],
+      dependencies: ["LoginViewModel", "UserModel", "Localization", "TestSupport"],
       path: "Tests/LoginViewModelTests"
     ),
     .testTarget(

@@ -33,12 +33,14 @@ public enum AuthFailure: Error, Sendable, Equatable, Hashable {
     }
   }
 
-  /// One sentence for a log line or a developer; apps show their own wording (LoginError's).
+  /// One sentence for a log line or a developer, in English whatever `Texts.language` says;
+  /// apps show their own wording (LoginError's).
   public var message: String {
     switch self {
     case .refused(let refusal): refusal.message
     case .unavailable(let unavailability): unavailability.message
-    case .unsupported(let operation): "This server does not offer \(operation.summary)."
+    case .unsupported(let operation):
+      "This server does not offer \(operation.summary(in: .english))."
     }
   }
 

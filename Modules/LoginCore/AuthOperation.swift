@@ -1,3 +1,5 @@
+import Localization
+
 /// The operations of `AuthRemoteAPI`, named in `.unsupported` failures.
 public enum AuthOperation: String, Sendable, Equatable, Hashable, CaseIterable {
   /// `signIn(_:)`.
@@ -16,15 +18,18 @@ public enum AuthOperation: String, Sendable, Equatable, Hashable, CaseIterable {
   case signOut = "sign_out"
 
   /// The operation in a few words, e.g. `sign-up`, in the language `Texts.language` names.
-  public var summary: String {
+  public var summary: String { summary(in: Texts.language) }
+
+  /// The operation in a few words in `language`; developer messages ask for English.
+  func summary(in language: TextLanguage) -> String {
     switch self {
-    case .signIn: LoginCoreText.text("operation.signIn")
-    case .verifyCode: LoginCoreText.text("operation.verifyCode")
-    case .signUp: LoginCoreText.text("operation.signUp")
-    case .refresh: LoginCoreText.text("operation.refresh")
-    case .currentUser: LoginCoreText.text("operation.currentUser")
-    case .updateName: LoginCoreText.text("operation.updateName")
-    case .signOut: LoginCoreText.text("operation.signOut")
+    case .signIn: LoginCoreText.text("operation.signIn", language: language)
+    case .verifyCode: LoginCoreText.text("operation.verifyCode", language: language)
+    case .signUp: LoginCoreText.text("operation.signUp", language: language)
+    case .refresh: LoginCoreText.text("operation.refresh", language: language)
+    case .currentUser: LoginCoreText.text("operation.currentUser", language: language)
+    case .updateName: LoginCoreText.text("operation.updateName", language: language)
+    case .signOut: LoginCoreText.text("operation.signOut", language: language)
     }
   }
 }

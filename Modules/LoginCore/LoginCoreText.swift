@@ -5,8 +5,15 @@ import Localization
 /// `Texts.language` names; an app's own `LoginCore.strings` wins.
 enum LoginCoreText {
   /// The text of `key`, placeholders filled in.
-  static func text(_ key: String, _ values: [String: String] = [:]) -> String {
-    Texts.string(key, table: "LoginCore", bundle: .module, values)
+  static func text(
+    _ key: String, _ values: [String: String] = [:], language: TextLanguage = Texts.language
+  ) -> String {
+    Texts.string(key, table: "LoginCore", bundle: .module, values, language: language)
+  }
+
+  /// The `.one` or `.other` form of `key` for `count`, with `{name}` set to it.
+  static func counted(_ key: String, _ count: Int, as name: String) -> String {
+    text(count == 1 ? key + ".one" : key + ".other", [name: "\(count)"])
   }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a sign-in, sign-up, code check or profile change failed.
 ///
 /// The server's adapter reports an `AuthFailure`; each becomes one case here. With the Koober
@@ -99,39 +101,47 @@ public enum LoginError: Error, Sendable, Equatable {
     }
   }
 
-  /// One sentence a person understands.
+  /// One sentence a person understands, in the language `Texts.language` names.
   public var message: String {
     switch self {
-    case .invalidCredentials: "The email or password is wrong."
+    case .invalidCredentials: LoginCoreText.text("error.invalidCredentials")
     case .locked(let seconds):
-      "Too many failed attempts; try again in \(Self.minutesText(seconds))."
-    case .emailTaken: "An account with this email already exists; sign in instead."
+      seconds > 60
+        ? LoginCoreText.counted("error.lockedMinutes", Self.minutes(seconds), as: "minutes")
+        : LoginCoreText.counted("error.lockedSeconds", max(seconds, 1), as: "seconds")
+    case .emailTaken: LoginCoreText.text("error.emailTaken")
     case .invalidEmail(let reason): reason
     case .weakPassword(let reason): reason
     case .invalidName(let reason): reason
-    case .invalidType: "Choose passenger or driver."
-    case .invalidCode(let left):
-      "The code is wrong; \(left) \(left == 1 ? "attempt" : "attempts") left."
-    case .challengeExpired: "The code has expired; sign in again to get a new one."
-    case .tooManyAttempts: "Too many wrong codes; sign in again to get a new one."
-    case .notSignedIn: "You are not signed in; sign in again."
-    case .alreadyInProgress: "A sign-in is already in progress."
-    case .offline: "The server cannot be reached; check the connection and try again."
-    case .timeout: "The server took too long to answer; try again."
+    case .invalidType: LoginCoreText.text("error.invalidType")
+    case .invalidCode(let left): LoginCoreText.counted("error.invalidCode", left, as: "left")
+    case .challengeExpired: LoginCoreText.text("error.challengeExpired")
+    case .tooManyAttempts: LoginCoreText.text("error.tooManyAttempts")
+    case .notSignedIn: LoginCoreText.text("error.notSignedIn")
+    case .alreadyInProgress: LoginCoreText.text("error.alreadyInProgress")
+    case .offline: LoginCoreText.text("error.offline")
+    case .timeout: LoginCoreText.text("error.timeout")
     case .serverBusy(let seconds):
-      "The server is busy; try again in \(Self.minutesText(seconds))."
-    case .serverTrouble(let detail): "The server had a problem: \(detail)"
-    case .unsupported(let operation): "This server does not offer \(operation.summary)."
-    case .sessionUnavailable(let detail): "The saved session cannot be read: \(detail)"
-    case .storage(let detail): "Saving on this device failed: \(detail)"
-    case .updateRequired:
-      "This device's Koober data was written by a newer version; update Koober to sign in."
+      seconds > 60
+        ? LoginCoreText.counted("error.serverBusyMinutes", Self.minutes(seconds), as: "minutes")
+        : LoginCoreText.counted("error.serverBusySeconds", max(seconds, 1), as: "seconds")
+    case .serverTrouble(let detail): LoginCoreText.text("error.serverTrouble", ["detail": detail])
+    case .unsupported(let operation):
+      LoginCoreText.text("error.unsupported", ["operation": operation.summary])
+    case .sessionUnavailable(let detail):
+      LoginCoreText.text("error.sessionUnavailable", ["detail": detail])
+    case .storage(let detail): LoginCoreText.text("error.storage", ["detail": detail])
+    case .updateRequired: LoginCoreText.text("error.updateRequired")
     }
   }
 
-  private static func minutesText(_ seconds: Int) -> String {
-    guard seconds > 60 else { return seconds > 1 ? "\(seconds) seconds" : "1 second" }
-    let minutes = (seconds + 59) / 60
-    return "\(minutes) minutes"
+  /// Whole minutes, rounded up, in a wait of `seconds`.
+  private static func minutes(_ seconds: Int) -> Int {
+    seconds / 60 + (seconds % 60 == 0 ? 0 : 1)
   }
+}
+
+extension LoginError: LocalizedError {
+  /// The sentence to show, in the language `Texts.language` names.
+  public var errorDescription: String? { message }
 }

@@ -18,9 +18,12 @@ extension CodeViewModel {
         hasOther = true
       }
     }
-    if hasOther { return CodeReading(digits: digits, problem: "Enter digits only.") }
+    if hasOther {
+      return CodeReading(digits: digits, problem: LoginViewModelText.text("code.digitsOnly"))
+    }
     if digits.count > codeLength {
-      return CodeReading(digits: digits, problem: "The code has \(codeLength) digits.")
+      let problem = LoginViewModelText.text("code.tooLong", ["length": "\(codeLength)"])
+      return CodeReading(digits: digits, problem: problem)
     }
     return CodeReading(digits: digits, problem: nil)
   }
@@ -33,11 +36,9 @@ extension CodeViewModel {
   }
 
   static func attemptsLeftText(_ attemptsLeft: Int) -> String {
-    switch attemptsLeft {
-    case 0: "No attempts left"
-    case 1: "1 attempt left"
-    default: "\(attemptsLeft) attempts left"
-    }
+    attemptsLeft == 0
+      ? LoginViewModelText.text("code.noAttemptsLeft")
+      : LoginViewModelText.counted("code.attemptsLeft", attemptsLeft, as: "left")
   }
 
   private static func digitCharacter(_ value: Double) -> Character? {

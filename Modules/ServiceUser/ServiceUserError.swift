@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a ServiceUser operation on the device's own data failed.
 public enum ServiceUserError: Error, Sendable, Equatable {
   /// No account with that user id has signed in on this device.
@@ -26,16 +28,21 @@ public enum ServiceUserError: Error, Sendable, Equatable {
     }
   }
 
-  /// One sentence a person understands.
+  /// One sentence a person understands, in the language `Texts.language` names.
   public var message: String {
     switch self {
-    case .unknownAccount: "No account with that id has signed in on this device."
-    case .accountDatabase(let detail): "The account database failed: \(detail)."
-    case .accountDatabaseTooNew:
-      "The account database was written by a newer version of Koober; update the app."
-    case .userDatabase(let detail): "The user's database could not be opened: \(detail)."
+    case .unknownAccount: ServiceUserText.text("error.unknownAccount")
+    case .accountDatabase(let detail):
+      ServiceUserText.text("error.accountDatabase", ["detail": detail])
+    case .accountDatabaseTooNew: ServiceUserText.text("error.accountDatabaseTooNew")
+    case .userDatabase(let detail): ServiceUserText.text("error.userDatabase", ["detail": detail])
     case .sessionStore(let error): error.message
-    case .notSignedIn: "No one is signed in."
+    case .notSignedIn: ServiceUserText.text("error.notSignedIn")
     }
   }
+}
+
+extension ServiceUserError: LocalizedError {
+  /// The sentence to show, in the language `Texts.language` names.
+  public var errorDescription: String? { message }
 }

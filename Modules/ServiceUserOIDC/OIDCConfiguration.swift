@@ -75,9 +75,12 @@ public struct OIDCConfiguration: Sendable, Equatable {
     timeout: Duration = OIDCConfiguration.defaultTimeout
   ) throws(OIDCConfigurationError) {
     guard !clientID.isEmpty else { throw .emptyClientID }
-    if let problem = EndpointRule.problem(with: issuer, role: "issuer") { throw problem }
+    if let problem = EndpointRule.problem(with: issuer, role: EndpointRule.Role.issuer) {
+      throw problem
+    }
     if let revocationEndpoint,
-      let problem = EndpointRule.problem(with: revocationEndpoint, role: "revocation endpoint")
+      let problem = EndpointRule.problem(
+        with: revocationEndpoint, role: EndpointRule.Role.revocationEndpoint)
     {
       throw problem
     }

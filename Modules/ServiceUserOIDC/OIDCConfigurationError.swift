@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why an `OIDCConfiguration` could not be made: a mistake in the app's setup, found before
 /// any request is sent.
 public enum OIDCConfigurationError: Error, Sendable, Equatable {
@@ -18,21 +20,45 @@ public enum OIDCConfigurationError: Error, Sendable, Equatable {
     }
   }
 
-  /// One sentence saying what is wrong and what to do.
+  /// One sentence saying what is wrong and what to do, in the language `Texts.language`
+  /// names.
   public var message: String {
     switch self {
     case .emptyClientID:
-      "The client ID is empty: give the one registered at the provider."
+      return OIDCText.text("configuration.emptyClientID")
     case .invalidURL(let role, let reason):
-      "The \(role) URL is not usable: \(reason)."
+      let values = ["role": Self.name(of: role), "reason": Self.words(reason)]
+      return OIDCText.text("configuration.invalidURL", values)
     case .insecureURL(let role, let host):
-      "The \(role) URL uses plain http to \(host): use https (plain http is allowed only to "
-        + "127.0.0.1, ::1 or localhost)."
+      return OIDCText.text("configuration.insecureURL", ["role": Self.name(of: role), "host": host])
+    }
+  }
+
+  /// A URL's role (`issuer`, `token endpoint`, …) as the chosen language names it.
+  private static func name(of role: String) -> String {
+    switch role {
+    case EndpointRule.Role.issuer: OIDCText.text("role.issuer")
+    case EndpointRule.Role.tokenEndpoint: OIDCText.text("role.tokenEndpoint")
+    case EndpointRule.Role.userinfoEndpoint: OIDCText.text("role.userinfoEndpoint")
+    case EndpointRule.Role.revocationEndpoint: OIDCText.text("role.revocationEndpoint")
+    default: role
+    }
+  }
+
+  /// Why a URL is unusable, as the chosen language says it.
+  private static func words(_ reason: String) -> String {
+    switch reason {
+    case EndpointRule.Reason.unreadable: OIDCText.text("reason.unreadable")
+    case EndpointRule.Reason.needsHTTPS: OIDCText.text("reason.needsHTTPS")
+    default: reason
     }
   }
 }
 
-extension OIDCConfigurationError: CustomStringConvertible {
-  /// The code and message.
-  public var description: String { "\(code): \(message)" }
+extension OIDCConfigurationError: CustomStringConvertible, LocalizedError {
+  /// The code and the message in English, for logs.
+  public var description: String { "\(code): \(OIDCText.english { message })" }
+
+  /// The sentence to show, in the language `Texts.language` names.
+  public var errorDescription: String? { message }
 }

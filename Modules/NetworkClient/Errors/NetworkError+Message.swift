@@ -19,31 +19,36 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
     }
   }
 
-  /// A sentence a person understands; for server errors, the server's own message.
+  /// A sentence a person understands, in the language `Texts.language` names; for server
+  /// errors, the server's own message.
   public var message: String {
     switch self {
-    case .invalidURL(let reason): "The request's address is not valid: \(reason)."
-    case .insecureURL(let host):
-      "Refused to send a request to \(host) over unencrypted http://; use https://."
+    case .invalidURL(let reason): NetworkClientText.text("error.invalidURL", ["reason": reason])
+    case .insecureURL(let host): NetworkClientText.text("error.insecureURL", ["host": host])
     case .encoding(let path, let detail):
-      "The request could not be encoded\(Self.at(path)): \(detail)"
+      path.isEmpty
+        ? NetworkClientText.text("error.encoding", ["detail": detail])
+        : NetworkClientText.text("error.encodingAt", ["path": path, "detail": detail])
     case .authorizationUnavailable(let reason):
-      "This needs a signed-in account, but no access token is available: \(reason)"
+      NetworkClientText.text("error.authorizationUnavailable", ["reason": reason])
     case .transport(let failure): failure.message
-    case .timeout: "The server took too long to answer."
-    case .cancelled: "The request was cancelled."
-    case .http(let status, let server, _):
-      server?.message ?? "The server answered with HTTP \(status): \(Self.meaning(of: status))."
+    case .timeout: NetworkClientText.text("error.timeout")
+    case .cancelled: NetworkClientText.text("error.cancelled")
+    case .http(let status, let server, _): server?.message ?? Self.httpMessage(status)
     case .decoding(let path, let detail):
-      "The server's answer did not have the expected shape\(Self.at(path)): \(detail)"
-    case .unexpectedResponse(let reason): "The server's answer could not be used: \(reason)."
+      path.isEmpty
+        ? NetworkClientText.text("error.decoding", ["detail": detail])
+        : NetworkClientText.text("error.decodingAt", ["path": path, "detail": detail])
+    case .unexpectedResponse(let reason):
+      NetworkClientText.text("error.unexpectedResponse", ["reason": reason])
     }
   }
 
   /// The message, for `LocalizedError` users.
   public var errorDescription: String? { message }
 
-  /// The code, the message and, for HTTP errors, the status and the (redacted) excerpt.
+  /// The code, the message (in English: descriptions go to logs) and, for HTTP errors, the
+  /// status and the (redacted) excerpt.
   public var description: String {
     switch self {
     case .http(let status, let server, let excerpt):
@@ -52,28 +57,26 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
       if let excerpt { text += " body: \(Redactor.redactJSONText(excerpt))" }
       return text
     default:
-      return "NetworkError.\(code): \(message)"
+      return "NetworkError.\(code): \(NetworkClientText.english { message })"
     }
   }
 
-  private static func meaning(of status: Int) -> String {
-    switch status {
-    case 400: "the request was not understood"
-    case 401: "the request needs a valid sign-in"
-    case 403: "this account may not do that"
-    case 404: "nothing was found there"
-    case 408, 504: "the server timed out; try again"
-    case 409: "it conflicts with the current state"
-    case 413: "the request was too large"
-    case 422: "the values were refused"
-    case 429: "too many requests; wait and try again"
-    case 502, 503: "the service is unavailable; try again later"
-    case 500..<600: "the server failed"
-    default: "the request did not succeed"
+  /// The sentence for an answer with `status` and no server error of the API.md shape.
+  private static func httpMessage(_ status: Int) -> String {
+    let values = ["status": "\(status)"]
+    return switch status {
+    case 400: NetworkClientText.text("http.badRequest", values)
+    case 401: NetworkClientText.text("http.unauthorized", values)
+    case 403: NetworkClientText.text("http.forbidden", values)
+    case 404: NetworkClientText.text("http.notFound", values)
+    case 408, 504: NetworkClientText.text("http.timedOut", values)
+    case 409: NetworkClientText.text("http.conflict", values)
+    case 413: NetworkClientText.text("http.tooLarge", values)
+    case 422: NetworkClientText.text("http.refused", values)
+    case 429: NetworkClientText.text("http.tooManyRequests", values)
+    case 502, 503: NetworkClientText.text("http.unavailable", values)
+    case 500..<600: NetworkClientText.text("http.serverFailed", values)
+    default: NetworkClientText.text("http.other", values)
     }
-  }
-
-  private static func at(_ path: String) -> String {
-    path.isEmpty ? "" : " at '\(path)'"
   }
 }

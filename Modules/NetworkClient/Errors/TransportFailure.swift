@@ -63,15 +63,15 @@ public enum TransportFailure: Sendable, Equatable, Hashable {
     }
   }
 
-  /// A sentence a person understands.
+  /// A sentence a person understands, in the language `Texts.language` names.
   public var message: String {
     switch self {
-    case .offline: "You appear to be offline. Check the network connection and try again."
-    case .hostNotFound: "The server's address could not be found."
-    case .connectionRefused: "The server could not be reached; it may be down."
-    case .connectionLost: "The connection to the server was lost before the answer arrived."
-    case .tls: "A secure connection to the server could not be made."
-    case .other(let code): "The request failed before reaching the server (URL error \(code))."
+    case .offline: NetworkClientText.text("transport.offline")
+    case .hostNotFound: NetworkClientText.text("transport.hostNotFound")
+    case .connectionRefused: NetworkClientText.text("transport.connectionRefused")
+    case .connectionLost: NetworkClientText.text("transport.connectionLost")
+    case .tls: NetworkClientText.text("transport.tls")
+    case .other(let code): NetworkClientText.text("transport.other", ["code": "\(code)"])
     }
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a session store could not read, write or remove the stored session.
 public enum SessionStoreError: Error, Sendable, Equatable {
   /// A stored session exists but could not be read (permissions, I/O, Keychain locked).
@@ -22,19 +24,20 @@ public enum SessionStoreError: Error, Sendable, Equatable {
     }
   }
 
-  /// One sentence a person understands.
+  /// One sentence a person understands, in the language `Texts.language` names.
   public var message: String {
     switch self {
-    case .unreadable(let detail):
-      "The saved session could not be read (\(detail)); it was left in place."
-    case .corrupt(let detail):
-      "The saved session is damaged (\(detail)); it was left in place."
+    case .unreadable(let detail): ServiceUserText.text("store.unreadable", ["detail": detail])
+    case .corrupt(let detail): ServiceUserText.text("store.corrupt", ["detail": detail])
     case .unsupportedVersion(let version):
-      "The saved session was written by a newer version of the app (format \(version))."
-    case .writeFailed(let detail):
-      "The session could not be saved (\(detail))."
-    case .removeFailed(let detail):
-      "The saved session could not be removed (\(detail))."
+      ServiceUserText.text("store.unsupportedVersion", ["version": "\(version)"])
+    case .writeFailed(let detail): ServiceUserText.text("store.writeFailed", ["detail": detail])
+    case .removeFailed(let detail): ServiceUserText.text("store.removeFailed", ["detail": detail])
     }
   }
+}
+
+extension SessionStoreError: LocalizedError {
+  /// The sentence to show, in the language `Texts.language` names.
+  public var errorDescription: String? { message }
 }

@@ -11,6 +11,26 @@ enum EndpointRule {
   /// What descriptions print in place of a secret.
   static let redacted = "<redacted>"
 
+  /// The roles a URL plays, as `OIDCConfigurationError` carries them.
+  enum Role {
+    /// The issuer, whose discovery document names the endpoints.
+    static let issuer = "issuer"
+    /// The token endpoint (RFC 6749 §3.2).
+    static let tokenEndpoint = "token endpoint"
+    /// The userinfo endpoint (OpenID Connect Core §5.3).
+    static let userinfoEndpoint = "userinfo endpoint"
+    /// The revocation endpoint (RFC 7009).
+    static let revocationEndpoint = "revocation endpoint"
+  }
+
+  /// Why a URL is unusable, as `OIDCConfigurationError.invalidURL` carries it.
+  enum Reason {
+    /// `URLComponents` cannot read it.
+    static let unreadable = "it cannot be read as a URL"
+    /// It has another scheme, or no host.
+    static let needsHTTPS = "it needs an https scheme and a host"
+  }
+
   /// Why `url` must not be used, or `nil` when it may.
   /// - Parameters:
   ///   - url: An issuer or endpoint URL.
@@ -19,12 +39,12 @@ enum EndpointRule {
   static func problem(with url: URL, role: String) -> OIDCConfigurationError? {
     // NetworkClient checks base URLs, which have no query; an endpoint may have one.
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-      return .invalidURL(role: role, reason: "it cannot be read as a URL")
+      return .invalidURL(role: role, reason: Reason.unreadable)
     }
     components.query = nil
     components.fragment = nil
     guard let base = components.url else {
-      return .invalidURL(role: role, reason: "it cannot be read as a URL")
+      return .invalidURL(role: role, reason: Reason.unreadable)
     }
     let client = NetworkClient(baseURL: base, transport: NoTransport(), retryPolicy: .none)
     do {
@@ -33,7 +53,7 @@ enum EndpointRule {
     } catch .insecureURL(let host) {
       return .insecureURL(role: role, host: host)
     } catch {
-      return .invalidURL(role: role, reason: "it needs an https scheme and a host")
+      return .invalidURL(role: role, reason: Reason.needsHTTPS)
     }
   }
 

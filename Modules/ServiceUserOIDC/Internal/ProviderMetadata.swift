@@ -29,12 +29,13 @@ struct ProviderMetadata: Sendable, Equatable {
     guard let token = document.string("token_endpoint") else {
       throw .trouble("the discovery document at \(place) has no token_endpoint.")
     }
-    tokenEndpoint = try Self.endpoint(token, role: "token endpoint")
+    typealias Role = EndpointRule.Role
+    tokenEndpoint = try Self.endpoint(token, role: Role.tokenEndpoint)
     userinfoEndpoint = try document.string("userinfo_endpoint").map {
-      (text) throws(AuthFailure) in try Self.endpoint(text, role: "userinfo endpoint")
+      (text) throws(AuthFailure) in try Self.endpoint(text, role: Role.userinfoEndpoint)
     }
     revocationEndpoint = try document.string("revocation_endpoint").map {
-      (text) throws(AuthFailure) in try Self.endpoint(text, role: "revocation endpoint")
+      (text) throws(AuthFailure) in try Self.endpoint(text, role: Role.revocationEndpoint)
     }
   }
 
@@ -44,7 +45,9 @@ struct ProviderMetadata: Sendable, Equatable {
       throw .trouble("the discovery document's \(role) is not a URL.")
     }
     if let problem = EndpointRule.problem(with: url, role: role) {
-      throw .trouble("the discovery document is refused. " + problem.message)
+      // A developer's detail, like every other `.trouble`: English whatever the language.
+      let detail = OIDCText.english { problem.message }
+      throw .trouble("the discovery document is refused. " + detail)
     }
     return url
   }
