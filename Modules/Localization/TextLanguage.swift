@@ -46,6 +46,14 @@ public struct TextLanguage: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The language a `Locale` asks for, among the two the package ships, e.g.
+  /// `Texts.language = TextLanguage(locale: Locale(identifier: "zh_CN")) ?? .english`.
+  /// - Parameter locale: The locale, e.g. `Locale.current` or one the user picked.
+  /// - Returns: `nil` for a language the package does not ship.
+  public init?(locale: Locale) {
+    self.init(identifier: locale.identifier)
+  }
+
   /// The language the POSIX environment asks for: the first of `LC_ALL`, `LC_MESSAGES` and
   /// `LANG` that is set and not empty decides; English when it names another language, `C`,
   /// or nothing.

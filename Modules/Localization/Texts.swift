@@ -4,15 +4,16 @@ import WireFormat
 /// Where every person-facing sentence of the package comes from: the localized `.strings`
 /// tables of the module that owns it, in the language chosen here.
 ///
-/// A text is looked up, in order, in: the app's own table of the same name in its main
-/// bundle (so an app rewords any text without a fork), the module's table in the chosen
-/// language, and the module's English table. A text missing everywhere shows its key, which
-/// the package's tests rule out for its own texts.
+/// A text is looked up, in order, in: the app's own table of the same name in
+/// ``appBundles`` (the main bundle unless set, so an app rewords any text without a fork),
+/// the module's table in the chosen language, and the module's English table. A text missing
+/// everywhere shows its key, which the package's tests rule out for its own texts.
 ///
 /// ```swift
 /// Texts.language = .simplifiedChinese                  // or leave the platform's choice
-/// // An app's own wording: Localizable resources named like the module's table, e.g.
+/// // An app's own wording: resources named like the module's table, e.g.
 /// // en.lproj/UserModel.strings with  "email.empty" = "Your email, please.";
+/// // keys the app's table leaves out still come from the module.
 /// ```
 ///
 /// On Linux SwiftPM lower-cases `zh-Hans.lproj` to `zh-hans.lproj` and Foundation does not
@@ -20,6 +21,7 @@ import WireFormat
 /// by name, in either case.
 public enum Texts {
   private static let chosen = LanguageSetting()
+  private static let replacements = Locked<[Bundle]?>(nil)
   /// Tables already read, by bundle path, table and language (an empty table for one that
   /// does not exist): a text is asked for each time a screen draws, and the files never
   /// change while the process runs.
@@ -31,6 +33,15 @@ public enum Texts {
   public static var language: TextLanguage {
     get { scopedLanguage ?? chosen.value }
     set { chosen.value = newValue }
+  }
+
+  /// The bundles whose tables win over the modules' own, first match first: `[Bundle.main]`
+  /// until set. Set it when the app's wording lives in a framework or a package of its own,
+  /// e.g. `Texts.appBundles = [Bundle.module, .main]`; an empty list shows the modules' texts
+  /// only.
+  public static var appBundles: [Bundle] {
+    get { replacements.withLock { $0 } ?? [Bundle.main] }
+    set { replacements.withLock { $0 = newValue } }
   }
 
   /// A language for one task and its children, e.g. one request or one test:
@@ -49,8 +60,11 @@ public enum Texts {
     _ key: String, table: String, bundle: Bundle, _ values: [String: String] = [:],
     language: TextLanguage = Texts.language
   ) -> String {
+    let replaced = appBundles.lazy.compactMap {
+      lookup(key, table: table, in: $0, language: language)
+    }.first
     let template =
-      lookup(key, table: table, in: Bundle.main, language: language)
+      replaced
       ?? lookup(key, table: table, in: bundle, language: language)
       ?? lookup(key, table: table, in: bundle, language: .english)
       ?? key

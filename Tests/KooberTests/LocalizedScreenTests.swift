@@ -79,7 +79,7 @@ struct LocalizedScreenTests {
     let session = try await run(fixture, answers, language: Self.chinese)
     #expect(session.status == 0)
     #expect(session.titles == ["[欢迎]", "[访客首页]", "[登录]", "[访客首页]"])
-    #expect(session.stdout.contains("  2) 叫车 （需要乘客账号）\n"))
+    #expect(session.stdout.contains("  2) 叫车（需要乘客账号）\n"))
     #expect(
       Transcript.alerts(in: session.stdout) == ["! “个人资料”需要账号，登录后 Koober 会带您回到这里。"])
   }

@@ -40,6 +40,44 @@ struct LocalizedTextTests {
     #expect(french == "Enter your email address.")
   }
 
+  @Test("an app's own table wins over the module's, key by key; the rest still comes from the module")
+  func appReplacesTexts() throws {
+    // French, a language no other test speaks, so the replaced texts never reach a test that
+    // runs at the same time.
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("app-bundle-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let table = folder.appendingPathComponent("fr.lproj")
+    try FileManager.default.createDirectory(at: table, withIntermediateDirectories: true)
+    try Data(#""email.empty" = "Votre adresse e-mail, s’il vous plaît.";"#.utf8)
+      .write(to: table.appendingPathComponent("UserModel.strings"))
+    let app = try #require(Bundle(path: folder.path))
+    let french = TextLanguage(code: "fr")
+    let before = Texts.appBundles
+    Texts.appBundles = [app]
+    defer { Texts.appBundles = before }
+
+    let text = { (key: String) in
+      Texts.string(key, table: "UserModel", bundle: UserModelResources.bundle, language: french)
+    }
+    #expect(text("email.empty") == "Votre adresse e-mail, s’il vous plaît.")
+    #expect(text("password.empty") == "Enter a password.")
+    #expect(
+      Texts.string("email.empty", table: "UserModel", bundle: UserModelResources.bundle,
+        language: .english) == "Enter your email address.")
+    Texts.appBundles = []
+    #expect(text("email.empty") == "Enter your email address.")
+  }
+
+  @Test("a Locale chooses the language the same way as its identifier")
+  func locale() {
+    #expect(TextLanguage(locale: Locale(identifier: "zh_CN")) == .simplifiedChinese)
+    #expect(TextLanguage(locale: Locale(identifier: "zh-Hans-SG")) == .simplifiedChinese)
+    #expect(TextLanguage(locale: Locale(identifier: "en_AU")) == .english)
+    #expect(TextLanguage(locale: Locale(identifier: "zh_TW")) == nil)
+    #expect(TextLanguage(locale: Locale(identifier: "fr_FR")) == nil)
+  }
+
   @Test(
     "locale names choose the language: zh_CN.UTF-8 is 简体中文, C and others are English",
     arguments: [

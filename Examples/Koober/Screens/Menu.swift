@@ -45,7 +45,7 @@ extension Console {
     for (index, entry) in entries.enumerated() {
       let label = "  \(index + 1)) \(entry.title)"
       if let note = entry.note {
-        line(label + " ", quiet: KooberText.text("menu.note", ["note": note]))
+        line(label, quiet: KooberText.text("menu.note", ["note": note]))
       } else {
         line(label)
       }
