@@ -29,6 +29,8 @@ struct ConsumerPackageTests {
         "signing in", "failed: invalid_credentials",
         #"trips: ["t-1","t-2"]"#, "stored token: acme-access-2",
         "signed out", "signed in now: false",
+        "zh: 密码至少需要 8 个字符。", "zh error: 邮箱或密码不正确。",
+        "acme: Acme needs your username.", "module: Enter a password.",
       ])
     let calls = await acme.state.calls
     #expect(
@@ -71,6 +73,7 @@ struct ConsumerPackageTests {
 
     let package = Package(
       name: "AcmeApp",
+      defaultLocalization: "en",
       platforms: [.iOS(.v16), .macOS(.v13)],
       dependencies: [.package(name: "Koober", path: "\(root.path)")],
       targets: [
@@ -85,13 +88,15 @@ struct ConsumerPackageTests {
           name: "acme-demo",
           dependencies: [
             "AcmeLogin",
+            .product(name: "Localization", package: "Koober"),
             .product(name: "LoginCore", package: "Koober"),
             .product(name: "LoginLogicControl", package: "Koober"),
             .product(name: "NetworkClient", package: "Koober"),
             .product(name: "ServiceUser", package: "Koober"),
             .product(name: "ServiceUserLogin", package: "Koober"),
             .product(name: "UserModel", package: "Koober"),
-          ]),
+          ],
+          resources: [.process("Resources")]),
       ],
       swiftLanguageModes: [.v6]
     )

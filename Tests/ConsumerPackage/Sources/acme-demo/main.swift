@@ -1,12 +1,14 @@
 // A program outside the Koober package: it links LoginCore, ServiceUser, ServiceUserLogin and
 // LoginLogicControl as products, with public API only, and drives them over Acme's server
-// (`AcmeAuthAPI`) through sign-in, a renewal and sign-out. Each step prints one line;
+// (`AcmeAuthAPI`) through sign-in, a renewal and sign-out, then shows a few of their texts in
+// 简体中文 and in Acme's own words. Each step prints one line;
 // ConsumerPackageTests starts Acme's server, runs this, and reads the lines.
 //
 //   acme-demo <Acme base URL> <data folder>
 import AcmeLogin
 import Foundation
 import LoginCore
+import Localization
 import LoginLogicControl
 import NetworkClient
 import ServiceUser
@@ -77,6 +79,18 @@ func run(server: URL, folder: URL) async -> Int32 {
   session.delegate = screens
   await session.signOut()?.value
   screens.lines.append("signed in now: \(await service.currentSession != nil)")
+
+  // The modules' texts from their resource bundles, in the language asked for, and Acme's own
+  // wording (Resources/en.lproj/UserModel.strings in this target) ahead of UserModel's.
+  Texts.$scopedLanguage.withValue(.simplifiedChinese) {
+    screens.lines.append("zh: \(PasswordProblem.tooShort(minimum: 8).message)")
+    screens.lines.append("zh error: \((LoginError.invalidCredentials as Error).localizedDescription)")
+  }
+  Texts.appBundles = [Bundle.module]
+  Texts.$scopedLanguage.withValue(.english) {
+    screens.lines.append("acme: \(EmailProblem.empty.message)")
+    screens.lines.append("module: \(PasswordProblem.empty.message)")
+  }
   for line in screens.lines { print(line) }
   return 0
 }
