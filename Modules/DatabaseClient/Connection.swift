@@ -139,8 +139,11 @@ public final class Connection {
   /// The cached statement for `sql`, compiled on first use.
   @usableFromInline
   package func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
-    if let latest, latest.sql == sql { return latest }
+    if let latest, latest.sql == sql, sqlite3_stmt_busy(latest.handle) == 0 { return latest }
     if let statement = cache[sql] {
+      // Still running for a cursor further out (the same SQL run again inside its loop):
+      // this use gets a statement of its own, so the outer one keeps its place.
+      guard sqlite3_stmt_busy(statement.handle) == 0 else { return try prepare(sql) }
       latest = statement
       return statement
     }

@@ -23,7 +23,7 @@ extension DatabaseExecutor {
     try withConnection { connection throws(DatabaseError) in
       let statement = try connection.cachedStatement(sql)
       defer { connection.finishUse(of: statement) }
-      try statement.bind(arguments: arguments)
+      try statement.bindRewound(arguments: arguments)
       let cursor = RowCursor(statement: statement)
       defer { cursor.close() }
       return try body(cursor)

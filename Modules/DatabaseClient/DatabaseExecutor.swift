@@ -46,7 +46,7 @@ extension DatabaseExecutor {
     try withConnection { connection throws(DatabaseError) in
       let statement = try connection.cachedStatement(sql)
       defer { connection.finishUse(of: statement) }
-      try statement.bind(arguments: arguments)
+      try statement.bindRewound(arguments: arguments)
       return try connection.runCountingChanges(statement)
     }
   }

@@ -104,13 +104,30 @@ public final class Statement {
   @inlinable
   public func bind(arguments: [(any DatabaseValueConvertible)?]) throws(DatabaseError) {
     sqlite3_reset(handle)
+    try bindRewound(arguments: arguments)
+  }
+
+  /// ``bind(arguments:)`` for a statement already rewound, e.g. one fresh from the connection's
+  /// cache, which rewinds every statement after use.
+  @inlinable
+  func bindRewound(arguments: [(any DatabaseValueConvertible)?]) throws(DatabaseError) {
     guard arguments.count == Int(parameterCount) else {
       throw countMismatch(Int32(clamping: arguments.count))
     }
-    // By position, so each value is read where the array holds it instead of being copied
-    // out of its existential box first.
-    for position in arguments.indices {
-      try bind(arguments[position]?.databaseValue ?? .null, at: Int32(position + 1))
+    guard ArgumentList.isUsable else {
+      for position in arguments.indices {
+        try bind(arguments[position]?.databaseValue ?? .null, at: Int32(position + 1))
+      }
+      return
+    }
+    // Each value read where the array holds it (see ArgumentList).
+    try arguments.withUnsafeBufferPointer { (buffer) throws(DatabaseError) in
+      for position in buffer.indices {
+        let value =
+          ArgumentList.isPresent(buffer, at: position)
+          ? ArgumentList.value(buffer, at: position) : .null
+        try bind(value, at: Int32(position + 1))
+      }
     }
   }
 

@@ -123,6 +123,32 @@ struct CursorTests {
     }
   }
 
+  @Test("the same SQL run again inside a cursor's loop gets a statement of its own")
+  func sameSQLInside() throws {
+    let fixture = try Fixture()
+    defer { fixture.folder.remove() }
+    let db = try people(fixture, count: 3)
+    let sql = "SELECT id FROM people WHERE id >= ? ORDER BY id"
+    let seen = try db.transaction { conn in
+      try conn.withCursor(sql, [1]) { outer throws(DatabaseError) -> [String] in
+        var seen: [String] = []
+        while try outer.next() {
+          let id = try outer.get(0, as: Int.self)
+          var inner: [Int] = []
+          for row in try conn.query(sql, [id]) { inner.append(try row.get(0, as: Int.self)) }
+          try conn.withCursor(sql, [id]) { nested throws(DatabaseError) in
+            while try nested.next() { _ = try nested.get(0, as: Int.self) }
+          }
+          seen.append("\(id): \(inner)")
+        }
+        return seen
+      }
+    }
+    #expect(seen == ["1: [1, 2, 3]", "2: [2, 3]", "3: [3]"])
+    // Afterwards the cached statement serves the same SQL as before.
+    #expect(try db.query(sql, [2]).map { try $0.get(0, as: Int.self) } == [2, 3])
+  }
+
   /// The kind of the error `body` throws, or `nil` when it throws none.
   static func kind(_ body: () throws -> Void) -> DatabaseError.Kind? {
     do {
