@@ -79,11 +79,9 @@ extension DatabaseExecutor {
       }
       guard rowCount > 0 else { return [] }
       let names = try cursor.columnNames()
-      let shared = SharedValues(values)
+      let shared = SharedValues(columnNames: names, values: values)
       let width = names.count
-      return (0..<rowCount).map {
-        Row(columnNames: names, shared: shared, start: $0 * width, count: width)
-      }
+      return (0..<rowCount).map { Row(shared: shared, start: $0 * width, count: width) }
     }
   }
 

@@ -13,60 +13,54 @@ import Foundation
 /// let user = try row?.decode(User.self)        // by the type's coding keys
 /// ```
 public struct Row: Sendable {
-  /// The column names, in order.
-  public let columnNames: [String]
   /// The number of columns.
   public let count: Int
-  /// Where the values live: the row's own array, or a slice of its query's, which `query`
-  /// fills for all its rows at once so a row costs no allocation of its own. A row kept from
-  /// a query keeps that query's values alive.
-  private let storage: Storage
-
-  private enum Storage: Sendable {
-    case own([DatabaseValue])
-    case shared(SharedValues, start: Int)
-  }
+  /// Where the names and values live: the row's own, or its query's, which `query` fills for
+  /// all its rows at once so a row costs no allocation and holds one reference. A row kept
+  /// from a query keeps that query's values alive.
+  private let storage: SharedValues
+  /// Where this row's values start in `storage`.
+  private let start: Int
 
   /// Makes a row; normally the query functions make rows.
   /// - Parameters:
   ///   - columnNames: The column names, in order.
   ///   - values: One value per column.
   public init(columnNames: [String], values: [DatabaseValue]) {
-    self.columnNames = columnNames
     self.count = values.count
-    self.storage = .own(values)
+    self.storage = SharedValues(columnNames: columnNames, values: values)
+    self.start = 0
   }
 
   /// A row whose values are `count` values of a query's shared array, from `start`.
-  init(columnNames: [String], shared: SharedValues, start: Int, count: Int) {
-    self.columnNames = columnNames
+  init(shared: SharedValues, start: Int, count: Int) {
     self.count = count
-    self.storage = .shared(shared, start: start)
+    self.storage = shared
+    self.start = start
   }
+
+  /// The column names, in order.
+  public var columnNames: [String] { storage.columnNames }
 
   /// The values, in column order.
   public var values: [DatabaseValue] {
-    switch storage {
-    case .own(let values): values
-    case .shared(let shared, let start): Array(shared.values[start..<(start + count)])
-    }
+    start == 0 && count == storage.values.count
+      ? storage.values : Array(storage.values[start..<(start + count)])
   }
 
   /// The value of a valid column, without checking.
   func stored(at index: Int) -> DatabaseValue {
-    switch storage {
-    case .own(let values): values[index]
-    case .shared(let shared, let start): shared.values[start + index]
-    }
+    storage.values[start + index]
   }
 
   /// The index of the column called `name`, if there is one.
   /// - Parameter name: A column name; compared exactly first, then ignoring ASCII case.
   /// - Returns: The first matching index, or `nil`.
   public func index(of name: String) -> Int? {
-    if let exact = columnNames.firstIndex(of: name) { return exact }
+    let names = storage.columnNames
+    if let exact = names.firstIndex(of: name) { return exact }
     let lowered = name.lowercased()
-    return columnNames.firstIndex { $0.lowercased() == lowered }
+    return names.firstIndex { $0.lowercased() == lowered }
   }
 
   /// The stored value at `index`, or `nil` when there is no such column.
@@ -80,7 +74,8 @@ public struct Row: Sendable {
   /// - Parameter name: A column name.
   /// - Returns: The value as SQLite stored it.
   public func value(named name: String) -> DatabaseValue? {
-    index(of: name).map(stored(at:))
+    guard let index = index(of: name) else { return nil }
+    return stored(at: index)
   }
 
   /// The column at `index` as a `T`, or `nil` when the column is missing, `NULL`, or holds
@@ -182,11 +177,14 @@ extension Row: Equatable {
   }
 }
 
-/// The values of all the rows of one query, in one array that the rows share.
+/// The column names and the values of all the rows of one query (one array that the rows
+/// share), or of one row made on its own.
 final class SharedValues: Sendable {
+  let columnNames: [String]
   let values: [DatabaseValue]
 
-  init(_ values: [DatabaseValue]) {
+  init(columnNames: [String], values: [DatabaseValue]) {
+    self.columnNames = columnNames
     self.values = values
   }
 }
