@@ -47,6 +47,15 @@ enum ArgumentList {
     guard let base = buffer.baseAddress else { return .null }
     return (base + position).withMemoryRebound(
       to: (any DatabaseValueConvertible).self, capacity: 1
-    ) { $0.pointee.databaseValue }
+    ) {
+      // Through `inout`, the value is read where it is; a plain `pointee` would copy it out
+      // first. Nothing writes through this pointer.
+      read(&UnsafeMutablePointer(mutating: $0).pointee)
+    }
+  }
+
+  @inlinable @inline(__always)
+  static func read(_ argument: inout any DatabaseValueConvertible) -> DatabaseValue {
+    argument.databaseValue
   }
 }
