@@ -57,9 +57,12 @@ public enum RideModelError: Error, Hashable, Sendable {
     case .negativeEta: RideModelText.text("error.negativeEta")
     case .invalidDistance: RideModelText.text("error.invalidDistance")
     case .negativeDuration: RideModelText.text("error.negativeDuration")
-    case .invalidTransition(let from, let to):
-      RideModelText.text("error.invalidTransition", ["from": from.rawValue, "to": to.rawValue])
+    case .invalidTransition(let from, let to): Self.transitionMessage(from: from, to: to)
     }
+  }
+
+  private static func transitionMessage(from: RideStatus, to: RideStatus) -> String {
+    RideModelText.text("error.invalidTransition", ["from": from.displayName, "to": to.displayName])
   }
 }
 

@@ -23,6 +23,19 @@ public enum RideStatus: String, CaseIterable, Codable, Hashable, Sendable {
   /// The passenger cancelled before the pickup. Final.
   case cancelled
 
+  /// The status as a person reads it, e.g. `in progress` or `行程中`, in the language
+  /// `Texts.language` names; `rawValue` stays the wire code.
+  public var displayName: String {
+    switch self {
+    case .requested: RideModelText.text("status.requested")
+    case .accepted: RideModelText.text("status.accepted")
+    case .arrived: RideModelText.text("status.arrived")
+    case .inProgress: RideModelText.text("status.inProgress")
+    case .completed: RideModelText.text("status.completed")
+    case .cancelled: RideModelText.text("status.cancelled")
+    }
+  }
+
   /// Every status this one may move to, in no particular order.
   public var allowedTransitions: Set<RideStatus> {
     switch self {

@@ -127,7 +127,7 @@ struct LocalizedHelpTests {
     #expect(english.stderr.hasPrefix("koober: '--lang' is en or zh-Hans, not '"))
     let chinese = try await run(arguments, ["LANG": "zh_CN.UTF-8"], in: fixture)
     #expect(chinese.status == 2)
-    #expect(chinese.stderr.hasPrefix("koober: '--lang' 只能是 en 或 zh-Hans，不能是 '"))
+    #expect(chinese.stderr.hasPrefix("koober: '--lang' 只能是 en 或 zh-Hans，不能是“"))
     #expect(!FileManager.default.fileExists(atPath: fixture.dataFolder.path))
   }
 

@@ -33,8 +33,8 @@ struct LocalizedScreenTests {
     #expect(screen.contains("请选择：注册\n"))
     #expect(screen.contains("输入“返回”可回到上一步。密码至少 8 个字符，需包含字母和数字。\n"))
     #expect(screen.contains("邮箱：ann@example.com\n密码：\n"))
-    #expect(screen.contains("姓名（选填）：Ann\n账号类型（乘客或司机） [乘客]：乘客\n正在创建账号…\n"))
-    #expect(screen.contains("您好，Ann！您已作为乘客登录。\n"))
+    #expect(screen.contains("姓名（选填）：Ann\n账号类型（乘客或司机） [乘客]：乘客\n正在创建账号……\n"))
+    #expect(screen.contains("您好，Ann！您已登录乘客账号。\n"))
     #expect(screen.contains("  1) 估算车费\n  2) 叫车\n  3) 行程状态\n"))
     #expect(screen.contains("退出登录\n"))
     // The labels are equally wide, so the values start right after them.
@@ -51,7 +51,7 @@ struct LocalizedScreenTests {
     let session = try await run(fixture, answers, language: Self.chinese)
     #expect(session.status == 0)
     #expect(session.titles == ["[欢迎]", "[注册]", "[司机首页]"])
-    #expect(session.stdout.contains("您好，bob@example.com！您已作为司机登录。\n"))
+    #expect(session.stdout.contains("您好，bob@example.com！您已登录司机账号。\n"))
     #expect(session.stdout.contains("  1) 待接行程\n"))
   }
 
@@ -66,7 +66,7 @@ struct LocalizedScreenTests {
     #expect(session.titles == ["[欢迎]", "[登录]"])
     #expect(Transcript.alerts(in: session.stdout) == ["! 邮箱或密码不正确。"])
     #expect(session.stdout.contains("输入“返回”可回到上一步，输入“注册”可创建账号。\n"))
-    #expect(session.stdout.contains("正在登录…\n"))
+    #expect(session.stdout.contains("正在登录……\n"))
     #expect(session.stdout.hasSuffix("邮箱 [ann@example.com]：\n"))
     for word in Self.englishWords { #expect(!session.stdout.contains(word), "\(word)") }
   }
@@ -106,7 +106,7 @@ struct LocalizedScreenTests {
     try await session.waitFor("[行程状态]\nCircular Quay → Sydney Opera House · 沙袋鼠 · A$9.00\n")
     try await session.waitFor("  1) 取消行程\n  2) 返回首页\n")
     try session.send("取消行程")
-    try await session.waitFor("正在取消…\n")
+    try await session.waitFor("正在取消……\n")
     try await session.waitFor("  1) 返回首页\n")
     try session.send("返回首页")
     try await session.waitFor("[乘客首页]")

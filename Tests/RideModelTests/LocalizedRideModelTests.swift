@@ -21,7 +21,8 @@ struct LocalizedRideModelTests {
       #expect(RideModelError.negativeFareAmount.message == "车费不能小于零。")
       #expect(
         RideModelError.invalidTransition(from: .completed, to: .cancelled).errorDescription
-          == "状态为 completed 的行程无法变为 cancelled。")
+          == "行程状态为“已完成”，无法变为“已取消”。")
+      #expect(RideStatus.allCases.map(\.displayName) == ["等待接单", "司机已接单", "司机已到达", "行程中", "已完成", "已取消"])
       #expect(VehicleType.allCases.map(\.displayName) == ["沙袋鼠", "岩大袋鼠", "袋鼠"])
     }
   }
@@ -34,7 +35,8 @@ struct LocalizedRideModelTests {
           == "The latitude must be a number from -90 to 90.")
       #expect(
         RideModelError.invalidTransition(from: .inProgress, to: .requested).description
-          == "invalid_transition: A ride that is inProgress cannot become requested.")
+          == "invalid_transition: A ride that is in progress cannot become requested.")
+      #expect(RideStatus.inProgress.displayName == "in progress")
       #expect(VehicleType.allCases.map(\.displayName) == ["Wallaby", "Wallaroo", "Kangaroo"])
     }
   }

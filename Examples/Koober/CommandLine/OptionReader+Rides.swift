@@ -40,9 +40,8 @@ extension OptionReader {
     }
     guard let scopeText else { return .all }
     guard let scope = RideScope(rawValue: scopeText.lowercased()) else {
-      let names = RideScope.allCases.map(\.rawValue).joined(separator: ", ")
       throw UsageError(
-        message: CommandText.text("usage.scope", ["scopes": names, "value": scopeText]),
+        message: CommandText.text("usage.scope", ["value": scopeText]),
         command: commandName)
     }
     return RideListConfiguration(scope: scope)

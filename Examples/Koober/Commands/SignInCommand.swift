@@ -42,8 +42,8 @@ struct SignInCommand: KooberCommand {
       let pending = PendingSignIn(
         email: CredentialRules.normalizedEmail(email), challenge: codeControl.challenge)
       do { try app.pendingSignIns.save(pending) } catch { return console.fail(error) }
-      console.error(
-        CommandText.text("signIn.codeSent", ["channel": codeControl.challenge.channel]))
+      let channel = KooberText.channelName(codeControl.challenge.channel)
+      console.error(CommandText.text("signIn.codeSent", ["channel": channel]))
       return .codeRequired
     case .failed(let failure):
       return console.fail(failure)

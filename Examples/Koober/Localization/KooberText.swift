@@ -22,6 +22,18 @@ enum KooberText {
   static func counted(_ key: String, _ count: Int, as name: String) -> String {
     text(count == 1 ? key + ".one" : key + ".other", [name: "\(count)"])
   }
+
+  /// How a one-time code was sent, in the language shown (`sms` → `短信`); a channel koober
+  /// does not know shows as the server named it.
+  /// - Parameter channel: The challenge's channel, e.g. `sms`.
+  /// - Returns: The channel's name.
+  static func channelName(_ channel: String) -> String {
+    switch channel {
+    case "sms": KooberText.text("code.bySMS")
+    case "email": KooberText.text("code.byEmail")
+    case let other: other
+    }
+  }
 }
 
 /// The words of koober's command line: help, usage errors and what each subcommand prints,

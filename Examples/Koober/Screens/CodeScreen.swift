@@ -74,15 +74,8 @@ final class CodeScreen: Screen, CodeLogicDelegate, LoginRouting {
     return nil
   }
 
-  /// How the code was sent, in the language shown (`sms` → `短信`); a channel koober does not
-  /// know shows as the server named it.
-  private var channelName: String {
-    switch control.challenge.channel {
-    case "sms": KooberText.text("code.bySMS")
-    case "email": KooberText.text("code.byEmail")
-    case let other: other
-    }
-  }
+  /// How the code was sent, in the language shown.
+  private var channelName: String { KooberText.channelName(control.challenge.channel) }
 
   private func backToSignIn(_ failure: LoginFailure) -> Destination {
     .signIn(from: control.entryPoint, alert: failure.message)

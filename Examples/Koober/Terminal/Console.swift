@@ -176,20 +176,21 @@ final class Console {
   ///   - work: The waiting.
   /// - Returns: What `work` returned.
   func progress<T>(_ label: String, while work: () async -> T) async -> T {
-    let label = label.terminalSafe
+    // "Signing in…", "正在登录……": the ellipsis is the language's.
+    let label = KooberText.text("progress.line", ["label": label.terminalSafe])
     guard isOutputTerminal else {
-      note(label + "…")
+      note(label)
       return await work()
     }
     let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     // The first frame shows at once, however quickly the work ends.
-    write("\r" + styled(frames[0], .cyan) + " " + label + "…")
+    write("\r" + styled(frames[0], .cyan) + " " + label)
     let spinner = Task { [weak self] in
       var index = 1
       while !Task.isCancelled {
         try? await Task.sleep(for: .milliseconds(80))
         guard !Task.isCancelled, let self else { return }
-        write("\r" + styled(frames[index % frames.count], .cyan) + " " + label + "…")
+        write("\r" + styled(frames[index % frames.count], .cyan) + " " + label)
         index += 1
       }
     }

@@ -43,7 +43,7 @@ extension Console {
   /// - Returns: `.failure`.
   func failRideInProgress(_ ride: Ride) -> ExitCode {
     error(
-      CommandText.text("rides.inProgress", ["id": ride.id, "status": ride.status.rawValue]))
+      CommandText.text("rides.inProgress", ["id": ride.id, "status": ride.status.displayName]))
     return .failure
   }
 }

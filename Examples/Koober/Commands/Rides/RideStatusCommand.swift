@@ -43,7 +43,7 @@ struct RideStatusCommand: KooberCommand {
       model.rideChanged(ride)
       model.tick(now: Date())
       console.line(ride.line)
-      let sentence = model.statusText ?? ride.status.rawValue
+      let sentence = model.statusText ?? ride.status.displayName
       let line = model.waitingText.map {
         CommandText.text("rides.waiting", ["status": sentence, "time": $0])
       }

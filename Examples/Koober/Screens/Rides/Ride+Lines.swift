@@ -16,22 +16,7 @@ extension Ride {
 
   /// `line` for a person: the status in the language shown (`已接单`), for `[My rides]`.
   var shownLine: String {
-    "\(id)  \(status.shownName)  \(summary)"
-  }
-}
-
-extension RideStatus {
-  /// The status as one word or phrase in the language shown; the English is the status's
-  /// code, as `line` writes it.
-  var shownName: String {
-    switch self {
-    case .requested: KooberText.text("status.requested")
-    case .accepted: KooberText.text("status.accepted")
-    case .arrived: KooberText.text("status.arrived")
-    case .inProgress: KooberText.text("status.inProgress")
-    case .completed: KooberText.text("status.completed")
-    case .cancelled: KooberText.text("status.cancelled")
-    }
+    "\(id)  \(status.displayName)  \(summary)"
   }
 }
 
