@@ -1,6 +1,12 @@
+import Localization
 import NetworkClient
 
 /// How a network failure becomes a `RideError` (the table is on `RideError`).
+///
+/// A server's own explanation (`message` of API.md's error body) is written in the server's
+/// language, English for Koober's: it is kept as the error's detail when the app speaks
+/// English, and left out otherwise, so a Chinese sentence never ends in English. Its code
+/// (`HTTP 418 teapot`) is kept in every language.
 extension RideError {
   /// The ride error for a network failure.
   /// - Parameter error: What the network client threw.
@@ -18,20 +24,23 @@ extension RideError {
   }
 
   private init(status: Int, server: ServerError) {
+    let detail = Texts.language == .english ? server.message : ""
     switch server.code {
     case "passengers_only": self = .passengersOnly
     case "drivers_only": self = .driversOnly
     case "ride_in_progress": self = .rideInProgress
-    case "invalid_transition": self = .invalidTransition(server.message)
+    case "invalid_transition": self = .invalidTransition(detail)
     case "already_accepted": self = .alreadyAccepted
     case "not_completed": self = .notCompleted
     case "not_found": self = .notFound
-    case "invalid_location": self = .invalidLocation(server.message)
+    case "invalid_location": self = .invalidLocation(detail)
     case "invalid_vehicle_type": self = .invalidVehicleType
-    case "malformed_query": self = .invalidQuery(server.message)
+    case "malformed_query": self = .invalidQuery(detail)
     case "invalid_token", "token_expired", "invalid_refresh_token", "refresh_token_reused":
       self = .notSignedIn
-    default: self = Self(status: status, detail: "HTTP \(status) \(server.code): \(server.message)")
+    default:
+      let code = "HTTP \(status) \(server.code)"
+      self = Self(status: status, detail: detail.isEmpty ? code : "\(code): \(detail)")
     }
   }
 

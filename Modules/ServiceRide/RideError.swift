@@ -95,8 +95,8 @@ public enum RideError: Error, Sendable, Equatable, Hashable {
   }
 
   /// One sentence a person understands, saying what went wrong and what to do, in the
-  /// language `Texts.language` names. A detail from the server follows a colon, as it came;
-  /// a screen makes it safe to show.
+  /// language `Texts.language` names. A detail follows a colon, as it came (a server's own
+  /// words only when the app speaks English); a screen makes it safe to show.
   public var message: String {
     switch self {
     case .passengersOnly: ServiceRideText.text("error.passengersOnly")

@@ -57,6 +57,30 @@ struct LocalizedRideErrorTests {
     }
   }
 
+  @Test("in Chinese a server's English explanation is left out; its code stays")
+  func serverWordsInChinese() {
+    func http(_ status: Int, _ code: String) -> NetworkError {
+      .http(
+        status: status, server: ServerError(code: code, message: "the ride is completed"),
+        excerpt: nil)
+    }
+    Texts.$scopedLanguage.withValue(.simplifiedChinese) {
+      let transition = RideError(http(409, "invalid_transition"))
+      #expect(transition == .invalidTransition(""))
+      #expect(transition.message == "行程当前无法进行这一步。")
+      #expect(RideError(http(422, "invalid_location")) == .invalidLocation(""))
+      #expect(RideError(http(400, "malformed_query")) == .invalidQuery(""))
+      let teapot = RideError(http(418, "teapot"))
+      #expect(teapot == .serverTrouble("HTTP 418 teapot"))
+      #expect(teapot.message == "服务器返回了无法识别的内容：HTTP 418 teapot。")
+    }
+    Texts.$scopedLanguage.withValue(.english) {
+      #expect(
+        RideError(http(409, "invalid_transition")).message
+          == "The ride cannot make this step now: the ride is completed.")
+    }
+  }
+
   @Test("the English sentences keep their detail after a colon")
   func english() {
     Texts.$scopedLanguage.withValue(.english) {
