@@ -3,48 +3,73 @@ import UserModel
 
 /// A feature of the app that a person may open, signed in or browsing as a guest: an open
 /// set, like `UserType`. Koober's four are static constants; an app declares its own, each
-/// with who may use it.
+/// with who may use it, and a title in words or read from its own tables when shown.
 ///
 /// ```swift
 /// extension AppFeature {
 ///   static let dispatchBoard = AppFeature(
 ///     "dispatchBoard", title: "the dispatch board", requirement: .onlyFor([.dispatcher]))
+///   static let fleet = AppFeature("fleet", requirement: .onlyFor([.dispatcher])) {
+///     AcmeText.text("feature.fleet")   // in the language of the moment
+///   }
 /// }
 /// ```
+///
+/// Two features are equal, and hash alike, when their `id`s and requirements are: the title
+/// is words for people, read anew each time (the language can change after a feature is
+/// made), so it takes no part.
 public struct AppFeature: Sendable, Hashable, CaseIterable {
   /// Estimate a fare between two places.
   public static let fareEstimate = AppFeature(
-    "fareEstimate", title: "estimating a fare", requirement: .guestsWelcome)
+    "fareEstimate", requirement: .guestsWelcome,
+    title: { LoginLogicText.text("feature.fareEstimate") })
   /// Request a ride.
   public static let requestRide = AppFeature(
-    "requestRide", title: "requesting a ride", requirement: .onlyFor([.passenger]))
+    "requestRide", requirement: .onlyFor([.passenger]),
+    title: { LoginLogicText.text("feature.requestRide") })
   /// The list of one's rides.
   public static let myRides = AppFeature(
-    "myRides", title: "your rides", requirement: .accountNeeded)
+    "myRides", requirement: .accountNeeded, title: { LoginLogicText.text("feature.myRides") })
   /// One's own profile.
   public static let profile = AppFeature(
-    "profile", title: "your profile", requirement: .accountNeeded)
+    "profile", requirement: .accountNeeded, title: { LoginLogicText.text("feature.profile") })
 
   /// Koober's four features; an app's own are values of the same type.
   public static let allCases: [AppFeature] = [.fareEstimate, .requestRide, .myRides, .profile]
 
   /// A stable name for logs and programs, e.g. `requestRide`.
   public let id: String
-  /// The feature's name as a sentence uses it, e.g. "requesting a ride".
-  public let title: String
   /// Who may open the feature: its row of the guest-gating table.
   public let requirement: FeatureRequirement
+  private let readTitle: @Sendable () -> String
 
-  /// Declares a feature.
+  /// Declares a feature whose title is the same in every language.
   /// - Parameters:
   ///   - id: A stable name for logs and programs.
   ///   - title: The name as a sentence uses it, e.g. "the dispatch board".
   ///   - requirement: Who may open it.
   public init(_ id: String, title: String, requirement: FeatureRequirement) {
-    self.id = id
-    self.title = title
-    self.requirement = requirement
+    self.init(id, requirement: requirement) { title }
   }
+
+  /// Declares a feature whose title is looked up each time it is read, e.g. in the app's
+  /// own localized tables.
+  /// - Parameters:
+  ///   - id: A stable name for logs and programs.
+  ///   - requirement: Who may open it.
+  ///   - title: Gives the name as a sentence uses it, in the current language.
+  public init(
+    _ id: String, requirement: FeatureRequirement,
+    title: @escaping @Sendable () -> String
+  ) {
+    self.id = id
+    self.requirement = requirement
+    readTitle = title
+  }
+
+  /// The feature's name as a sentence uses it, e.g. "requesting a ride" (“叫车” in
+  /// Chinese), in the language of the moment.
+  public var title: String { readTitle() }
 
   /// The same as `id`.
   public var rawValue: String { id }
@@ -59,8 +84,25 @@ public struct AppFeature: Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// "Requesting a ride is not available to drivers": the start of both refusal messages.
-  func notAvailableClause(to type: UserType) -> String {
-    title.prefix(1).uppercased() + title.dropFirst() + " is not available to \(type.rawValue)s"
+  /// Compares the id and the requirement (see the type's comment).
+  /// - Parameters:
+  ///   - lhs: A feature.
+  ///   - rhs: Another feature.
+  /// - Returns: `true` when both are the same.
+  public static func == (lhs: AppFeature, rhs: AppFeature) -> Bool {
+    lhs.id == rhs.id && lhs.requirement == rhs.requirement
+  }
+
+  /// Hashes the id and the requirement.
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(id)
+    hasher.combine(requirement)
+  }
+
+  /// The placeholders of a sentence refusing the feature to `type`: `{feature}` (the title),
+  /// `{type}` and `{types}` (the type's name, alone and for its accounts in general).
+  func refusalValues(to type: UserType) -> [String: String] {
+    ["feature": title, "type": type.sentenceName, "types": type.pluralSentenceName]
   }
 }

@@ -8,7 +8,8 @@ public enum FeatureAccess: Sendable, Hashable {
   /// Ask for an account first: start sign-in with this entry point, which brings the user
   /// back to the feature.
   case signInRequired(LoginEntryPoint)
-  /// The signed-in user's type cannot use it; show the message and stay.
+  /// The signed-in user's type cannot use it; show the message (in the language of the
+  /// moment the access was decided) and stay.
   case notAvailable(message: String)
 
   /// Decides access from the gating table (`AppFeature.requirement`).
@@ -24,9 +25,12 @@ public enum FeatureAccess: Sendable, Hashable {
       self = .signInRequired(.guestFeature(feature))
       return
     }
-    self = feature.isAvailable(to: type)
-      ? .open
-      : .notAvailable(message: feature.notAvailableClause(to: type) + ".")
+    guard !feature.isAvailable(to: type) else {
+      self = .open
+      return
+    }
+    let refusal = LoginLogicText.text("access.notAvailable", feature.refusalValues(to: type))
+    self = .notAvailable(message: LoginLogicText.sentence(refusal))
   }
 }
 

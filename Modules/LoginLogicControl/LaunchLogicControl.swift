@@ -18,15 +18,17 @@ public final class LaunchLogicControl {
 
   private let environment: LoginEnvironment
 
-  /// The sentence shown on welcome after an expired session.
-  public nonisolated static let expiredMessage =
-    "Your session has expired; please sign in again."
+  /// The sentence shown on welcome after an expired session, in the language of the moment
+  /// (the same as `SessionLogicControl.expiredMessage`).
+  public nonisolated static var expiredMessage: String {
+    LoginLogicText.text("session.expired")
+  }
   /// The sentence shown on the home screen when the session could not be validated.
-  public nonisolated static let offlineMessage =
-    "You're offline; Koober will check your session when the connection is back."
+  public nonisolated static var offlineMessage: String { LoginLogicText.text("launch.offline") }
   /// The sentence shown on welcome when the session store cannot be read.
-  public nonisolated static let unreadableMessage =
-    "Your saved sign-in could not be read, so please sign in again; nothing was deleted."
+  public nonisolated static var unreadableMessage: String {
+    LoginLogicText.text("launch.unreadable")
+  }
 
   /// Makes a launch control.
   /// - Parameter environment: The shared service, log and clocks.

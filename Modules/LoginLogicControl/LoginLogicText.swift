@@ -13,6 +13,13 @@ enum LoginLogicText {
   static func counted(_ key: String, _ count: Int, as name: String) -> String {
     text(count == 1 ? key + ".one" : key + ".other", [name: "\(count)"])
   }
+
+  /// `text` with its first letter upper-cased, for a sentence that may start with a
+  /// placeholder: "{feature} is not …" with "requesting a ride" starts "Requesting". A
+  /// language without capitals (Chinese) is left as it is.
+  static func sentence(_ text: String) -> String {
+    text.prefix(1).uppercased() + text.dropFirst()
+  }
 }
 
 /// LoginLogicControl's resource bundle, for tests and for apps that read its tables.

@@ -30,7 +30,7 @@ public enum LoginRoute: Sendable, Hashable {
     }
   }
 
-  /// The sentence to show with the route, when there is one.
+  /// The sentence to show with the route, when there is one, in the language of the moment.
   public var message: String? {
     switch self {
     case .homeAsRoot, .backToFeature:
@@ -41,7 +41,8 @@ public enum LoginRoute: Sendable, Hashable {
   }
 
   static func unavailableMessage(_ feature: AppFeature, home: UserType) -> String {
-    feature.notAvailableClause(to: home) + ", so here is your \(home.rawValue) home."
+    LoginLogicText.sentence(
+      LoginLogicText.text("route.homeInstead", feature.refusalValues(to: home)))
   }
 }
 

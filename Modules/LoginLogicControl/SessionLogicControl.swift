@@ -18,18 +18,23 @@ public final class SessionLogicControl {
   /// `true` while a sign-out is in flight.
   public private(set) var isSigningOut = false
 
-  /// The message shown on welcome after the server revoked the session.
-  public nonisolated static let revokedMessage =
-    "You were signed out because your session was ended elsewhere; please sign in again."
+  /// The message shown on welcome after the server revoked the session, in the language of
+  /// the moment (as are the three below).
+  public nonisolated static var revokedMessage: String {
+    LoginLogicText.text("session.revoked")
+  }
   /// The message shown on welcome after the session expired.
-  public nonisolated static let expiredMessage = "Your session has expired; please sign in again."
+  public nonisolated static var expiredMessage: String {
+    LoginLogicText.text("session.expired")
+  }
   /// The notice shown after a sign-out the server did not hear about.
-  public nonisolated static let signedOutLocallyNotice =
-    "Signed out on this device; Koober's server could not be reached to end the session there."
+  public nonisolated static var signedOutLocallyNotice: String {
+    LoginLogicText.text("session.signedOutLocally")
+  }
   /// The notice shown after a sign-out on a server that offers no way to end a session.
-  public nonisolated static let signedOutWithoutRevocationNotice =
-    "Signed out on this device; the account server offers no way to end the session there, "
-    + "so it lapses on its own."
+  public nonisolated static var signedOutWithoutRevocationNotice: String {
+    LoginLogicText.text("session.signedOutWithoutRevocation")
+  }
 
   private let environment: LoginEnvironment
   private var listener: Task<Void, Never>?

@@ -1,0 +1,24 @@
+import UserModel
+
+extension UserType {
+  /// The type as LoginLogicControl's sentences name one account of it ("your driver home"):
+  /// Koober's two from the table, an app's own from `userType.appOwn` (the raw value).
+  var sentenceName: String {
+    switch self {
+    case .passenger: LoginLogicText.text("userType.passenger")
+    case .driver: LoginLogicText.text("userType.driver")
+    default: LoginLogicText.text("userType.appOwn", ["type": rawValue])
+    }
+  }
+
+  /// The type as the sentences name its accounts in general ("not available to drivers"):
+  /// Koober's two from the table, an app's own from `userType.appOwn.plural` (in English the
+  /// raw value and an "s").
+  var pluralSentenceName: String {
+    switch self {
+    case .passenger: LoginLogicText.text("userType.passenger.plural")
+    case .driver: LoginLogicText.text("userType.driver.plural")
+    default: LoginLogicText.text("userType.appOwn.plural", ["type": rawValue])
+    }
+  }
+}
