@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why a sign-in, sign-up, code check or profile change failed.
 ///
@@ -26,6 +27,10 @@ import Foundation
 /// | no answer in time                                   | `.timeout`                       |
 /// | an operation the server does not offer (any adapter)| `.unsupported(operation)`        |
 ///
+/// The `message` of a 422 is the server's own, kept when the app speaks English; in another
+/// language the case holds an empty message and shows LoginCore's sentence for the field
+/// (``init(refused:serverMessage:)``).
+///
 /// The email, password and name rules are also checked on the device before sign-up and
 /// `updateName(_:)` send anything, giving the same cases without a round trip. A failure to
 /// record the session on this device is `.storage`, except an account database written by a
@@ -37,11 +42,14 @@ public enum LoginError: Error, Sendable, Equatable {
   case locked(retryAfterSeconds: Int)
   /// Another account already uses this email.
   case emailTaken
-  /// The email is not acceptable; the message says why.
+  /// The email is not acceptable; the message says why (LoginCore's general sentence when
+  /// it is empty).
   case invalidEmail(String)
-  /// The password is too weak; the message says what it needs.
+  /// The password is too weak; the message says what it needs (LoginCore's general sentence
+  /// when it is empty).
   case weakPassword(String)
-  /// The name is not acceptable; the message says why.
+  /// The name is not acceptable; the message says why (LoginCore's general sentence when it
+  /// is empty).
   case invalidName(String)
   /// The account type is not one the server knows.
   case invalidType
@@ -101,6 +109,24 @@ public enum LoginError: Error, Sendable, Equatable {
     }
   }
 
+  /// The error for a server refusing one field of a form.
+  ///
+  /// The server's explanation is in the server's language, English for Koober's: it is kept
+  /// when the app speaks English, and LoginCore's general sentence for the field is shown
+  /// otherwise, so a Chinese screen never shows half a sentence in English.
+  /// - Parameters:
+  ///   - field: The field the server refused.
+  ///   - serverMessage: The server's explanation.
+  public init(refused field: AuthRefusal.InputField, serverMessage: String) {
+    let reason = Texts.language == .english ? serverMessage : ""
+    switch field {
+    case .identifier: self = .invalidEmail(reason)
+    case .password: self = .weakPassword(reason)
+    case .name: self = .invalidName(reason)
+    case .userType: self = .invalidType
+    }
+  }
+
   /// One sentence a person understands, in the language `Texts.language` names.
   public var message: String {
     switch self {
@@ -110,9 +136,12 @@ public enum LoginError: Error, Sendable, Equatable {
         ? LoginCoreText.counted("error.lockedMinutes", Self.minutes(seconds), as: "minutes")
         : LoginCoreText.counted("error.lockedSeconds", max(seconds, 1), as: "seconds")
     case .emailTaken: LoginCoreText.text("error.emailTaken")
-    case .invalidEmail(let reason): reason
-    case .weakPassword(let reason): reason
-    case .invalidName(let reason): reason
+    case .invalidEmail(let reason):
+      reason.isEmpty ? LoginCoreText.text("error.invalidEmail") : reason
+    case .weakPassword(let reason):
+      reason.isEmpty ? LoginCoreText.text("error.weakPassword") : reason
+    case .invalidName(let reason):
+      reason.isEmpty ? LoginCoreText.text("error.invalidName") : reason
     case .invalidType: LoginCoreText.text("error.invalidType")
     case .invalidCode(let left): LoginCoreText.counted("error.invalidCode", left, as: "left")
     case .challengeExpired: LoginCoreText.text("error.challengeExpired")

@@ -21,10 +21,7 @@ extension LoginError {
     case .invalidCredentials: self = .invalidCredentials
     case .locked(let seconds): self = .locked(retryAfterSeconds: max(seconds, 0))
     case .identifierTaken: self = .emailTaken
-    case .invalidInput(.identifier, let message): self = .invalidEmail(message)
-    case .invalidInput(.password, let message): self = .weakPassword(message)
-    case .invalidInput(.name, let message): self = .invalidName(message)
-    case .invalidInput(.userType, _): self = .invalidType
+    case .invalidInput(let field, let message): self = Self(refused: field, serverMessage: message)
     case .invalidCode(let left): self = .invalidCode(attemptsLeft: max(left, 0))
     case .codeExpired: self = .challengeExpired
     case .tooManyAttempts: self = .tooManyAttempts

@@ -37,6 +37,12 @@ struct LocalizedLoginErrorTests {
         LoginError.serverTrouble("HTTP 500").errorDescription
           == "The server had a problem: HTTP 500")
       #expect(LoginError.unsupported(.signUp).message == "This server does not offer sign-up.")
+      #expect(
+        LoginError(refused: .password, serverMessage: "Use a longer password.").message
+          == "Use a longer password.")
+      #expect(
+        LoginError.invalidEmail("").message
+          == "This email address was not accepted; check it and try again.")
     }
   }
 
@@ -54,6 +60,15 @@ struct LocalizedLoginErrorTests {
         LoginError.serverBusy(retryAfterSeconds: 1).message == "服务器繁忙，请 1 秒后再试。")
       #expect(LoginError.unsupported(.signUp).errorDescription == "此服务器不支持注册。")
       #expect(LoginError.storage("disk full").message == "无法保存到本设备：disk full")
+      // A server's English refusal is replaced by LoginCore's sentence for the field.
+      let refused = LoginError(refused: .password, serverMessage: "Use a longer password.")
+      #expect(refused == .weakPassword(""))
+      #expect(refused.message == "该密码未通过验证，请换一个更安全的密码。")
+      #expect(
+        LoginError(refused: .identifier, serverMessage: "Bad email.").message
+          == "该邮箱地址未通过验证，请检查后重试。")
+      #expect(LoginError(refused: .name, serverMessage: "x").message == "该姓名未通过验证，请检查后重试。")
+      #expect(LoginError(refused: .userType, serverMessage: "x") == .invalidType)
       #expect(
         AuthFailure.unsupported(.signUp).message == "This server does not offer sign-up.")
     }
