@@ -128,7 +128,7 @@ struct LocalizedScreenTests {
     let folder = try await ProcessRunner.run(
       ["--data-dir", file.path, "status"], environment: fixture.environment(Self.chinese))
     #expect(folder.status == 1)
-    #expect(folder.stderr.hasPrefix("koober: Koober 无法使用数据文件夹 \(file.path)："))
+    #expect(folder.stderr == "koober: Koober 无法使用数据文件夹 \(file.path)：已有同名的文件。\n")
     let setting = try await fixture.run(
       ["status"], extraEnvironment: ["LANG": "zh_CN.UTF-8", "KOOBER_DEMO_STEP_SECONDS": "abc"])
     #expect(setting.status == 2)

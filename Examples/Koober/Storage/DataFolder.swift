@@ -85,7 +85,7 @@ struct DataFolder: Sendable, Equatable {
     do {
       try PrivateFiles.createFolders(folder.path)
     } catch {
-      throw .folder(folder.path, error.reason)
+      throw .folder(folder.path, StorageReason.of(error))
     }
   }
 

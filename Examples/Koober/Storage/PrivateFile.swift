@@ -83,7 +83,7 @@ enum PrivateFile {
       }
     } catch {
       unlink(temporary)
-      throw .file(url.path, error.reason)
+      throw .file(url.path, StorageReason.of(error))
     }
   }
 
@@ -98,7 +98,7 @@ enum PrivateFile {
       defer { close(descriptor) }
       try PrivateFiles.write(data, to: descriptor, path: url.path)
     } catch {
-      throw .file(url.path, error.reason)
+      throw .file(url.path, StorageReason.of(error))
     }
   }
 
@@ -107,7 +107,7 @@ enum PrivateFile {
   /// - Throws: `StorageFailure` when it exists and cannot be removed.
   static func remove(_ url: URL) throws(StorageFailure) {
     guard unlink(url.path) == 0 || errno == ENOENT else {
-      throw .file(url.path, String(cString: strerror(errno)).lowercased())
+      throw .file(url.path, StorageReason.of(code: errno))
     }
   }
 
@@ -122,7 +122,7 @@ enum PrivateFile {
       defer { close(descriptor) }
       return try body(descriptor)
     } catch {
-      throw .file(url.path, error.reason)
+      throw .file(url.path, StorageReason.of(error))
     }
   }
 }

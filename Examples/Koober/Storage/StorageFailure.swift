@@ -1,3 +1,4 @@
+import DatabaseClient
 import Foundation
 
 /// A file or folder of the data folder could not be read or written.
@@ -25,4 +26,36 @@ struct StorageFailure: Error, Sendable, Equatable {
 extension StorageFailure: LocalizedError {
   /// The message, in the language shown.
   var errorDescription: String? { message }
+}
+
+/// Why a file step failed, in the language shown: the usual causes from koober's table (in
+/// English, the system's own wording), any other system error in the system's words.
+enum StorageReason {
+  /// The reason of a failed private-file step.
+  /// - Parameter error: What `PrivateFiles` threw.
+  /// - Returns: The reason, in lower case and without a final period.
+  static func of(_ error: PrivateFileError) -> String {
+    switch error.cause {
+    case .fileHasFolderName: KooberText.text("storage.reason.fileHasFolderName")
+    case .placeKeepsBeingTaken: KooberText.text("storage.reason.placeKeepsBeingTaken")
+    case .notRegularFile: KooberText.text("storage.reason.notRegularFile")
+    case .system(let code): of(code: code)
+    }
+  }
+
+  /// The reason of a failed system call.
+  /// - Parameter code: Its `errno`.
+  /// - Returns: The reason, in lower case and without a final period.
+  static func of(code: Int32) -> String {
+    switch code {
+    case EACCES: KooberText.text("storage.reason.permissionDenied")
+    case EPERM: KooberText.text("storage.reason.notPermitted")
+    case ENOSPC: KooberText.text("storage.reason.noSpace")
+    case EDQUOT: KooberText.text("storage.reason.quotaExceeded")
+    case EROFS: KooberText.text("storage.reason.readOnly")
+    case ENOTDIR: KooberText.text("storage.reason.notFolder")
+    case ENAMETOOLONG: KooberText.text("storage.reason.nameTooLong")
+    default: String(cString: strerror(code)).lowercased()
+    }
+  }
 }

@@ -10,18 +10,30 @@ import Foundation
 
 /// A step of ``PrivateFiles`` failed: which path, and the system's short reason.
 package struct PrivateFileError: Error, Sendable, Equatable {
+  /// Why, as a value an app can put in its own words.
+  package enum Cause: Sendable, Equatable {
+    /// A file (not a folder) has the name a folder needs.
+    case fileHasFolderName
+    /// Whatever is moved aside from the file's place keeps coming back.
+    case placeKeepsBeingTaken
+    /// A link, a folder or a FIFO is where a regular file must be.
+    case notRegularFile
+    /// A system call failed with this `errno`.
+    case system(Int32)
+  }
+
   /// The file or folder the step was about.
   package let path: String
-  /// Why, in lower case and without a final period, e.g. `permission denied`.
-  package let reason: String
+  /// Why.
+  package let cause: Cause
 
-  /// Makes an error with a reason of its own.
+  /// Makes an error.
   /// - Parameters:
   ///   - path: The file or folder.
-  ///   - reason: Why the step failed.
-  package init(path: String, reason: String) {
+  ///   - cause: Why the step failed.
+  package init(path: String, cause: Cause) {
     self.path = path
-    self.reason = reason
+    self.cause = cause
   }
 
   /// Makes an error from a system error number.
@@ -29,6 +41,17 @@ package struct PrivateFileError: Error, Sendable, Equatable {
   ///   - path: The file or folder.
   ///   - code: The `errno` of the failed call.
   package init(path: String, code: Int32) {
-    self.init(path: path, reason: String(cString: strerror(code)).lowercased())
+    self.init(path: path, cause: .system(code))
+  }
+
+  /// Why, in English, in lower case and without a final period, e.g. `permission denied`
+  /// (the system's wording for a failed call).
+  package var reason: String {
+    switch cause {
+    case .fileHasFolderName: "a file has that name"
+    case .placeKeepsBeingTaken: "something else keeps taking its place"
+    case .notRegularFile: "it is not a regular file (a link, a folder or a FIFO)"
+    case .system(let code): String(cString: strerror(code)).lowercased()
+    }
   }
 }

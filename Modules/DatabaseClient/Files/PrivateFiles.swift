@@ -71,7 +71,7 @@ package enum PrivateFiles {
       var status = stat()
       if stat(current, &status) == 0 {
         guard status.st_mode & S_IFMT == S_IFDIR else {
-          throw PrivateFileError(path: current, reason: "a file has that name")
+          throw PrivateFileError(path: current, cause: .fileHasFolderName)
         }
         break
       }
@@ -137,7 +137,7 @@ package enum PrivateFiles {
         try moveAside(path, companions: companions, at: moment)
       }
     }
-    throw PrivateFileError(path: path, reason: "something else keeps taking its place")
+    throw PrivateFileError(path: path, cause: .placeKeepsBeingTaken)
   }
 
   /// Opens an existing file for reading without following a link, and without blocking on a
@@ -184,7 +184,7 @@ package enum PrivateFiles {
   }
 
   private static func notRegular(_ path: String) -> PrivateFileError {
-    PrivateFileError(path: path, reason: "it is not a regular file (a link, a folder or a FIFO)")
+    PrivateFileError(path: path, cause: .notRegularFile)
   }
 }
 
