@@ -21,7 +21,7 @@ import WireFormat
 /// by name, in either case.
 public enum Texts {
   private static let chosen = LanguageSetting()
-  private static let replacements = Locked<[Bundle]?>(nil)
+  private static let replacements = Locked<[Bundle]>([Bundle.main])
   /// Tables already read, by bundle path, table and language (an empty table for one that
   /// does not exist): a text is asked for each time a screen draws, and the files never
   /// change while the process runs.
@@ -40,7 +40,7 @@ public enum Texts {
   /// e.g. `Texts.appBundles = [Bundle.module, .main]`; an empty list shows the modules' texts
   /// only.
   public static var appBundles: [Bundle] {
-    get { replacements.withLock { $0 } ?? [Bundle.main] }
+    get { replacements.withLock { $0 } }
     set { replacements.withLock { $0 = newValue } }
   }
 
@@ -69,6 +69,26 @@ public enum Texts {
       ?? lookup(key, table: table, in: bundle, language: .english)
       ?? key
     return fill(template, values)
+  }
+
+  /// The `.one` or `.other` form of `key` for `count`, with `{name}` set to it: `.one` for
+  /// exactly 1, `.other` for any other count. Both languages the package ships count this
+  /// way (Chinese writes the two forms alike).
+  /// - Parameters:
+  ///   - key: The key without its `.one` / `.other` ending, e.g. `error.invalidCode`.
+  ///   - count: The number the sentence counts.
+  ///   - name: The placeholder the number fills, e.g. `left`.
+  ///   - table: The table, named after the module.
+  ///   - bundle: The module's resource bundle.
+  ///   - language: The language; `Texts.language` by default.
+  /// - Returns: The text.
+  public static func counted(
+    _ key: String, _ count: Int, as name: String, table: String, bundle: Bundle,
+    language: TextLanguage = Texts.language
+  ) -> String {
+    string(
+      count == 1 ? key + ".one" : key + ".other", table: table, bundle: bundle,
+      [name: "\(count)"], language: language)
   }
 
   /// Every key of a module's table in one language, for tests that compare the languages.

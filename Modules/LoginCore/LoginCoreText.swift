@@ -13,7 +13,7 @@ enum LoginCoreText {
 
   /// The `.one` or `.other` form of `key` for `count`, with `{name}` set to it.
   static func counted(_ key: String, _ count: Int, as name: String) -> String {
-    text(count == 1 ? key + ".one" : key + ".other", [name: "\(count)"])
+    Texts.counted(key, count, as: name, table: "LoginCore", bundle: .module)
   }
 }
 

@@ -11,7 +11,7 @@ enum LoginLogicText {
 
   /// The `.one` or `.other` form of `key` for `count`, with `{name}` set to it.
   static func counted(_ key: String, _ count: Int, as name: String) -> String {
-    text(count == 1 ? key + ".one" : key + ".other", [name: "\(count)"])
+    Texts.counted(key, count, as: name, table: "LoginLogicControl", bundle: .module)
   }
 
   /// `text` with its first letter upper-cased, for a sentence that may start with a

@@ -2,11 +2,11 @@ import UserModel
 
 extension UserType {
   /// The type as LoginLogicControl's sentences name one account of it ("your driver home"):
-  /// Koober's two from the table, an app's own from `userType.appOwn` (the raw value).
+  /// Koober's two by their `displayName`, an app's own from `userType.appOwn` (the raw value;
+  /// quoted in Chinese).
   var sentenceName: String {
     switch self {
-    case .passenger: LoginLogicText.text("userType.passenger")
-    case .driver: LoginLogicText.text("userType.driver")
+    case .passenger, .driver: displayName
     default: LoginLogicText.text("userType.appOwn", ["type": rawValue])
     }
   }

@@ -11,7 +11,7 @@ enum LoginViewModelText {
 
   /// The `.one` or `.other` form of `key` for `count`, with `{name}` set to it.
   static func counted(_ key: String, _ count: Int, as name: String) -> String {
-    text(count == 1 ? key + ".one" : key + ".other", [name: "\(count)"])
+    Texts.counted(key, count, as: name, table: "LoginViewModel", bundle: .module)
   }
 }
 

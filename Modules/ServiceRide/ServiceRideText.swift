@@ -15,7 +15,7 @@ enum ServiceRideText {
 
   /// The `.one` or `.other` form of `key` for `count`, with `{name}` set to it.
   static func counted(_ key: String, _ count: Int, as name: String) -> String {
-    text(count == 1 ? key + ".one" : key + ".other", [name: "\(count)"])
+    Texts.counted(key, count, as: name, table: "ServiceRide", bundle: .module)
   }
 }
 

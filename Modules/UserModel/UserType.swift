@@ -76,6 +76,18 @@ public struct UserType: RawRepresentable, Codable, Sendable, Hashable, CaseItera
   }
 }
 
+extension UserType {
+  /// The type as a person reads it, in the language `Texts.language` names: `passenger` or
+  /// `乘客` for Koober's two; an app's own type shows its raw value.
+  public var displayName: String {
+    switch self {
+    case .passenger: UserModelText.text("userType.passenger")
+    case .driver: UserModelText.text("userType.driver")
+    default: rawValue
+    }
+  }
+}
+
 extension UserType: CustomStringConvertible {
   /// The raw value.
   public var description: String { rawValue }

@@ -24,7 +24,7 @@ enum FeatureCatalog {
 
   /// Account types as the menus name them, in a stable order: `passenger or driver`.
   private static func shownNames(_ types: Set<UserType>) -> String {
-    types.sorted { $0.rawValue < $1.rawValue }.map(\.shownName)
+    types.sorted { $0.rawValue < $1.rawValue }.map(\.displayName)
       .joined(separator: KooberText.text("feature.or"))
   }
 

@@ -20,7 +20,7 @@ enum KooberText {
   ///   - name: The placeholder the number fills.
   /// - Returns: The text.
   static func counted(_ key: String, _ count: Int, as name: String) -> String {
-    text(count == 1 ? key + ".one" : key + ".other", [name: "\(count)"])
+    Texts.counted(key, count, as: name, table: "Koober", bundle: .module)
   }
 
   /// How a one-time code was sent, in the language shown (`sms` → `短信`); a channel koober
@@ -55,6 +55,6 @@ enum CommandText {
   ///   - name: The placeholder the number fills.
   /// - Returns: The text.
   static func counted(_ key: String, _ count: Int, as name: String) -> String {
-    text(count == 1 ? key + ".one" : key + ".other", [name: "\(count)"])
+    Texts.counted(key, count, as: name, table: "KooberCommands", bundle: .module)
   }
 }

@@ -48,7 +48,7 @@ final class ProfileScreen: Screen {
     let rows = [
       (KooberText.text("profile.name"), user.name ?? KooberText.text("profile.noName")),
       (KooberText.text("profile.email"), user.email),
-      (KooberText.text("profile.type"), user.type.shownName),
+      (KooberText.text("profile.type"), user.type.displayName),
     ]
     let width = rows.map { $0.0.terminalWidth }.max() ?? 0
     for (label, value) in rows {

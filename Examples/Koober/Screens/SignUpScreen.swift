@@ -71,7 +71,7 @@ final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
 
   private func askType(_ form: SignUpViewModel) async -> FormAnswer {
     await console.askField(
-      KooberText.text("signUp.type"), defaultValue: UserType.passenger.shownName
+      KooberText.text("signUp.type"), defaultValue: UserType.passenger.displayName
     ) { text in
       guard let type = UserType(typed: text) else { return KooberText.text("signUp.typeHint") }
       form.typeSelected(type)
