@@ -31,6 +31,12 @@ public final class Connection {
   /// over and over (one insert per row) finds it without hashing the SQL text, and when the
   /// caller passes the same string each time, `==` sees the same storage and is immediate.
   private var latest: Statement?
+  /// The parts of the statement that `finishUse(of:)` rewound last, with its SQL, while it
+  /// holds bound values: `execute` of that SQL again (one insert per row in a loop) runs it
+  /// from these, without the cache and without retaining the statement. `boundStatements`
+  /// keeps the statement alive until `releaseBindings()` forgets both.
+  private var recentSQL = ""
+  private var recent: StatementCore?
   var savepointDepth = 0
 
   /// The most statements kept compiled for reuse; past it the cache starts over, so SQL built
@@ -156,12 +162,16 @@ public final class Connection {
 
   /// Rewinds a cached statement after use; its bound values (which can be secrets) are
   /// dropped by `releaseBindings()` when the database's lock is let go.
-  @usableFromInline
   func finishUse(of statement: Statement) {
     sqlite3_reset(statement.handle)
-    guard !statement.holdsBindings else { return }
-    statement.holdsBindings = true
-    boundStatements.append(statement)
+    if !statement.holdsBindings {
+      statement.holdsBindings = true
+      boundStatements.append(statement)
+    }
+    if recent?.handle != statement.handle {
+      recent = statement.core
+      recentSQL = statement.sql
+    }
   }
 
   /// Drops the bound values of every statement used since the last call, so copies of
@@ -173,18 +183,27 @@ public final class Connection {
       statement.holdsBindings = false
     }
     boundStatements.removeAll(keepingCapacity: true)
+    recent = nil
+    recentSQL = ""
   }
 
-  /// Runs a bound statement to its end.
-  /// - Parameter statement: The statement, bound.
-  /// - Returns: The rows it inserted, updated or deleted (0 for a statement that changes none).
-  /// - Throws: ``DatabaseError`` as ``Statement/step()`` does.
+  /// The whole of ``DatabaseExecutor/execute(_:_:)`` past the caller's argument array, in
+  /// one call: the cached statement, its binding, its run, its rewind.
   @usableFromInline
-  func runCountingChanges(_ statement: Statement) throws(DatabaseError) -> Int {
-    let before = sqlite3_total_changes(handle)
-    try statement.runToEnd()
-    guard sqlite3_total_changes(handle) != before else { return 0 }
-    return Int(sqlite3_changes(handle))
+  func execute(
+    _ sql: String, argumentsIn buffer: UnsafeBufferPointer<ArgumentList.Argument>
+  ) throws(DatabaseError) -> Int {
+    // The same SQL as last time, and not running for a cursor further out.
+    if let recent, recentSQL == sql, sqlite3_stmt_busy(recent.handle) == 0 {
+      defer { sqlite3_reset(recent.handle) }
+      try recent.bind(buffer)
+      return try recent.runCountingChanges()
+    }
+    let statement = try cachedStatement(sql)
+    defer { finishUse(of: statement) }
+    let core = statement.core
+    try core.bind(buffer)
+    return try core.runCountingChanges()
   }
 
   /// How many compiled statements the cache holds now.

@@ -23,7 +23,9 @@ extension DatabaseExecutor {
     try withConnection { connection throws(DatabaseError) in
       let statement = try connection.cachedStatement(sql)
       defer { connection.finishUse(of: statement) }
-      try statement.bindRewound(arguments: arguments)
+      try arguments.withUnsafeBufferPointer { (buffer) throws(DatabaseError) in
+        try statement.core.bind(buffer)
+      }
       let cursor = RowCursor(statement: statement)
       defer { cursor.close() }
       return try body(cursor)

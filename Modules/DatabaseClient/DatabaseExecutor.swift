@@ -44,10 +44,9 @@ extension DatabaseExecutor {
     _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
   ) throws(DatabaseError) -> Int {
     try withConnection { connection throws(DatabaseError) in
-      let statement = try connection.cachedStatement(sql)
-      defer { connection.finishUse(of: statement) }
-      try statement.bindRewound(arguments: arguments)
-      return try connection.runCountingChanges(statement)
+      try arguments.withUnsafeBufferPointer { (buffer) throws(DatabaseError) in
+        try connection.execute(sql, argumentsIn: buffer)
+      }
     }
   }
 

@@ -17,7 +17,7 @@ extension Statement {
     _ v1: some DatabaseValueConvertible
   ) throws(DatabaseError) {
     try reset(expecting: 1)
-    try bind(v1.databaseValue, at: 1)
+    try bindConverted(v1, at: 1)
   }
 
   /// Binds one value and runs the statement to the end, discarding rows.
@@ -41,8 +41,8 @@ extension Statement {
     _ v1: some DatabaseValueConvertible, _ v2: some DatabaseValueConvertible
   ) throws(DatabaseError) {
     try reset(expecting: 2)
-    try bind(v1.databaseValue, at: 1)
-    try bind(v2.databaseValue, at: 2)
+    try bindConverted(v1, at: 1)
+    try bindConverted(v2, at: 2)
   }
 
   /// Binds two values and runs the statement to the end, discarding rows.
@@ -70,9 +70,9 @@ extension Statement {
     _ v3: some DatabaseValueConvertible
   ) throws(DatabaseError) {
     try reset(expecting: 3)
-    try bind(v1.databaseValue, at: 1)
-    try bind(v2.databaseValue, at: 2)
-    try bind(v3.databaseValue, at: 3)
+    try bindConverted(v1, at: 1)
+    try bindConverted(v2, at: 2)
+    try bindConverted(v3, at: 3)
   }
 
   /// Binds three values and runs the statement to the end, discarding rows.
@@ -103,10 +103,10 @@ extension Statement {
     _ v3: some DatabaseValueConvertible, _ v4: some DatabaseValueConvertible
   ) throws(DatabaseError) {
     try reset(expecting: 4)
-    try bind(v1.databaseValue, at: 1)
-    try bind(v2.databaseValue, at: 2)
-    try bind(v3.databaseValue, at: 3)
-    try bind(v4.databaseValue, at: 4)
+    try bindConverted(v1, at: 1)
+    try bindConverted(v2, at: 2)
+    try bindConverted(v3, at: 3)
+    try bindConverted(v4, at: 4)
   }
 
   /// Binds four values and runs the statement to the end, discarding rows.
@@ -140,11 +140,11 @@ extension Statement {
     _ v5: some DatabaseValueConvertible
   ) throws(DatabaseError) {
     try reset(expecting: 5)
-    try bind(v1.databaseValue, at: 1)
-    try bind(v2.databaseValue, at: 2)
-    try bind(v3.databaseValue, at: 3)
-    try bind(v4.databaseValue, at: 4)
-    try bind(v5.databaseValue, at: 5)
+    try bindConverted(v1, at: 1)
+    try bindConverted(v2, at: 2)
+    try bindConverted(v3, at: 3)
+    try bindConverted(v4, at: 4)
+    try bindConverted(v5, at: 5)
   }
 
   /// Binds five values and runs the statement to the end, discarding rows.
@@ -181,12 +181,12 @@ extension Statement {
     _ v5: some DatabaseValueConvertible, _ v6: some DatabaseValueConvertible
   ) throws(DatabaseError) {
     try reset(expecting: 6)
-    try bind(v1.databaseValue, at: 1)
-    try bind(v2.databaseValue, at: 2)
-    try bind(v3.databaseValue, at: 3)
-    try bind(v4.databaseValue, at: 4)
-    try bind(v5.databaseValue, at: 5)
-    try bind(v6.databaseValue, at: 6)
+    try bindConverted(v1, at: 1)
+    try bindConverted(v2, at: 2)
+    try bindConverted(v3, at: 3)
+    try bindConverted(v4, at: 4)
+    try bindConverted(v5, at: 5)
+    try bindConverted(v6, at: 6)
   }
 
   /// Binds six values and runs the statement to the end, discarding rows.

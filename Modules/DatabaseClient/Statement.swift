@@ -30,6 +30,10 @@ public final class Statement {
   /// The SQL text this statement was compiled from.
   public let sql: String
   @usableFromInline let parameterCount: Int32
+  /// Reads argument arrays in place; `nil` where their layout is not the one it reads.
+  let argumentReader: ArgumentList.Reader?
+  /// How the rows it changes are counted.
+  let kind: StatementKind
   /// Whether its connection will drop its bound values when its lock is let go.
   var holdsBindings = false
 
@@ -37,6 +41,8 @@ public final class Statement {
     self.handle = handle
     self.sql = sql
     self.parameterCount = sqlite3_bind_parameter_count(handle)
+    self.argumentReader = ArgumentList.reader
+    self.kind = StatementKind(sql: sql)
   }
 
   deinit {
@@ -95,7 +101,7 @@ public final class Statement {
     _ value: Value, index: inout Int32
   ) throws(DatabaseError) {
     index += 1
-    try bind(value.databaseValue, at: index)
+    try bindConverted(value, at: index)
   }
 
   /// Like ``bind(_:)`` with the values in an array, for argument lists built at run time.
@@ -103,32 +109,22 @@ public final class Statement {
   /// - Throws: ``DatabaseError`` as ``bind(_:)`` does.
   @inlinable
   public func bind(arguments: [(any DatabaseValueConvertible)?]) throws(DatabaseError) {
-    sqlite3_reset(handle)
-    try bindRewound(arguments: arguments)
+    // The array is only lent, never kept, so the caller can build it on its stack.
+    try arguments.withUnsafeBufferPointer { (buffer) throws(DatabaseError) in
+      try bind(argumentsIn: buffer)
+    }
   }
 
-  /// ``bind(arguments:)`` for a statement already rewound, e.g. one fresh from the connection's
-  /// cache, which rewinds every statement after use.
-  @inlinable
-  func bindRewound(arguments: [(any DatabaseValueConvertible)?]) throws(DatabaseError) {
-    guard arguments.count == Int(parameterCount) else {
-      throw countMismatch(Int32(clamping: arguments.count))
-    }
-    guard ArgumentList.isUsable else {
-      for position in arguments.indices {
-        try bind(arguments[position]?.databaseValue ?? .null, at: Int32(position + 1))
-      }
-      return
-    }
-    // Each value read where the array holds it (see ArgumentList).
-    try arguments.withUnsafeBufferPointer { (buffer) throws(DatabaseError) in
-      for position in buffer.indices {
-        let value =
-          ArgumentList.isPresent(buffer, at: position)
-          ? ArgumentList.value(buffer, at: position) : .null
-        try bind(value, at: Int32(position + 1))
-      }
-    }
+  @usableFromInline
+  func bind(argumentsIn buffer: UnsafeBufferPointer<ArgumentList.Argument>) throws(DatabaseError) {
+    sqlite3_reset(handle)
+    try core.bind(buffer)
+  }
+
+  /// What running it with an argument array needs, as plain values.
+  var core: StatementCore {
+    StatementCore(
+      handle: handle, parameterCount: parameterCount, reader: argumentReader, kind: kind)
   }
 
   /// Advances to the next result row.

@@ -5,9 +5,14 @@
 /// witnesses (tag, box, the wrapped type's copy) and was the largest single cost of the
 /// everyday `execute(sql, [args])` after SQLite itself. Swift lays out a single-payload enum
 /// as its payload with `nil` in an extra inhabitant; for an existential that is a null type
-/// pointer after the three-word value buffer. That layout is checked once, at run time, on
-/// real values; where it does not hold, ``isUsable`` is `false` and callers take the plain
-/// path, so this is an optimization, never a requirement.
+/// pointer after the three-word value buffer. The everyday types (`Int64`, `Int`, `Double`,
+/// `String`) fit in that buffer, so their values are read straight from it when the type
+/// pointer names them, with no witness call and no `DatabaseValue` made; any other type goes
+/// through its `databaseValue` witness, still in place.
+///
+/// That layout is checked once, at run time, on real values; where it does not hold,
+/// ``reader`` is `nil` and callers take the plain path, so this is an optimization, never a
+/// requirement.
 @usableFromInline
 enum ArgumentList {
   @usableFromInline typealias Argument = (any DatabaseValueConvertible)?
@@ -15,42 +20,113 @@ enum ArgumentList {
   /// The byte offset of the type pointer inside an argument.
   @usableFromInline static let typeOffset = 3 * MemoryLayout<UInt>.size
 
-  /// Whether arguments are laid out as described above on this platform and compiler.
-  @usableFromInline static let isUsable: Bool = {
-    guard MemoryLayout<Argument>.size == MemoryLayout<any DatabaseValueConvertible>.size,
-      MemoryLayout<Argument>.stride == MemoryLayout<any DatabaseValueConvertible>.stride,
-      MemoryLayout<any DatabaseValueConvertible>.size == 5 * MemoryLayout<UInt>.size
-    else { return false }
-    let probes: [Argument] = [nil, Int64(7), "seven", nil, 7.5]
-    let seen = probes.withUnsafeBufferPointer { buffer in
-      buffer.indices.map { isPresent(buffer, at: $0) }
-    }
-    guard seen == [false, true, true, false, true] else { return false }
-    // The present ones read back as the values they are.
-    let values = probes.withUnsafeBufferPointer { buffer in
-      buffer.indices.map { isPresent(buffer, at: $0) ? value(buffer, at: $0) : .null }
-    }
-    return values == [.null, .integer(7), .text("seven"), .null, .real(7.5)]
-  }()
-
-  /// Whether the argument at `position` is not `nil`.
-  @inlinable @inline(__always)
-  static func isPresent(_ buffer: UnsafeBufferPointer<Argument>, at position: Int) -> Bool {
-    guard let base = buffer.baseAddress else { return false }
-    return UnsafeRawPointer(base + position).load(fromByteOffset: typeOffset, as: UInt.self) != 0
+  /// What an argument can be, read from its type pointer.
+  @usableFromInline
+  enum Kind {
+    case null, int64, int, double, string, other
   }
 
-  /// The database value of the argument at `position`, which ``isPresent(_:at:)`` said is
-  /// there.
+  /// The type pointers of the everyday types, to compare an argument's against. Held by each
+  /// ``Statement`` so that a bind reads no global (a global `let` costs a `swift_once` call).
+  @usableFromInline
+  struct Reader: Sendable {
+    @usableFromInline let int64: UInt
+    @usableFromInline let int: UInt
+    @usableFromInline let double: UInt
+    @usableFromInline let string: UInt
+
+    init() {
+      int64 = ArgumentList.typeWord(Int64.self)
+      int = ArgumentList.typeWord(Int.self)
+      double = ArgumentList.typeWord(Double.self)
+      string = ArgumentList.typeWord(String.self)
+    }
+
+    /// What the argument at `slot` is.
+    @inlinable @inline(__always)
+    func kind(at slot: UnsafeRawPointer) -> Kind {
+      let type = slot.load(fromByteOffset: ArgumentList.typeOffset, as: UInt.self)
+      if type == 0 { return .null }
+      if type == int64 { return .int64 }
+      if type == string { return .string }
+      if type == double { return .double }
+      if type == int { return .int }
+      return .other
+    }
+  }
+
+  /// The reader, or `nil` where arguments are not laid out as described above.
+  static let reader: Reader? = isUsable ? Reader() : nil
+
+  /// Whether arguments are laid out as described above on this platform and compiler.
+  static let isUsable: Bool = {
+    guard MemoryLayout<Argument>.size == MemoryLayout<any DatabaseValueConvertible>.size,
+      MemoryLayout<Argument>.stride == MemoryLayout<any DatabaseValueConvertible>.stride,
+      MemoryLayout<any DatabaseValueConvertible>.size == 5 * MemoryLayout<UInt>.size,
+      MemoryLayout<String>.size <= typeOffset
+    else { return false }
+    let probes: [Argument] = [nil, Int64(7), "seven", nil, 7.5, Int(-3), "a longer text, not small"]
+    let expected: [DatabaseValue] = [
+      .null, .integer(7), .text("seven"), .null, .real(7.5), .integer(-3),
+      .text("a longer text, not small"),
+    ]
+    let reader = Reader()
+    let seen = probes.withUnsafeBufferPointer { buffer in
+      buffer.indices.map { position -> DatabaseValue? in
+        let slot = slot(buffer, at: position)
+        // Read each way the binder reads: by kind, and through the witness.
+        let direct: DatabaseValue?
+        switch reader.kind(at: slot) {
+        case .null: return .null
+        case .int64: direct = .integer(slot.load(as: Int64.self))
+        case .int: direct = .integer(Int64(slot.load(as: Int.self)))
+        case .double: direct = .real(slot.load(as: Double.self))
+        case .string: direct = withText(at: slot) { .text(String(decoding: $0, as: UTF8.self)) }
+        case .other: direct = nil
+        }
+        let witnessed = value(buffer, at: position)
+        return direct == witnessed ? witnessed : nil
+      }
+    }
+    return seen == expected
+  }()
+
+  /// The type pointer an argument of type `type` holds.
+  static func typeWord(_ type: Any.Type) -> UInt {
+    UInt(bitPattern: unsafeBitCast(type, to: Int.self))
+  }
+
+  /// The address of the argument at `position`.
+  @inlinable @inline(__always)
+  static func slot(_ buffer: UnsafeBufferPointer<Argument>, at position: Int) -> UnsafeRawPointer {
+    // Only called with a position inside a non-empty buffer.
+    UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + position)
+  }
+
+  /// Calls `body` with the UTF-8 of the `String` argument at `slot`, where it is stored, or
+  /// returns `nil` when the string is not stored as contiguous UTF-8 (a bridged one).
+  @inlinable @inline(__always)
+  static func withText<R>(
+    at slot: UnsafeRawPointer, _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R? {
+    UnsafeMutableRawPointer(mutating: slot).withMemoryRebound(to: String.self, capacity: 1) {
+      // Read through `inout` where it is, as below; with contiguous UTF-8, `withUTF8` only
+      // lends the bytes and writes nothing.
+      guard $0.pointee.isContiguousUTF8 else { return nil }
+      return $0.pointee.withUTF8(body)
+    }
+  }
+
+  /// The database value of the argument at `position`, which is not `nil`, through its
+  /// `databaseValue` witness.
   @inlinable @inline(__always)
   static func value(_ buffer: UnsafeBufferPointer<Argument>, at position: Int) -> DatabaseValue {
-    guard let base = buffer.baseAddress else { return .null }
-    return (base + position).withMemoryRebound(
+    UnsafeMutableRawPointer(mutating: slot(buffer, at: position)).withMemoryRebound(
       to: (any DatabaseValueConvertible).self, capacity: 1
     ) {
       // Through `inout`, the value is read where it is; a plain `pointee` would copy it out
       // first. Nothing writes through this pointer.
-      read(&UnsafeMutablePointer(mutating: $0).pointee)
+      read(&$0.pointee)
     }
   }
 

@@ -1,0 +1,102 @@
+#if canImport(SQLite3)
+  import SQLite3
+#else
+  import CSQLite
+#endif
+
+/// What running a compiled statement with an argument array needs, as plain values: its
+/// handle, how many parameters it has, how to read arguments in place and how to count the
+/// rows it changes. ``Statement`` makes one on demand; the connection keeps the one of the
+/// statement it ran last, so running that SQL again touches no object (see
+/// `Connection.execute(_:argumentsIn:)`).
+///
+/// It does not own the handle: whoever keeps it must also keep its ``Statement`` alive.
+struct StatementCore {
+  let handle: OpaquePointer
+  let parameterCount: Int32
+  /// Reads argument arrays in place; `nil` where their layout is not the one it reads.
+  let reader: ArgumentList.Reader?
+  let kind: StatementKind
+
+  /// Binds an argument array to a statement already rewound.
+  /// - Parameter buffer: One value per parameter; `nil` binds `NULL`.
+  /// - Throws: ``DatabaseError`` `.misuse` for a wrong count of values, `.conversionFailed`
+  ///   when SQLite refuses a value (too big).
+  func bind(_ buffer: UnsafeBufferPointer<ArgumentList.Argument>) throws(DatabaseError) {
+    guard buffer.count == Int(parameterCount) else {
+      throw DatabaseError(
+        kind: .misuse,
+        message:
+          "the statement has \(parameterCount) parameters but \(buffer.count) values were given",
+        sql: sql)
+    }
+    guard let reader else {
+      for position in buffer.indices {
+        let value = buffer[position]?.databaseValue ?? .null
+        try check(Binding.value(value, at: Int32(position + 1), in: handle))
+      }
+      return
+    }
+    // Each value read where the array holds it (see ArgumentList).
+    for position in buffer.indices {
+      let slot = ArgumentList.slot(buffer, at: position)
+      let index = Int32(truncatingIfNeeded: position &+ 1)
+      let code: Int32
+      switch reader.kind(at: slot) {
+      case .null: code = sqlite3_bind_null(handle, index)
+      case .int64: code = sqlite3_bind_int64(handle, index, slot.load(as: Int64.self))
+      case .int: code = sqlite3_bind_int64(handle, index, Int64(slot.load(as: Int.self)))
+      case .double: code = sqlite3_bind_double(handle, index, slot.load(as: Double.self))
+      case .string:
+        code =
+          ArgumentList.withText(at: slot) { Binding.text($0, at: index, in: handle) }
+          ?? Binding.value(ArgumentList.value(buffer, at: position), at: index, in: handle)
+      case .other:
+        code = Binding.value(ArgumentList.value(buffer, at: position), at: index, in: handle)
+      }
+      try check(code)
+    }
+  }
+
+  /// Runs the bound statement to its end.
+  /// - Returns: The rows it inserted, updated or deleted (0 for a statement that changes none).
+  /// - Throws: ``DatabaseError`` for any SQLite failure while running it.
+  func runCountingChanges() throws(DatabaseError) -> Int {
+    let connection = sqlite3_db_handle(handle)
+    switch kind {
+    case .changesRows:
+      try runToEnd()
+      return Int(sqlite3_changes(connection))
+    case .changesNone:
+      try runToEnd()
+      return 0
+    case .measured:
+      let before = sqlite3_total_changes(connection)
+      try runToEnd()
+      guard sqlite3_total_changes(connection) != before else { return 0 }
+      return Int(sqlite3_changes(connection))
+    }
+  }
+
+  private func runToEnd() throws(DatabaseError) {
+    while true {
+      let code = sqlite3_step(handle)
+      if code == SQLITE_DONE { return }
+      if code != SQLITE_ROW { throw failure(code) }
+    }
+  }
+
+  @inline(__always)
+  private func check(_ code: Int32) throws(DatabaseError) {
+    if code != SQLITE_OK { throw failure(code) }
+  }
+
+  private func failure(_ code: Int32) -> DatabaseError {
+    DatabaseError.sqlite(code, connection: sqlite3_db_handle(handle), sql: sql)
+  }
+
+  /// The statement's SQL, as SQLite keeps it: for error messages only.
+  private var sql: String {
+    sqlite3_sql(handle).map { String(cString: $0) } ?? ""
+  }
+}
