@@ -37,6 +37,8 @@ public final class Connection {
   /// keeps the statement alive until `releaseBindings()` forgets both.
   private var recentSQL = ""
   private var recent: StatementCore?
+  /// Reads argument arrays in place (see `ArgumentList`), fetched once.
+  private let argumentReader = ArgumentList.reader
   var savepointDepth = 0
 
   /// The most statements kept compiled for reuse; past it the cache starts over, so SQL built
@@ -121,7 +123,7 @@ public final class Connection {
         message: "the SQL holds more than one statement; use executeScript(_:) for scripts",
         sql: sql)
     }
-    return Statement(handle: compiled, sql: sql)
+    return Statement(handle: compiled, sql: sql, connection: handle)
   }
 
   /// Whether `tail` holds another statement (not only spaces, semicolons and comments).
@@ -174,6 +176,15 @@ public final class Connection {
     }
   }
 
+  /// Called when a cursor starts reading `statement`: while it reads, the statement is
+  /// running, so the repeated-execute path must not take it. (Any other use of the same SQL
+  /// meanwhile gets a statement of its own from `cachedStatement(_:)`.)
+  func beginCursor(on statement: Statement) {
+    guard recent?.handle == statement.handle else { return }
+    recent = nil
+    recentSQL = ""
+  }
+
   /// Drops the bound values of every statement used since the last call, so copies of
   /// arguments do not linger in SQLite's memory after the lock is let go.
   func releaseBindings() {
@@ -193,16 +204,17 @@ public final class Connection {
   func execute(
     _ sql: String, argumentsIn buffer: UnsafeBufferPointer<ArgumentList.Argument>
   ) throws(DatabaseError) -> Int {
-    // The same SQL as last time, and not running for a cursor further out.
-    if let recent, recentSQL == sql, sqlite3_stmt_busy(recent.handle) == 0 {
+    // The same SQL as last time. `recent` is never a statement a cursor is reading (see
+    // `beginCursor(on:)`), so it is not running.
+    if let recent, recentSQL == sql {
       defer { sqlite3_reset(recent.handle) }
-      try recent.bind(buffer)
+      try recent.bind(buffer, reader: argumentReader)
       return try recent.runCountingChanges()
     }
     let statement = try cachedStatement(sql)
     defer { finishUse(of: statement) }
     let core = statement.core
-    try core.bind(buffer)
+    try core.bind(buffer, reader: argumentReader)
     return try core.runCountingChanges()
   }
 

@@ -22,9 +22,10 @@ extension DatabaseExecutor {
   ) throws(DatabaseError) -> R {
     try withConnection { connection throws(DatabaseError) in
       let statement = try connection.cachedStatement(sql)
+      connection.beginCursor(on: statement)
       defer { connection.finishUse(of: statement) }
       try arguments.withUnsafeBufferPointer { (buffer) throws(DatabaseError) in
-        try statement.core.bind(buffer)
+        try statement.core.bind(buffer, reader: statement.argumentReader)
       }
       let cursor = RowCursor(statement: statement)
       defer { cursor.close() }

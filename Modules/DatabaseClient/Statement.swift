@@ -30,6 +30,8 @@ public final class Statement {
   /// The SQL text this statement was compiled from.
   public let sql: String
   @usableFromInline let parameterCount: Int32
+  /// The handle of the connection it was compiled on.
+  let connection: OpaquePointer
   /// Reads argument arrays in place; `nil` where their layout is not the one it reads.
   let argumentReader: ArgumentList.Reader?
   /// How the rows it changes are counted.
@@ -37,10 +39,11 @@ public final class Statement {
   /// Whether its connection will drop its bound values when its lock is let go.
   var holdsBindings = false
 
-  init(handle: OpaquePointer, sql: String) {
+  init(handle: OpaquePointer, sql: String, connection: OpaquePointer) {
     self.handle = handle
     self.sql = sql
     self.parameterCount = sqlite3_bind_parameter_count(handle)
+    self.connection = connection
     self.argumentReader = ArgumentList.reader
     self.kind = StatementKind(sql: sql)
   }
@@ -118,13 +121,13 @@ public final class Statement {
   @usableFromInline
   func bind(argumentsIn buffer: UnsafeBufferPointer<ArgumentList.Argument>) throws(DatabaseError) {
     sqlite3_reset(handle)
-    try core.bind(buffer)
+    try core.bind(buffer, reader: argumentReader)
   }
 
   /// What running it with an argument array needs, as plain values.
   var core: StatementCore {
     StatementCore(
-      handle: handle, parameterCount: parameterCount, reader: argumentReader, kind: kind)
+      handle: handle, connection: connection, parameterCount: parameterCount, kind: kind)
   }
 
   /// Advances to the next result row.
@@ -166,6 +169,6 @@ public final class Statement {
 
   @usableFromInline
   func failure(_ code: Int32) -> DatabaseError {
-    DatabaseError.sqlite(code, connection: sqlite3_db_handle(handle), sql: sql)
+    DatabaseError.sqlite(code, connection: connection, sql: sql)
   }
 }

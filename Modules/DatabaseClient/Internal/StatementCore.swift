@@ -5,24 +5,30 @@
 #endif
 
 /// What running a compiled statement with an argument array needs, as plain values: its
-/// handle, how many parameters it has, how to read arguments in place and how to count the
-/// rows it changes. ``Statement`` makes one on demand; the connection keeps the one of the
+/// handle and its connection's, how many parameters it has and how to count the rows it
+/// changes. ``Statement`` makes one on demand; the connection keeps the one of the
 /// statement it ran last, so running that SQL again touches no object (see
 /// `Connection.execute(_:argumentsIn:)`).
 ///
 /// It does not own the handle: whoever keeps it must also keep its ``Statement`` alive.
 struct StatementCore {
   let handle: OpaquePointer
+  /// The handle of the connection it was compiled on.
+  let connection: OpaquePointer
   let parameterCount: Int32
-  /// Reads argument arrays in place; `nil` where their layout is not the one it reads.
-  let reader: ArgumentList.Reader?
   let kind: StatementKind
 
   /// Binds an argument array to a statement already rewound.
-  /// - Parameter buffer: One value per parameter; `nil` binds `NULL`.
+  /// - Parameters:
+  ///   - buffer: One value per parameter; `nil` binds `NULL`.
+  ///   - reader: Reads the arguments in place; `nil` where their layout is not the one it
+  ///     reads.
   /// - Throws: ``DatabaseError`` `.misuse` for a wrong count of values, `.conversionFailed`
   ///   when SQLite refuses a value (too big).
-  func bind(_ buffer: UnsafeBufferPointer<ArgumentList.Argument>) throws(DatabaseError) {
+  @inline(__always)
+  func bind(
+    _ buffer: UnsafeBufferPointer<ArgumentList.Argument>, reader: ArgumentList.Reader?
+  ) throws(DatabaseError) {
     guard buffer.count == Int(parameterCount) else {
       throw DatabaseError(
         kind: .misuse,
@@ -61,12 +67,12 @@ struct StatementCore {
   /// Runs the bound statement to its end.
   /// - Returns: The rows it inserted, updated or deleted (0 for a statement that changes none).
   /// - Throws: ``DatabaseError`` for any SQLite failure while running it.
+  @inline(__always)
   func runCountingChanges() throws(DatabaseError) -> Int {
-    let connection = sqlite3_db_handle(handle)
     switch kind {
     case .changesRows:
       try runToEnd()
-      return Int(sqlite3_changes(connection))
+      return Int(sqlite3_changes64(connection))
     case .changesNone:
       try runToEnd()
       return 0
@@ -74,7 +80,7 @@ struct StatementCore {
       let before = sqlite3_total_changes(connection)
       try runToEnd()
       guard sqlite3_total_changes(connection) != before else { return 0 }
-      return Int(sqlite3_changes(connection))
+      return Int(sqlite3_changes64(connection))
     }
   }
 
@@ -92,7 +98,7 @@ struct StatementCore {
   }
 
   private func failure(_ code: Int32) -> DatabaseError {
-    DatabaseError.sqlite(code, connection: sqlite3_db_handle(handle), sql: sql)
+    DatabaseError.sqlite(code, connection: connection, sql: sql)
   }
 
   /// The statement's SQL, as SQLite keeps it: for error messages only.
