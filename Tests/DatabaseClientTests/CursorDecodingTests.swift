@@ -117,6 +117,57 @@ struct CursorDecodingTests {
     }
   }
 
+  /// Reads its columns through two key types, switching on every row.
+  struct TwoKeyTypes: Decodable, Equatable {
+    let id: Int64
+    let score: Double
+    let label: String
+    let count: Int
+    enum First: String, CodingKey { case id, score }
+    enum Second: String, CodingKey { case label, count }
+
+    init(id: Int64, score: Double, label: String, count: Int) {
+      (self.id, self.score, self.label, self.count) = (id, score, label, count)
+    }
+
+    init(from decoder: any Decoder) throws {
+      let first = try decoder.container(keyedBy: First.self)
+      let second = try decoder.container(keyedBy: Second.self)
+      label = try second.decode(String.self, forKey: .label)
+      id = try first.decode(Int64.self, forKey: .id)
+      count = try second.decode(Int.self, forKey: .count)
+      score = try first.decode(Double.self, forKey: .score)
+    }
+  }
+
+  @Test("an INTEGER read as Double and a whole REAL as Int64; two key types in turn, every row")
+  func conversionsAndKeyTypes() throws {
+    let db = try Database.inMemory()
+    try db.execute("CREATE TABLE t (id, score, label, count)")
+    try db.execute("INSERT INTO t VALUES (1, 2, 'a', 3), (4.0, 5.5, 'b', 6), (7, 8, 'c', 9.0)")
+    let sql = "SELECT id, score, label, count FROM t ORDER BY rowid"
+    let fast = try db.fetchAll(TwoKeyTypes.self, sql)
+    let slow = try db.query(sql).map { try $0.decode(TwoKeyTypes.self) }
+    #expect(
+      fast == [
+        TwoKeyTypes(id: 1, score: 2, label: "a", count: 3),
+        TwoKeyTypes(id: 4, score: 5.5, label: "b", count: 6),
+        TwoKeyTypes(id: 7, score: 8, label: "c", count: 9),
+      ])
+    #expect(fast == slow)
+    // Text is never read as a number, nor a fractional REAL as an integer, on either path.
+    for bad in ["SELECT 1 AS id, 'x' AS score, 'l' AS label, 1 AS count",
+      "SELECT 1.5 AS id, 1 AS score, 'l' AS label, 1 AS count",
+      "SELECT 1 AS id, 1 AS score, 2 AS label, 1 AS count"]
+    {
+      let fastError = Self.error { _ = try Self.fetchOne(TwoKeyTypes.self, bad, db) }
+      let row = try #require(try db.queryOne(bad))
+      let slowError = Self.error { _ = try Self.decode(TwoKeyTypes.self, row) }
+      #expect(fastError?.kind == .conversionFailed)
+      #expect(fastError?.message == slowError?.message, "\(bad)")
+    }
+  }
+
   struct Blob: Decodable { let body: Data; let note: String }
 
   @Test("a 1 MiB blob and emoji text come back byte for byte")

@@ -21,15 +21,23 @@ protocol ColumnSource: AnyObject {
   func columnIndex(of name: String) -> Int?
   /// The value of a valid column.
   func columnValue(at index: Int) -> DatabaseValue
-  /// A valid column read as `Int64` when it is stored as an `INTEGER`, else `nil`: the common
-  /// types are read without building a ``DatabaseValue`` first.
-  func storedInteger(at index: Int) -> Int64?
-  /// A valid column read as `Double` when it is stored as a `REAL`, else `nil`.
-  func storedReal(at index: Int) -> Double?
-  /// A valid column read as `String` when it is stored as `TEXT`, else `nil`.
-  func storedText(at index: Int) -> String?
-  /// Whether a valid column is `NULL`.
-  func storedIsNull(at index: Int) -> Bool
+  /// The column called `name` read as `Int64` when it is stored as an `INTEGER`. One call
+  /// finds the column and reads it: the common types are read without building a
+  /// ``DatabaseValue`` first.
+  /// - Parameters:
+  ///   - name: The column's name.
+  ///   - index: Set to the column's index when it holds something else, or to -1 when no
+  ///     column has that name.
+  /// - Returns: The value, or `nil` when there is none of that storage class.
+  func integer(named name: String, index: inout Int) -> Int64?
+  /// The column called `name` read as `Double` when it is stored as a `REAL` (see
+  /// ``integer(named:index:)``).
+  func real(named name: String, index: inout Int) -> Double?
+  /// The column called `name` read as `String` when it is stored as `TEXT` (see
+  /// ``integer(named:index:)``).
+  func text(named name: String, index: inout Int) -> String?
+  /// Whether the column called `name` is `NULL`; `nil` when there is no such column.
+  func isNull(named name: String) -> Bool?
 }
 
 /// A ``Row`` as a ``ColumnSource``.
@@ -45,22 +53,31 @@ final class RowColumns: ColumnSource {
   func columnIndex(of name: String) -> Int? { row.index(of: name) }
   func columnValue(at index: Int) -> DatabaseValue { row.stored(at: index) }
 
-  func storedInteger(at index: Int) -> Int64? {
-    if case .integer(let value) = row.stored(at: index) { return value }
+  func integer(named name: String, index: inout Int) -> Int64? {
+    read(name, &index) { if case .integer(let value) = $0 { value } else { nil } }
+  }
+
+  func real(named name: String, index: inout Int) -> Double? {
+    read(name, &index) { if case .real(let value) = $0 { value } else { nil } }
+  }
+
+  func text(named name: String, index: inout Int) -> String? {
+    read(name, &index) { if case .text(let value) = $0 { value } else { nil } }
+  }
+
+  /// The column called `name` as `typed` reads its value (see `integer(named:index:)`).
+  private func read<T>(
+    _ name: String, _ index: inout Int, _ typed: (DatabaseValue) -> T?
+  ) -> T? {
+    guard let found = row.index(of: name) else { return nil }
+    if let value = typed(row.stored(at: found)) { return value }
+    index = found
     return nil
   }
 
-  func storedReal(at index: Int) -> Double? {
-    if case .real(let value) = row.stored(at: index) { return value }
-    return nil
+  func isNull(named name: String) -> Bool? {
+    row.index(of: name).map { row.stored(at: $0).isNull }
   }
-
-  func storedText(at index: Int) -> String? {
-    if case .text(let value) = row.stored(at: index) { return value }
-    return nil
-  }
-
-  func storedIsNull(at index: Int) -> Bool { row.stored(at: index).isNull }
 }
 
 /// The cursor's current row as a ``ColumnSource``, read in place; names through its
@@ -71,22 +88,34 @@ extension RowCursor: ColumnSource {
   func columnIndex(of name: String) -> Int? { slotIndex(of: name) }
   func columnValue(at index: Int) -> DatabaseValue { statement.value(at: index) }
 
-  func storedInteger(at index: Int) -> Int64? {
-    guard storageClass(at: index) == SQLITE_INTEGER else { return nil }
-    return statement.int64(at: index)
+  func integer(named name: String, index: inout Int) -> Int64? {
+    read(name, SQLITE_INTEGER, &index) { statement.int64(at: $0) }
   }
 
-  func storedReal(at index: Int) -> Double? {
-    guard storageClass(at: index) == SQLITE_FLOAT else { return nil }
-    return statement.double(at: index)
+  func real(named name: String, index: inout Int) -> Double? {
+    read(name, SQLITE_FLOAT, &index) { statement.double(at: $0) }
   }
 
-  func storedText(at index: Int) -> String? {
-    guard storageClass(at: index) == SQLITE_TEXT else { return nil }
-    return statement.string(at: index)
+  func text(named name: String, index: inout Int) -> String? {
+    read(name, SQLITE_TEXT, &index) { statement.string(at: $0) }
   }
 
-  func storedIsNull(at index: Int) -> Bool { storageClass(at: index) == SQLITE_NULL }
+  /// The column called `name` read by `value` when SQLite stores it as `storageClass` (see
+  /// `integer(named:index:)`).
+  private func read<T>(
+    _ name: String, _ storageClass: Int32, _ index: inout Int, _ value: (Int) -> T
+  ) -> T? {
+    guard let found = slotIndex(of: name) else { return nil }
+    guard self.storageClass(at: found) == storageClass else {
+      index = found
+      return nil
+    }
+    return value(found)
+  }
+
+  func isNull(named name: String) -> Bool? {
+    slotIndex(of: name).map { storageClass(at: $0) == SQLITE_NULL }
+  }
 
   private func storageClass(at index: Int) -> Int32 {
     sqlite3_column_type(statement.handle, Int32(truncatingIfNeeded: index))

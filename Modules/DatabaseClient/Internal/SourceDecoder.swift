@@ -12,12 +12,20 @@ struct SourceDecoder: Decoder {
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
     // The key type is checked by identity first: cheaper than a dynamic cast every row.
     if context.containerKey == ObjectIdentifier(Key.self), let reused = context.container {
-      return unsafeDowncast(reused, to: ContainerBox<Key>.self).container
+      return unsafeDowncast(reused, to: ContainerBox<KeyedDecodingContainer<Key>>.self).value()
     }
-    let made = KeyedDecodingContainer(SourceKeyedContainer<Key>(source: source))
-    context.container = ContainerBox(made)
+    return makeContainer(keyedBy: Key.self)
+  }
+
+  // Apart, so that the path above holds no `KeyedDecodingContainer<Key>` of its own, whose
+  // metadata the function would look up on entry whichever path it then takes.
+  @inline(never)
+  private func makeContainer<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key>
+  {
+    let box = ContainerBox(KeyedDecodingContainer(SourceKeyedContainer<Key>(source: source)))
+    context.container = box
     context.containerKey = ObjectIdentifier(Key.self)
-    return made
+    return box.value()
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -54,12 +62,20 @@ final class DecodingContext {
 }
 
 /// A keyed container to reuse.
-final class ContainerBox<Key: CodingKey> {
-  let container: KeyedDecodingContainer<Key>
+///
+/// Generic over the container's type rather than its key type: copying a
+/// `KeyedDecodingContainer<Key>` out needs that type's metadata, which a function generic over
+/// `Key` looks up in the runtime's cache (a hash and a lock, every row), where a method of
+/// this class finds it in its own class metadata.
+final class ContainerBox<Value> {
+  private let stored: Value
 
-  init(_ container: KeyedDecodingContainer<Key>) {
-    self.container = container
+  init(_ value: Value) {
+    stored = value
   }
+
+  /// A copy of the container.
+  func value() -> Value { stored }
 }
 
 /// Reads columns by coding key. Integers, reals and text of the matching storage class are
@@ -73,11 +89,13 @@ private struct SourceKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProto
   func contains(_ key: Key) -> Bool { source.columnIndex(of: key.stringValue) != nil }
 
   private func index(_ key: Key) throws -> Int {
-    guard let index = source.columnIndex(of: key.stringValue) else {
-      throw DecodingError.keyNotFound(
-        key, .init(codingPath: [key], debugDescription: "no column named \(key.stringValue)"))
-    }
+    guard let index = source.columnIndex(of: key.stringValue) else { throw missing(key) }
     return index
+  }
+
+  private func missing(_ key: Key) -> DecodingError {
+    .keyNotFound(
+      key, .init(codingPath: [key], debugDescription: "no column named \(key.stringValue)"))
   }
 
   private func column(_ key: Key) throws -> ColumnDecoder {
@@ -88,27 +106,44 @@ private struct SourceKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProto
     ColumnDecoder(value: source.columnValue(at: index), codingPath: [key])
   }
 
-  func decodeNil(forKey key: Key) throws -> Bool { source.storedIsNull(at: try index(key)) }
+  /// The column at `index` (from a typed read that found another storage class), or the
+  /// error for a missing column when `index` is -1.
+  private func other(_ index: Int, _ key: Key) throws -> ColumnDecoder {
+    guard index >= 0 else { throw missing(key) }
+    return column(at: index, key)
+  }
+
+  func decodeNil(forKey key: Key) throws -> Bool {
+    guard let isNull = source.isNull(named: key.stringValue) else { throw missing(key) }
+    return isNull
+  }
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    let index = try index(key)
-    return try source.storedText(at: index) ?? column(at: index, key).decode(type)
+    var index = -1
+    if let value = source.text(named: key.stringValue, index: &index) { return value }
+    return try other(index, key).decode(type)
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    let index = try index(key)
-    return try source.storedReal(at: index) ?? column(at: index, key).decode(type)
+    var index = -1
+    if let value = source.real(named: key.stringValue, index: &index) { return value }
+    return try other(index, key).decode(type)
   }
 
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-    let index = try index(key)
-    return try source.storedInteger(at: index).flatMap(Int.init(exactly:))
-      ?? column(at: index, key).decode(type)
+    var index = -1
+    if let value = source.integer(named: key.stringValue, index: &index) {
+      if let exact = Int(exactly: value) { return exact }
+      // Too big for a 32-bit `Int`: the column decoder says so.
+      return try ColumnDecoder(value: .integer(value), codingPath: [key]).decode(type)
+    }
+    return try other(index, key).decode(type)
   }
 
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-    let index = try index(key)
-    return try source.storedInteger(at: index) ?? column(at: index, key).decode(type)
+    var index = -1
+    if let value = source.integer(named: key.stringValue, index: &index) { return value }
+    return try other(index, key).decode(type)
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try column(key).decode(type) }
