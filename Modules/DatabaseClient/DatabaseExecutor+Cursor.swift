@@ -34,20 +34,23 @@ extension DatabaseExecutor {
   }
 
   /// Runs a query and decodes each row into `T` as it is read, handing the values to `body`
-  /// one at a time: ``fetchAll(_:_:_:)`` without the array. Each coding key is matched to
-  /// its column once per query.
+  /// one at a time: ``fetchAll(_:_:_:keyDecoding:)`` without the array. Each coding key is
+  /// matched to its column once per query.
   /// - Parameters:
   ///   - type: The `Decodable` type of one row.
   ///   - sql: Exactly one statement with `?` parameters.
   ///   - arguments: One value per parameter; `nil` binds `NULL`.
+  ///   - keyDecoding: How coding keys find their columns; by default each reads the column
+  ///     of its own name.
   ///   - body: Receives each value; return `false` to stop early.
   /// - Throws: ``DatabaseError``; `.conversionFailed` when a row does not decode.
   public func forEach<T: Decodable>(
     _ type: T.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [],
+    keyDecoding: ColumnKeyDecodingStrategy = .useDefaultKeys,
     _ body: (T) throws(DatabaseError) -> Bool
   ) throws(DatabaseError) {
     try withCursor(sql, arguments) { cursor throws(DatabaseError) in
-      let decoder = CursorRowDecoder(cursor: cursor)
+      let decoder = CursorRowDecoder(cursor: cursor, keyDecoding: keyDecoding)
       while try cursor.next() {
         guard try body(try decoder.decode(T.self)) else { return }
       }

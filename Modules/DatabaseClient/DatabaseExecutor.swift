@@ -36,9 +36,11 @@ extension DatabaseExecutor {
   /// - Returns: The number of rows the statement inserted, updated or deleted (0 for others).
   /// - Throws: ``DatabaseError``, e.g. `.constraintViolation`, or `.misuse` for a wrong count
   ///   of arguments or more than one statement.
-  // Inlinable, like the binding it calls, so that on a `Connection` the caller's module sees
-  // the whole use of `arguments` and can keep the array literal on the stack: the everyday
-  // insert then allocates nothing per call.
+  // Inlinable, and the array only lent as a buffer to one call, so that on a `Connection` the
+  // caller's module sees the whole use of `arguments` and keeps the array literal on its
+  // stack: the everyday insert allocates nothing per call. That call runs the statement it
+  // ran last (the usual loop) without looking in the cache, and reads `Int64`, `Int`,
+  // `Double` and `String` arguments by their type, with no witness call (see ArgumentList).
   @inlinable @discardableResult
   public func execute(
     _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
@@ -104,16 +106,20 @@ extension DatabaseExecutor {
   ///   - type: The `Decodable` type of one row.
   ///   - sql: Exactly one statement with `?` parameters.
   ///   - arguments: One value per parameter; `nil` binds `NULL`.
+  ///   - keyDecoding: How coding keys find their columns; by default each reads the column
+  ///     of its own name.
   /// - Returns: One value per row.
   /// - Throws: ``DatabaseError``; `.conversionFailed` when a row does not decode.
   // Inlinable so that the caller's module specializes the array for `T`: unspecialized, each
   // append looks up the metadata of `[T]`.
   @inlinable
   public func fetchAll<T: Decodable>(
-    _ type: T.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
+    _ type: T.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [],
+    keyDecoding: ColumnKeyDecodingStrategy = .useDefaultKeys
   ) throws(DatabaseError) -> [T] {
     var decoded: [T] = []
-    try forEach(T.self, sql, arguments) { value throws(DatabaseError) in
+    try forEach(T.self, sql, arguments, keyDecoding: keyDecoding) {
+      value throws(DatabaseError) in
       decoded.append(value)
       return true
     }
@@ -125,13 +131,17 @@ extension DatabaseExecutor {
   ///   - type: The `Decodable` type of one row.
   ///   - sql: Exactly one statement with `?` parameters.
   ///   - arguments: One value per parameter; `nil` binds `NULL`.
+  ///   - keyDecoding: How coding keys find their columns; by default each reads the column
+  ///     of its own name.
   /// - Returns: The decoded first row, or `nil` when there is none.
   /// - Throws: ``DatabaseError``; `.conversionFailed` when the row does not decode.
   public func fetchOne<T: Decodable>(
-    _ type: T.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
+    _ type: T.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [],
+    keyDecoding: ColumnKeyDecodingStrategy = .useDefaultKeys
   ) throws(DatabaseError) -> T? {
     try withCursor(sql, arguments) { cursor throws(DatabaseError) in
-      try cursor.next() ? try CursorRowDecoder(cursor: cursor).decode(T.self) : nil
+      guard try cursor.next() else { return nil }
+      return try CursorRowDecoder(cursor: cursor, keyDecoding: keyDecoding).decode(T.self)
     }
   }
 }

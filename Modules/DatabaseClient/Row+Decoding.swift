@@ -12,12 +12,18 @@ extension Row {
   /// struct User: Decodable { let id: String; let email: String; let name: String? }
   /// let user = try row.decode(User.self)
   /// ```
-  /// - Parameter type: The type to decode.
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - keyDecoding: How coding keys find their columns; by default each reads the column
+  ///     of its own name.
   /// - Returns: The decoded value.
   /// - Throws: ``DatabaseError`` `.conversionFailed` naming the property that did not fit.
-  public func decode<T: Decodable>(_ type: T.Type) throws(DatabaseError) -> T {
+  public func decode<T: Decodable>(
+    _ type: T.Type, keyDecoding: ColumnKeyDecodingStrategy = .useDefaultKeys
+  ) throws(DatabaseError) -> T {
     do {
-      return try T(from: SourceDecoder(context: DecodingContext(RowColumns(self))))
+      let context = DecodingContext(RowColumns(self), keyDecoding: keyDecoding)
+      return try T(from: SourceDecoder(context: context))
     } catch let error as DatabaseError {
       throw error
     } catch {

@@ -168,6 +168,87 @@ struct CursorDecodingTests {
     }
   }
 
+  struct Snake: Decodable, Equatable {
+    let id: Int
+    let displayName: String
+    let createdAtMs: Int64
+    let _rowId_: Int
+    let userName: String
+    let note: String?
+  }
+
+  @Test("convertFromSnakeCase: display_name is read by displayName, on both paths")
+  func snakeCase() throws {
+    let db = try Database.inMemory()
+    let sql = """
+      SELECT 1 AS id, 'Ann' AS display_name, 17 AS created_at_ms, 9 AS _row_id_,
+        'ann' AS userName, 'n' AS NOTE
+      """
+    let expected = Snake(
+      id: 1, displayName: "Ann", createdAtMs: 17, _rowId_: 9, userName: "ann", note: "n")
+    #expect(try db.fetchOne(Snake.self, sql, keyDecoding: .convertFromSnakeCase) == expected)
+    #expect(try db.fetchAll(Snake.self, sql, keyDecoding: .convertFromSnakeCase) == [expected])
+    let row = try #require(try db.queryOne(sql))
+    #expect(try row.decode(Snake.self, keyDecoding: .convertFromSnakeCase) == expected)
+    // Without the strategy the snake_case columns are not found, and the error names the key.
+    #expect(Self.error { _ = try db.fetchOne(Snake.self, sql) }?.message
+      == "cannot decode Snake: no column named displayName")
+    #expect(Self.error { _ = try row.decode(Snake.self) }?.message
+      == "cannot decode Snake: no column named displayName")
+  }
+
+  /// Collects the keys a strategy makes of a row's column names.
+  struct KeyNames: Decodable {
+    struct AnyKey: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+    let names: [String]
+    init(from decoder: any Decoder) throws {
+      names = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
+    }
+  }
+
+  @Test("convertFromSnakeCase turns column names into keys exactly as JSONDecoder does")
+  func snakeCaseLikeJSONDecoder() throws {
+    let names = [
+      "id", "display_name", "URL_value", "_private_key", "trailing_", "__both__ends__", "a__b",
+      "already_camelCase", "éclair_au_chocolat", "x_2nd_try", "___", "plain",
+    ]
+    let db = try Database.inMemory()
+    let sql = "SELECT " + names.map { "1 AS \"\($0)\"" }.joined(separator: ", ")
+    let ours = try #require(try db.fetchOne(KeyNames.self, sql, keyDecoding: .convertFromSnakeCase))
+    let json = "{" + names.map { "\"\($0)\": 1" }.joined(separator: ", ") + "}"
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    let theirs = try decoder.decode(KeyNames.self, from: Data(json.utf8))
+    #expect(Set(ours.names) == Set(theirs.names))
+    #expect(ours.names.count == names.count)
+  }
+
+  struct Prefixed: Decodable, Equatable { let id: Int; let name: String }
+
+  @Test("a custom strategy: each column name is turned into the key that reads it")
+  func customStrategy() throws {
+    let db = try Database.inMemory()
+    let strip: ColumnKeyDecodingStrategy = .custom { column in
+      column.hasPrefix("col_") ? String(column.dropFirst(4)) : column
+    }
+    let sql = "SELECT 1 AS col_id, 'x' AS col_name UNION ALL SELECT 2, 'y'"
+    let fast = try db.fetchAll(Prefixed.self, sql, keyDecoding: strip)
+    let slow = try db.query(sql).map { try $0.decode(Prefixed.self, keyDecoding: strip) }
+    #expect(fast == [Prefixed(id: 1, name: "x"), Prefixed(id: 2, name: "y")])
+    #expect(fast == slow)
+    var seen: [Prefixed] = []
+    try db.forEach(Prefixed.self, sql, keyDecoding: strip) { value throws(DatabaseError) in
+      seen.append(value)
+      return true
+    }
+    #expect(seen == fast)
+  }
+
   struct Blob: Decodable { let body: Data; let note: String }
 
   @Test("a 1 MiB blob and emoji text come back byte for byte")

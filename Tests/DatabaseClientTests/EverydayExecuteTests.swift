@@ -28,7 +28,8 @@ struct EverydayExecuteTests {
     #expect(try db.execute("ANALYZE") == 0)
     // Comments and case before the keyword; REPLACE; a CTE in front of an INSERT.
     #expect(
-      try db.execute("  -- a note\n /* and another */ insert into t (id, v) values (?, ?)", [4, "d"])
+      try db.execute(
+        "  -- a note\n /* and another */ insert into t (id, v) values (?, ?)", [4, "d"])
         == 1)
     #expect(try db.execute("REPLACE INTO t (id, v) VALUES (4, 'D')") == 1)
     #expect(
@@ -77,12 +78,14 @@ struct EverydayExecuteTests {
         switch i % 4 {
         case 0:
           arguments = [i, Int64(-i), Double(i) / 4, text, nil]
-          values = [.integer(Int64(i)), .integer(Int64(-i)), .real(Double(i) / 4), .text(text), .null]
+          values = [
+            .integer(Int64(i)), .integer(Int64(-i)), .real(Double(i) / 4), .text(text), .null,
+          ]
         case 1:
           arguments = [i, Int.min, -0.0, Data([1, 2, UInt8(i % 256)]), true]
           values = [
-            .integer(Int64(i)), .integer(Int64.min), .real(-0.0), .blob(Data([1, 2, UInt8(i % 256)])),
-            .integer(1),
+            .integer(Int64(i)), .integer(Int64.min), .real(-0.0),
+            .blob(Data([1, 2, UInt8(i % 256)])), .integer(1),
           ]
         case 2:
           arguments = [i, Int.max, text as String?, nil as String?, Optional(Int64(7))]
@@ -198,8 +201,10 @@ struct EverydayExecuteTests {
     defer { fixture.folder.remove() }
     let db = try Database(path: fixture.path)
     try db.execute("CREATE TABLE s (i INTEGER, t TEXT, u TEXT)")
-    let texts = ["", "a", "exactly15bytes!", "sixteen bytes!!!", "🙂🙂🙂🙂", "nul\u{0}inside",
-      String(repeating: "x", count: 100_000)]
+    let texts = [
+      "", "a", "exactly15bytes!", "sixteen bytes!!!", "🙂🙂🙂🙂", "nul\u{0}inside",
+      String(repeating: "x", count: 100_000),
+    ]
     try db.transaction { conn in
       let insert = try conn.prepare("INSERT INTO s (i, t, u) VALUES (?, ?, ?)")
       for (i, text) in texts.enumerated() {

@@ -8,9 +8,9 @@ final class CursorRowDecoder {
   let cursor: RowCursor
   private let context: DecodingContext
 
-  init(cursor: RowCursor) {
+  init(cursor: RowCursor, keyDecoding: ColumnKeyDecodingStrategy = .useDefaultKeys) {
     self.cursor = cursor
-    context = DecodingContext(cursor)
+    context = DecodingContext(cursor, keyDecoding: keyDecoding)
   }
 
   /// Decodes the current row.
