@@ -58,7 +58,11 @@ public struct Row: Sendable {
   /// - Returns: The first matching index, or `nil`.
   public func index(of name: String) -> Int? {
     let names = storage.columnNames
-    if let exact = names.firstIndex(of: name) { return exact }
+    // The lengths first: comparing two different strings is a call, their lengths are not.
+    let length = name.utf8.count
+    if let exact = names.firstIndex(where: { $0.utf8.count == length && $0 == name }) {
+      return exact
+    }
     let lowered = name.lowercased()
     return names.firstIndex { $0.lowercased() == lowered }
   }

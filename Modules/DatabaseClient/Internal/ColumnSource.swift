@@ -121,3 +121,55 @@ extension RowCursor: ColumnSource {
     sqlite3_column_type(statement.handle, Int32(truncatingIfNeeded: index))
   }
 }
+
+/// A source whose columns are named as a ``ColumnKeyDecodingStrategy`` turns their names:
+/// keys are looked up through it, so the default strategy costs nothing. A name that is no
+/// converted column name is looked up as it is.
+final class RenamedColumns: ColumnSource {
+  let base: any ColumnSource
+  let strategy: ColumnKeyDecodingStrategy
+  /// The column each converted name stands for, made on first use (a cursor knows its columns
+  /// only after its first step).
+  private var columnsByKey: [String: String]?
+
+  init(_ base: any ColumnSource, _ strategy: ColumnKeyDecodingStrategy) {
+    self.base = base
+    self.strategy = strategy
+  }
+
+  /// The column name a key of this name reads.
+  private func column(_ key: String) -> String {
+    let table = columnsByKey ?? makeColumnsByKey()
+    return table[key] ?? key
+  }
+
+  private func makeColumnsByKey() -> [String: String] {
+    var table: [String: String] = [:]
+    for column in base.columnKeys {
+      let key = strategy.keyName(forColumn: column)
+      // The first column of a name wins, as in a lookup by name.
+      if table[key] == nil { table[key] = column }
+    }
+    columnsByKey = table
+    return table
+  }
+
+  var columnKeys: [String] { base.columnKeys.map(strategy.keyName(forColumn:)) }
+  var columnCount: Int { base.columnCount }
+  func columnIndex(of name: String) -> Int? { base.columnIndex(of: column(name)) }
+  func columnValue(at index: Int) -> DatabaseValue { base.columnValue(at: index) }
+
+  func integer(named name: String, index: inout Int) -> Int64? {
+    base.integer(named: column(name), index: &index)
+  }
+
+  func real(named name: String, index: inout Int) -> Double? {
+    base.real(named: column(name), index: &index)
+  }
+
+  func text(named name: String, index: inout Int) -> String? {
+    base.text(named: column(name), index: &index)
+  }
+
+  func isNull(named name: String) -> Bool? { base.isNull(named: column(name)) }
+}

@@ -22,7 +22,7 @@ struct SourceDecoder: Decoder {
   @inline(never)
   private func makeContainer<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key>
   {
-    let box = ContainerBox(KeyedDecodingContainer(SourceKeyedContainer<Key>(context: context)))
+    let box = ContainerBox(KeyedDecodingContainer(SourceKeyedContainer<Key>(source: source)))
     context.container = box
     context.containerKey = ObjectIdentifier(Key.self)
     return box.value()
@@ -51,48 +51,19 @@ struct SourceDecoder: Decoder {
 /// source's current row, so one per query is enough when decoding from a cursor, and making
 /// one per row costs an allocation and generic-metadata lookups.
 final class DecodingContext {
+  /// The row's columns; under a key strategy other than the default, seen through
+  /// ``RenamedColumns``.
   let source: any ColumnSource
-  let keyDecoding: ColumnKeyDecodingStrategy
   /// The `ContainerBox` of a `KeyedDecodingContainer<Key>` for the key type `containerKey`.
   var container: AnyObject?
   var containerKey: ObjectIdentifier?
-  /// Under a key strategy other than the default: the column each converted name stands for,
-  /// made on first use (a cursor knows its columns only after its first step).
-  private var columnsByKey: [String: String]?
-  /// Whether keys are compared with the column names as they are.
-  let usesColumnNames: Bool
 
   init(_ source: any ColumnSource, keyDecoding: ColumnKeyDecodingStrategy = .useDefaultKeys) {
-    self.source = source
-    self.keyDecoding = keyDecoding
     if case .useDefaultKeys = keyDecoding {
-      usesColumnNames = true
+      self.source = source
     } else {
-      usesColumnNames = false
+      self.source = RenamedColumns(source, keyDecoding)
     }
-  }
-
-  /// The column name a key of this name reads.
-  func columnName(forKey key: String) -> String {
-    if usesColumnNames { return key }
-    let table = columnsByKey ?? makeColumnsByKey()
-    return table[key] ?? key
-  }
-
-  private func makeColumnsByKey() -> [String: String] {
-    var table: [String: String] = [:]
-    for column in source.columnKeys {
-      let key = keyDecoding.keyName(forColumn: column)
-      // The first column of a name wins, as in a lookup by name.
-      if table[key] == nil { table[key] = column }
-    }
-    columnsByKey = table
-    return table
-  }
-
-  /// The key names of the columns, for `allKeys`.
-  var keyNames: [String] {
-    usesColumnNames ? source.columnKeys : source.columnKeys.map(keyDecoding.keyName(forColumn:))
   }
 }
 
@@ -117,18 +88,14 @@ final class ContainerBox<Value> {
 /// read without boxing; everything else, and every mismatch, goes through ``ColumnDecoder``,
 /// so values and errors are the same whichever the source.
 private struct SourceKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let context: DecodingContext
-  private var source: any ColumnSource { context.source }
+  let source: any ColumnSource
   var codingPath: [any CodingKey] { [] }
-  var allKeys: [Key] { context.keyNames.compactMap(Key.init(stringValue:)) }
+  var allKeys: [Key] { source.columnKeys.compactMap(Key.init(stringValue:)) }
 
-  /// The column name `key` reads.
-  private func name(_ key: Key) -> String { context.columnName(forKey: key.stringValue) }
-
-  func contains(_ key: Key) -> Bool { source.columnIndex(of: name(key)) != nil }
+  func contains(_ key: Key) -> Bool { source.columnIndex(of: key.stringValue) != nil }
 
   private func index(_ key: Key) throws -> Int {
-    guard let index = source.columnIndex(of: name(key)) else { throw missing(key) }
+    guard let index = source.columnIndex(of: key.stringValue) else { throw missing(key) }
     return index
   }
 
@@ -153,25 +120,25 @@ private struct SourceKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProto
   }
 
   func decodeNil(forKey key: Key) throws -> Bool {
-    guard let isNull = source.isNull(named: name(key)) else { throw missing(key) }
+    guard let isNull = source.isNull(named: key.stringValue) else { throw missing(key) }
     return isNull
   }
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
     var index = -1
-    if let value = source.text(named: name(key), index: &index) { return value }
+    if let value = source.text(named: key.stringValue, index: &index) { return value }
     return try other(index, key).decode(type)
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
     var index = -1
-    if let value = source.real(named: name(key), index: &index) { return value }
+    if let value = source.real(named: key.stringValue, index: &index) { return value }
     return try other(index, key).decode(type)
   }
 
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
     var index = -1
-    if let value = source.integer(named: name(key), index: &index) {
+    if let value = source.integer(named: key.stringValue, index: &index) {
       if let exact = Int(exactly: value) { return exact }
       // Too big for a 32-bit `Int`: the column decoder says so.
       return try ColumnDecoder(value: .integer(value), codingPath: [key]).decode(type)
@@ -181,7 +148,7 @@ private struct SourceKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProto
 
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
     var index = -1
-    if let value = source.integer(named: name(key), index: &index) { return value }
+    if let value = source.integer(named: key.stringValue, index: &index) { return value }
     return try other(index, key).decode(type)
   }
 
@@ -216,8 +183,7 @@ private struct SourceKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProto
     try column(key).unkeyedContainer()
   }
 
-  func superDecoder() throws -> any Decoder {
-    SourceDecoder(context: DecodingContext(source, keyDecoding: context.keyDecoding))
-  }
+  // `source` already applies the key strategy.
+  func superDecoder() throws -> any Decoder { SourceDecoder(context: DecodingContext(source)) }
   func superDecoder(forKey key: Key) throws -> any Decoder { try column(key) }
 }
