@@ -147,11 +147,12 @@ public final class Connection {
   /// The cached statement for `sql`, compiled on first use.
   @usableFromInline
   package func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
-    if let latest, latest.sql == sql, sqlite3_stmt_busy(latest.handle) == 0 { return latest }
+    if let latest, latest.sql == sql, Self.isFree(latest) { return latest }
     if let statement = cache[sql] {
-      // Still running for a cursor further out (the same SQL run again inside its loop):
-      // this use gets a statement of its own, so the outer one keeps its place.
-      guard sqlite3_stmt_busy(statement.handle) == 0 else { return try prepare(sql) }
+      // Read by a cursor further out (the same SQL run again inside its closure, before or
+      // during its loop): this use gets a statement of its own, so the cursor keeps its
+      // place and its bound values.
+      guard Self.isFree(statement) else { return try prepare(sql) }
       latest = statement
       return statement
     }
@@ -162,8 +163,14 @@ public final class Connection {
     return statement
   }
 
-  /// Rewinds a cached statement after use; its bound values (which can be secrets) are
-  /// dropped by `releaseBindings()` when the database's lock is let go.
+  /// Whether no cursor is reading `statement` and it is not running.
+  private static func isFree(_ statement: Statement) -> Bool {
+    !statement.isReading && sqlite3_stmt_busy(statement.handle) == 0
+  }
+
+  /// Rewinds a cached statement after use and makes it the one `execute` runs again without
+  /// the cache; its bound values (which can be secrets) are dropped by `releaseBindings()`
+  /// when the database's lock is let go.
   func finishUse(of statement: Statement) {
     sqlite3_reset(statement.handle)
     if !statement.holdsBindings {
@@ -176,13 +183,21 @@ public final class Connection {
     }
   }
 
-  /// Called when a cursor starts reading `statement`: while it reads, the statement is
-  /// running, so the repeated-execute path must not take it. (Any other use of the same SQL
-  /// meanwhile gets a statement of its own from `cachedStatement(_:)`.)
+  /// Called when a cursor starts reading `statement`, from `cachedStatement(_:)`: until
+  /// `endCursor(on:)`, no other use takes it. `cachedStatement(_:)` gives any other use of
+  /// the same SQL a statement of its own, so `finishUse(of:)` never makes it the recent
+  /// statement meanwhile, and it stops being the recent statement now.
   func beginCursor(on statement: Statement) {
+    statement.isReading = true
     guard recent?.handle == statement.handle else { return }
     recent = nil
     recentSQL = ""
+  }
+
+  /// Called when the cursor that began on `statement` is done with it.
+  func endCursor(on statement: Statement) {
+    statement.isReading = false
+    finishUse(of: statement)
   }
 
   /// Drops the bound values of every statement used since the last call, so copies of
@@ -205,17 +220,17 @@ public final class Connection {
     _ sql: String, argumentsIn buffer: UnsafeBufferPointer<ArgumentList.Argument>
   ) throws(DatabaseError) -> Int {
     // The same SQL as last time. `recent` is never a statement a cursor is reading (see
-    // `beginCursor(on:)`), so it is not running.
+    // `beginCursor(on:)`), and `finishUse(of:)` rewound it, so it is not running.
     if let recent, recentSQL == sql {
       defer { sqlite3_reset(recent.handle) }
-      try recent.bind(buffer, reader: argumentReader)
-      return try recent.runCountingChanges()
+      try recent.bind(buffer, reader: argumentReader, sql: sql)
+      return try recent.runCountingChanges(sql: sql)
     }
     let statement = try cachedStatement(sql)
     defer { finishUse(of: statement) }
     let core = statement.core
-    try core.bind(buffer, reader: argumentReader)
-    return try core.runCountingChanges()
+    try core.bind(buffer, reader: argumentReader, sql: sql)
+    return try core.runCountingChanges(sql: sql)
   }
 
   /// How many compiled statements the cache holds now.

@@ -23,9 +23,9 @@ extension DatabaseExecutor {
     try withConnection { connection throws(DatabaseError) in
       let statement = try connection.cachedStatement(sql)
       connection.beginCursor(on: statement)
-      defer { connection.finishUse(of: statement) }
+      defer { connection.endCursor(on: statement) }
       try arguments.withUnsafeBufferPointer { (buffer) throws(DatabaseError) in
-        try statement.core.bind(buffer, reader: statement.argumentReader)
+        try statement.core.bind(buffer, reader: statement.argumentReader, sql: sql)
       }
       let cursor = RowCursor(statement: statement)
       defer { cursor.close() }

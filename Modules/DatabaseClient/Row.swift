@@ -58,11 +58,15 @@ public struct Row: Sendable {
   /// - Returns: The first matching index, or `nil`.
   public func index(of name: String) -> Int? {
     let names = storage.columnNames
-    // The lengths first: comparing two different strings is a call, their lengths are not.
+    // Names of the same length first: comparing lengths is not a call, where comparing two
+    // different strings is. Then any equal name (a composed and a decomposed accent are equal
+    // with different lengths): the first such column, unless a query names two columns alike
+    // but for their accents' composition.
     let length = name.utf8.count
     if let exact = names.firstIndex(where: { $0.utf8.count == length && $0 == name }) {
       return exact
     }
+    if let equal = names.firstIndex(of: name) { return equal }
     let lowered = name.lowercased()
     return names.firstIndex { $0.lowercased() == lowered }
   }

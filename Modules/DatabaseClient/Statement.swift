@@ -38,6 +38,8 @@ public final class Statement {
   let kind: StatementKind
   /// Whether its connection will drop its bound values when its lock is let go.
   var holdsBindings = false
+  /// Whether a cursor is reading it (from the connection's cache): no other use may take it.
+  var isReading = false
 
   init(handle: OpaquePointer, sql: String, connection: OpaquePointer) {
     self.handle = handle
@@ -121,7 +123,7 @@ public final class Statement {
   @usableFromInline
   func bind(argumentsIn buffer: UnsafeBufferPointer<ArgumentList.Argument>) throws(DatabaseError) {
     sqlite3_reset(handle)
-    try core.bind(buffer, reader: argumentReader)
+    try core.bind(buffer, reader: argumentReader, sql: sql)
   }
 
   /// What running it with an argument array needs, as plain values.

@@ -44,14 +44,51 @@ struct EverydayExecuteTests {
     #expect(try db.execute("DROP TRIGGER t_log") == 0)
   }
 
+  /// What `execute` has always returned: the statement's `changes()` when the connection's
+  /// `total_changes()` moved while it ran, else 0 (read through SQL, not through `execute`).
+  static func expectedCount(_ sql: String, on db: Database) throws -> (Int, Int) {
+    let before: Int = try db.queryOne("SELECT total_changes()")?.get(0) ?? -1
+    let returned = try db.execute(sql)
+    let after = try #require(try db.queryOne("SELECT total_changes(), changes()"))
+    let expected = try after.get(0, as: Int.self) == before ? 0 : after.get(1, as: Int.self)
+    return (returned, expected)
+  }
+
+  @Test("statements that change rows behind the scenes count as they always did")
+  func hiddenChanges() throws {
+    let fixture = try Fixture()
+    defer { fixture.folder.remove() }
+    let db = try Database(path: fixture.path)
+    // Foreign keys are on: dropping a table another one refers to deletes its rows first.
+    try db.executeScript(
+      """
+      CREATE TABLE p (id INTEGER PRIMARY KEY);
+      CREATE TABLE c (id INTEGER PRIMARY KEY, p INTEGER REFERENCES p (id) ON DELETE CASCADE);
+      INSERT INTO p (id) VALUES (1), (2), (3);
+      """)
+    let (dropped, droppedExpected) = try Self.expectedCount("DROP TABLE p", on: db)
+    #expect(dropped == droppedExpected)
+    #expect(dropped == 3)
+    // A virtual table writes its shadow tables (when SQLite has FTS5).
+    if (try? db.execute("CREATE VIRTUAL TABLE probe USING fts5(x)")) != nil {
+      let (made, madeExpected) = try Self.expectedCount(
+        "CREATE VIRTUAL TABLE f USING fts5(x)", on: db)
+      #expect(made == madeExpected)
+    }
+    for sql in ["SELECT 1", "CREATE TABLE q (a)", "PRAGMA user_version = 2", "DROP TABLE q"] {
+      let (returned, expected) = try Self.expectedCount(sql, on: db)
+      #expect(returned == expected, "\(sql)")
+    }
+  }
+
   @Test("a statement's kind comes from its first keyword, after blanks and comments")
   func kinds() {
     #expect(StatementKind(sql: "INSERT INTO t VALUES (1)") == .changesRows)
     #expect(StatementKind(sql: "\n\t update t set v = 1") == .changesRows)
     #expect(StatementKind(sql: "-- x\nDelete FROM t") == .changesRows)
     #expect(StatementKind(sql: "/* x */replace INTO t VALUES (1)") == .changesRows)
-    #expect(StatementKind(sql: "SELECT 1") == .changesNone)
-    #expect(StatementKind(sql: "create table t (a)") == .changesNone)
+    #expect(StatementKind(sql: "SELECT 1") == .measured)
+    #expect(StatementKind(sql: "drop table t") == .measured)
     #expect(StatementKind(sql: "WITH a AS (SELECT 1) DELETE FROM t") == .measured)
     #expect(StatementKind(sql: "/* never closed") == .measured)
     #expect(StatementKind(sql: "") == .measured)
@@ -88,7 +125,8 @@ struct EverydayExecuteTests {
             .blob(Data([1, 2, UInt8(i % 256)])), .integer(1),
           ]
         case 2:
-          arguments = [i, Int.max, text as String?, nil as String?, Optional(Int64(7))]
+          let wrapped: any DatabaseValueConvertible = Optional(text)
+          arguments = [i, Int.max, wrapped, nil as String?, Optional(Int64(7))]
           values = [.integer(Int64(i)), .integer(Int64.max), .text(text), .null, .integer(7)]
         default:
           arguments = [i, DatabaseValue.text(text), Date(timeIntervalSince1970: 1), nil, "x"]
@@ -130,6 +168,41 @@ struct EverydayExecuteTests {
     #expect(try db.query(sql, [2]).map { try $0.get(0, as: Int.self) } == [2, 3])
   }
 
+  @Test("the same SQL run before a cursor's first row neither moves nor rebinds the cursor")
+  func beforeFirstRow() throws {
+    let fixture = try Fixture()
+    defer { fixture.folder.remove() }
+    let db = try fixture.openWithPeople()
+    for id in 1...3 { try db.execute("INSERT INTO people (id) VALUES (?)", [id]) }
+    let all = "SELECT id FROM people ORDER BY id"
+    let from = "SELECT id FROM people WHERE id >= ? ORDER BY id"
+    let read = try db.transaction { conn in
+      try conn.withCursor(all) { cursor throws(DatabaseError) -> [Int] in
+        _ = try conn.execute(all)
+        _ = try conn.queryOne(all)
+        var seen: [Int] = []
+        while try cursor.next() {
+          seen.append(try cursor.get(0))
+          _ = try conn.execute(all)
+        }
+        return seen
+      }
+    }
+    #expect(read == [1, 2, 3])
+    let bound = try db.transaction { conn in
+      try conn.withCursor(from, [2]) { cursor throws(DatabaseError) -> [Int] in
+        _ = try conn.execute(from, [1])
+        var seen: [Int] = []
+        while try cursor.next() {
+          seen.append(try cursor.get(0))
+          _ = try conn.execute(from, [3])
+        }
+        return seen
+      }
+    }
+    #expect(bound == [2, 3])
+  }
+
   @Test("a failure on the repeated statement is typed, and the next run works")
   func failures() throws {
     let fixture = try Fixture()
@@ -155,6 +228,16 @@ struct EverydayExecuteTests {
       }
       let changed4 = try conn.execute(sql, [2, "b", 32])
       #expect(changed4 == 1)
+      // The error names the SQL as given, a comment after the statement included.
+      let commented = "INSERT INTO people (id) VALUES (?);  -- the note stays\n"
+      for arguments in [[2], [3, 4]] as [[(any DatabaseValueConvertible)?]] {
+        do {
+          try conn.execute(commented, arguments)
+          Issue.record("\(arguments) went in")
+        } catch let error as DatabaseError {
+          #expect(error.sql == commented)
+        }
+      }
     }
     #expect(try count("people", in: db) == 2)
   }
@@ -178,6 +261,12 @@ struct EverydayExecuteTests {
       #expect(changed7 == 1)
       let changed8 = try conn.execute(insert, [3, "three"])
       #expect(changed8 == 1)
+      // The cache starts over while `insert` stays the statement run last: it runs again from
+      // its kept parts, and its statement is still alive.
+      for n in 0...Connection.cacheLimit { _ = try conn.cachedStatement("SELECT \(n)") }
+      #expect(conn.cachedStatementCount < Connection.cacheLimit)
+      let changedAfterEviction = try conn.execute(insert, [10, "ten"])
+      #expect(changedAfterEviction == 1)
       // The table changes shape between two runs of the same statement.
       try conn.execute("ALTER TABLE t ADD COLUMN c DEFAULT 7")
       let changed9 = try conn.execute(insert, [4, "four"])

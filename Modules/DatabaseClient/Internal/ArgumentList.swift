@@ -5,10 +5,10 @@
 /// witnesses (tag, box, the wrapped type's copy) and was the largest single cost of the
 /// everyday `execute(sql, [args])` after SQLite itself. Swift lays out a single-payload enum
 /// as its payload with `nil` in an extra inhabitant; for an existential that is a null type
-/// pointer after the three-word value buffer. The everyday types (`Int64`, `Int`, `Double`,
-/// `String`) fit in that buffer, so their values are read straight from it when the type
-/// pointer names them, with no witness call and no `DatabaseValue` made; any other type goes
-/// through its `databaseValue` witness, still in place.
+/// pointer after the three-word value buffer. On 64-bit platforms the everyday types (`Int64`,
+/// `Int`, `Double`, `String`) are stored inside that buffer, so their values are read straight
+/// from it when the type pointer names them, with no witness call and no `DatabaseValue`
+/// made; any other type goes through its `databaseValue` witness, still in place.
 ///
 /// That layout is checked once, at run time, on real values; where it does not hold,
 /// ``reader`` is `nil` and callers take the plain path, so this is an optimization, never a
@@ -63,7 +63,11 @@ enum ArgumentList {
     guard MemoryLayout<Argument>.size == MemoryLayout<any DatabaseValueConvertible>.size,
       MemoryLayout<Argument>.stride == MemoryLayout<any DatabaseValueConvertible>.stride,
       MemoryLayout<any DatabaseValueConvertible>.size == 5 * MemoryLayout<UInt>.size,
-      MemoryLayout<String>.size <= typeOffset
+      MemoryLayout<String>.size <= typeOffset,
+      // Stored inside the buffer only if it is aligned for them (not so on 32-bit ARM, where
+      // they are boxed): checked before any of them is loaded from it.
+      MemoryLayout<Int64>.alignment <= MemoryLayout<UInt>.alignment,
+      MemoryLayout<Double>.alignment <= MemoryLayout<UInt>.alignment
     else { return false }
     let probes: [Argument] = [nil, Int64(7), "seven", nil, 7.5, Int(-3), "a longer text, not small"]
     let expected: [DatabaseValue] = [

@@ -23,11 +23,13 @@ struct StatementCore {
   ///   - buffer: One value per parameter; `nil` binds `NULL`.
   ///   - reader: Reads the arguments in place; `nil` where their layout is not the one it
   ///     reads.
+  ///   - sql: The SQL as the caller gave it, for an error.
   /// - Throws: ``DatabaseError`` `.misuse` for a wrong count of values, `.conversionFailed`
   ///   when SQLite refuses a value (too big).
   @inline(__always)
   func bind(
-    _ buffer: UnsafeBufferPointer<ArgumentList.Argument>, reader: ArgumentList.Reader?
+    _ buffer: UnsafeBufferPointer<ArgumentList.Argument>, reader: ArgumentList.Reader?,
+    sql: String
   ) throws(DatabaseError) {
     guard buffer.count == Int(parameterCount) else {
       throw DatabaseError(
@@ -39,7 +41,7 @@ struct StatementCore {
     guard let reader else {
       for position in buffer.indices {
         let value = buffer[position]?.databaseValue ?? .null
-        try check(Binding.value(value, at: Int32(position + 1), in: handle))
+        try check(Binding.value(value, at: Int32(position + 1), in: handle), sql)
       }
       return
     }
@@ -60,49 +62,42 @@ struct StatementCore {
       case .other:
         code = Binding.value(ArgumentList.value(buffer, at: position), at: index, in: handle)
       }
-      try check(code)
+      try check(code, sql)
     }
   }
 
   /// Runs the bound statement to its end.
+  /// - Parameter sql: The SQL as the caller gave it, for an error.
   /// - Returns: The rows it inserted, updated or deleted (0 for a statement that changes none).
   /// - Throws: ``DatabaseError`` for any SQLite failure while running it.
   @inline(__always)
-  func runCountingChanges() throws(DatabaseError) -> Int {
+  func runCountingChanges(sql: String) throws(DatabaseError) -> Int {
     switch kind {
     case .changesRows:
-      try runToEnd()
-      return Int(sqlite3_changes64(connection))
-    case .changesNone:
-      try runToEnd()
-      return 0
+      try runToEnd(sql)
+      return Int(sqlite3_changes(connection))
     case .measured:
       let before = sqlite3_total_changes(connection)
-      try runToEnd()
+      try runToEnd(sql)
       guard sqlite3_total_changes(connection) != before else { return 0 }
-      return Int(sqlite3_changes64(connection))
+      return Int(sqlite3_changes(connection))
     }
   }
 
-  private func runToEnd() throws(DatabaseError) {
+  private func runToEnd(_ sql: String) throws(DatabaseError) {
     while true {
       let code = sqlite3_step(handle)
       if code == SQLITE_DONE { return }
-      if code != SQLITE_ROW { throw failure(code) }
+      if code != SQLITE_ROW { throw failure(code, sql) }
     }
   }
 
   @inline(__always)
-  private func check(_ code: Int32) throws(DatabaseError) {
-    if code != SQLITE_OK { throw failure(code) }
+  private func check(_ code: Int32, _ sql: String) throws(DatabaseError) {
+    if code != SQLITE_OK { throw failure(code, sql) }
   }
 
-  private func failure(_ code: Int32) -> DatabaseError {
+  private func failure(_ code: Int32, _ sql: String) -> DatabaseError {
     DatabaseError.sqlite(code, connection: connection, sql: sql)
-  }
-
-  /// The statement's SQL, as SQLite keeps it: for error messages only.
-  private var sql: String {
-    sqlite3_sql(handle).map { String(cString: $0) } ?? ""
   }
 }

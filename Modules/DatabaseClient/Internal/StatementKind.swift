@@ -1,32 +1,25 @@
 /// What a statement's first keyword says about the rows it changes, decided once when it is
-/// compiled, so that running it needs no extra SQLite calls to count them.
+/// compiled, so that running the usual statements needs one SQLite call to count them.
 ///
-/// SQLite's `sqlite3_changes()` is set when an `INSERT`, `UPDATE` or `DELETE` (and `REPLACE`)
-/// statement completes, to that statement's own count (0 included), and left as it was by every
-/// other statement. So a statement that starts with one of those keywords reads its count
-/// straight from `sqlite3_changes()`; one that starts with a keyword that never changes rows
-/// (`SELECT`, `CREATE`, `PRAGMA`, …) changed none; anything else (`WITH`, which may lead to
-/// either, or a keyword not listed) compares the connection's running total before and after.
+/// SQLite's `sqlite3_changes()` is set when an `INSERT`, `UPDATE`, `DELETE` or `REPLACE`
+/// statement completes, to that statement's own count (0 included), so such a statement reads
+/// its count straight from it. Any other statement may still change rows behind the scenes
+/// (`DROP TABLE` of a table other tables refer to deletes its rows first; a virtual table
+/// writes its shadow tables; a function can write) or leave the count of an earlier statement
+/// in place, so it compares the connection's running total before and after, as SQLite's own
+/// documentation suggests.
 enum StatementKind: Sendable, Equatable {
   /// `INSERT`, `REPLACE`, `UPDATE` or `DELETE`: `sqlite3_changes()` is its count.
   case changesRows
-  /// A statement that never counts as changing rows.
-  case changesNone
-  /// Not known from its first keyword: count by the running total.
+  /// Anything else: its count is `sqlite3_changes()` only if the running total moved.
   case measured
 
   /// The kind of the statement `sql` starts with.
   /// - Parameter sql: The statement's text.
   init(sql: String) {
     switch Self.firstKeyword(of: sql) {
-    case "INSERT", "REPLACE", "UPDATE", "DELETE":
-      self = .changesRows
-    case "SELECT", "VALUES", "CREATE", "DROP", "ALTER", "PRAGMA", "BEGIN", "COMMIT", "END",
-      "ROLLBACK", "SAVEPOINT", "RELEASE", "ATTACH", "DETACH", "VACUUM", "ANALYZE", "REINDEX",
-      "EXPLAIN":
-      self = .changesNone
-    default:
-      self = .measured
+    case "INSERT", "REPLACE", "UPDATE", "DELETE": self = .changesRows
+    default: self = .measured
     }
   }
 
