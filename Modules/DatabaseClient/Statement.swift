@@ -163,14 +163,11 @@ public final class Statement {
 
   @usableFromInline
   func countMismatch(_ bound: Int32) -> DatabaseError {
-    DatabaseError(
-      kind: .misuse,
-      message: "the statement has \(parameterCount) parameters but \(bound) values were given",
-      sql: sql)
+    core.countMismatch(bound, sql: sql)
   }
 
   @usableFromInline
   func failure(_ code: Int32) -> DatabaseError {
-    DatabaseError.sqlite(code, connection: connection, sql: sql)
+    core.failure(code, sql)
   }
 }

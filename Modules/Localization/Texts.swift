@@ -25,7 +25,14 @@ public enum Texts {
   /// Tables already read, by bundle path, table and language (an empty table for one that
   /// does not exist): a text is asked for each time a screen draws, and the files never
   /// change while the process runs.
-  private static let loaded = Locked<[String: [String: String]]>([:])
+  private static let loaded = Locked<[TableKey: [String: String]]>([:])
+
+  /// A table of one bundle in one language.
+  private struct TableKey: Hashable {
+    let bundlePath: String
+    let table: String
+    let language: String
+  }
 
   /// The language every module speaks; the platform's choice until set. Inside
   /// `Texts.$scopedLanguage.withValue(_:operation:)` the scoped language wins, for that task
@@ -71,6 +78,24 @@ public enum Texts {
     return fill(template, values)
   }
 
+  /// What `body` makes, with every text in English whatever the chosen language: for
+  /// `description`s and log lines, which stay English so that reports read alike.
+  /// - Parameter body: Makes the text.
+  /// - Returns: What `body` returns.
+  public static func inEnglish<R>(_ body: () throws -> R) rethrows -> R {
+    try $scopedLanguage.withValue(.english, operation: body)
+  }
+
+  /// A server's own explanation (API.md's `message`) as shown to a person: kept when the app
+  /// speaks English, the language servers write those explanations in, and `nil` otherwise,
+  /// so that a screen in another language shows the module's own sentence instead of half a
+  /// sentence in English. Codes are never dropped this way; only the prose is.
+  /// - Parameter message: The server's text.
+  /// - Returns: The text, or `nil` when the app speaks another language.
+  public static func serverMessage(_ message: String) -> String? {
+    language == .english ? message : nil
+  }
+
   /// The `.one` or `.other` form of `key` for `count`, with `{name}` set to it: `.one` for
   /// exactly 1, `.other` for any other count. Both languages the package ships count this
   /// way (Chinese writes the two forms alike).
@@ -100,11 +125,14 @@ public enum Texts {
   public static func table(
     _ table: String, bundle: Bundle, language: TextLanguage
   ) -> [String: String] {
-    let cacheKey = "\(bundle.bundlePath)|\(table)|\(language.code)"
-    if let cached = loaded.withLock({ $0[cacheKey] }) { return cached }
-    let read = readTable(table, bundle: bundle, language: language)
-    loaded.withLock { $0[cacheKey] = read }
-    return read
+    let key = TableKey(bundlePath: bundle.bundlePath, table: table, language: language.code)
+    return loaded.withLock { loaded in
+      // Read under the lock, so that two threads asking at once read the file once.
+      if let cached = loaded[key] { return cached }
+      let read = readTable(table, bundle: bundle, language: language)
+      loaded[key] = read
+      return read
+    }
   }
 
   private static func readTable(
@@ -127,7 +155,9 @@ public enum Texts {
   private static func tableURL(
     _ table: String, in bundle: Bundle, language: TextLanguage
   ) -> URL? {
-    for folder in [language.code, language.code.lowercased()] {
+    let code = language.code
+    // SwiftPM on Linux lower-cases `zh-Hans.lproj`; `en` is tried once.
+    for folder in code == code.lowercased() ? [code] : [code, code.lowercased()] {
       if let url = bundle.url(
         forResource: table, withExtension: "strings", subdirectory: nil,
         localization: folder)

@@ -118,7 +118,7 @@ public enum LoginError: Error, Sendable, Equatable {
   ///   - field: The field the server refused.
   ///   - serverMessage: The server's explanation.
   public init(refused field: AuthRefusal.InputField, serverMessage: String) {
-    let reason = Texts.language == .english ? serverMessage : ""
+    let reason = Texts.serverMessage(serverMessage) ?? ""
     switch field {
     case .identifier: self = .invalidEmail(reason)
     case .password: self = .weakPassword(reason)
@@ -164,9 +164,11 @@ public enum LoginError: Error, Sendable, Equatable {
     }
   }
 
-  /// Whole minutes, rounded up, in a wait of `seconds`.
-  private static func minutes(_ seconds: Int) -> Int {
-    seconds / 60 + (seconds % 60 == 0 ? 0 : 1)
+  /// Whole minutes, rounded up and at least one, in a wait of `seconds`; written so no
+  /// server value can overflow.
+  package static func minutes(_ seconds: Int) -> Int {
+    guard seconds > 60 else { return 1 }
+    return seconds / 60 + (seconds % 60 == 0 ? 0 : 1)
   }
 }
 

@@ -20,9 +20,7 @@ public final class LaunchLogicControl {
 
   /// The sentence shown on welcome after an expired session, in the language of the moment
   /// (the same as `SessionLogicControl.expiredMessage`).
-  public nonisolated static var expiredMessage: String {
-    LoginLogicText.text("session.expired")
-  }
+  public nonisolated static var expiredMessage: String { SessionLogicControl.expiredMessage }
   /// The sentence shown on the home screen when the session could not be validated.
   public nonisolated static var offlineMessage: String { LoginLogicText.text("launch.offline") }
   /// The sentence shown on welcome when the session store cannot be read.

@@ -9,12 +9,11 @@ extension LoginFailure {
   public init(_ error: LoginError) {
     switch error {
     case .invalidCredentials: self = .wrongEmailOrPassword
-    case .locked(let seconds): self = .locked(minutes: Self.wholeMinutes(seconds))
+    case .locked(let seconds): self = .locked(minutes: LoginError.minutes(seconds))
     case .emailTaken: self = .emailTaken
-    case .invalidEmail(let message): self = .rejectedByServer(code: error.code, message: message)
-    case .weakPassword(let message): self = .rejectedByServer(code: error.code, message: message)
-    case .invalidName(let message): self = .rejectedByServer(code: error.code, message: message)
-    case .invalidType: self = .rejectedByServer(code: error.code, message: error.message)
+    // `message` is the server's reason when there is one, else LoginCore's sentence.
+    case .invalidEmail, .weakPassword, .invalidName, .invalidType:
+      self = .rejectedByServer(code: error.code, message: error.message)
     case .invalidCode(let left): self = .wrongCode(attemptsLeft: max(0, left))
     case .challengeExpired: self = .codeExpired
     case .tooManyAttempts: self = .tooManyAttempts
@@ -29,9 +28,4 @@ extension LoginFailure {
     }
   }
 
-  /// Rounds up to whole minutes, at least one; written so no server value can overflow.
-  private static func wholeMinutes(_ seconds: Int) -> Int {
-    guard seconds > 60 else { return 1 }
-    return seconds / 60 + (seconds % 60 == 0 ? 0 : 1)
-  }
 }

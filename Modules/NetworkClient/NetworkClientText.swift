@@ -9,10 +9,6 @@ enum NetworkClientText {
     Texts.string(key, table: "NetworkClient", bundle: .module, values)
   }
 
-  /// `text` in English whatever the chosen language, for descriptions that go to a log.
-  static func english(_ sentence: () -> String) -> String {
-    Texts.$scopedLanguage.withValue(.english, operation: sentence)
-  }
 }
 
 /// NetworkClient's resource bundle, for tests and for apps that read its tables.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why a ride value was refused: a coordinate out of range, a malformed fare, a negative
 /// quantity, or a status change that the ride's state machine does not allow.
@@ -72,6 +73,7 @@ extension RideModelError: LocalizedError {
 }
 
 extension RideModelError: CustomStringConvertible {
-  /// The code and the message, e.g. `latitude_out_of_range: The latitude must be…`.
-  public var description: String { "\(code): \(message)" }
+  /// The code and the message in English (for logs, whatever the chosen language), e.g.
+  /// `latitude_out_of_range: The latitude must be…`.
+  public var description: String { "\(code): \(Texts.inEnglish { message })" }
 }

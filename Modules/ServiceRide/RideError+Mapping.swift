@@ -24,7 +24,7 @@ extension RideError {
   }
 
   private init(status: Int, server: ServerError) {
-    let detail = Texts.language == .english ? server.message : ""
+    let detail = Texts.serverMessage(server.message) ?? ""
     switch server.code {
     case "passengers_only": self = .passengersOnly
     case "drivers_only": self = .driversOnly

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why a ride operation failed.
 ///
@@ -170,6 +171,7 @@ extension RideError: LocalizedError {
 }
 
 extension RideError: CustomStringConvertible {
-  /// The code and the message, e.g. `already_accepted: Another driver accepted…`.
-  public var description: String { "\(code): \(message)" }
+  /// The code and the message in English (for logs, whatever the chosen language), e.g.
+  /// `already_accepted: Another driver accepted…`.
+  public var description: String { "\(code): \(Texts.inEnglish { message })" }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why an `OIDCConfiguration` could not be made: a mistake in the app's setup, found before
 /// any request is sent.
@@ -57,7 +58,7 @@ public enum OIDCConfigurationError: Error, Sendable, Equatable {
 
 extension OIDCConfigurationError: CustomStringConvertible, LocalizedError {
   /// The code and the message in English, for logs.
-  public var description: String { "\(code): \(OIDCText.english { message })" }
+  public var description: String { "\(code): \(Texts.inEnglish { message })" }
 
   /// The sentence to show, in the language `Texts.language` names.
   public var errorDescription: String? { message }

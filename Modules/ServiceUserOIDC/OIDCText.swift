@@ -9,10 +9,6 @@ enum OIDCText {
     Texts.string(key, table: "ServiceUserOIDC", bundle: .module, values)
   }
 
-  /// `sentence` in English whatever the chosen language, for developer messages and logs.
-  static func english(_ sentence: () -> String) -> String {
-    Texts.$scopedLanguage.withValue(.english, operation: sentence)
-  }
 }
 
 /// ServiceUserOIDC's resource bundle, for tests and for apps that read its tables.

@@ -121,13 +121,22 @@ struct LocalizedHelpTests {
   func unknownLanguage(arguments: [String]) async throws {
     let fixture = try KooberFixture()
     defer { fixture.remove() }
+    // The value as typed, and the help the usage error points at.
+    let value = arguments.last.map { $0.hasPrefix("--lang=") ? String($0.dropFirst(7)) : $0 }
+    let help = arguments.first == "status" ? "koober help status" : "koober --help"
     let english = try await run(arguments, ["LANG": "C"], in: fixture)
     #expect(english.status == 2)
     #expect(english.stdout.isEmpty)
     #expect(english.stderr.hasPrefix("koober: '--lang' is en or zh-Hans, not '"))
+    #expect(
+      english.stderr
+        == "koober: '--lang' is en or zh-Hans, not '\(value ?? "")'\nRun '\(help)' for usage.\n")
     let chinese = try await run(arguments, ["LANG": "zh_CN.UTF-8"], in: fixture)
     #expect(chinese.status == 2)
     #expect(chinese.stderr.hasPrefix("koober: '--lang' 只能是 en 或 zh-Hans，不能是“"))
+    #expect(
+      chinese.stderr
+        == "koober: '--lang' 只能是 en 或 zh-Hans，不能是“\(value ?? "")”\n运行 '\(help)' 查看用法。\n")
     #expect(!FileManager.default.fileExists(atPath: fixture.dataFolder.path))
   }
 

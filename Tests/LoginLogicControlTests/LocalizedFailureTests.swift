@@ -28,6 +28,12 @@ struct LocalizedFailureTests {
       #expect(LoginFailure.locked(minutes: 1).message == "失败次数过多，请 1 分钟后再试。")
       #expect(LoginFailure.unsupported(.signUp).message == "您的账号服务商不支持注册。")
       #expect(LoginFailure.invalidInput(.email(.empty)).errorDescription == "请输入邮箱地址。")
+      // A field the server refused: LoginCore's sentence, never an empty one.
+      let refused = LoginFailure(LoginError(refused: .password, serverMessage: "Too short."))
+      #expect(refused.message == "该密码未通过验证，请换一个更安全的密码。")
+      #expect(
+        LoginFailure(LoginError(refused: .identifier, serverMessage: "Bad.")).message
+          == "该邮箱地址未通过验证，请检查后重试。")
     }
     Texts.$scopedLanguage.withValue(.english) {
       #expect(
@@ -38,6 +44,10 @@ struct LocalizedFailureTests {
       #expect(
         LoginFailure.unsupported(.signUp).message
           == "Your account provider does not offer sign-up here.")
+      // In English the server's own words are shown.
+      #expect(
+        LoginFailure(LoginError(refused: .password, serverMessage: "Too short.")).message
+          == "Too short.")
     }
   }
 }

@@ -19,6 +19,10 @@ struct LocalizedRideModelTests {
   func chinese() {
     Texts.$scopedLanguage.withValue(.simplifiedChinese) {
       #expect(RideModelError.negativeFareAmount.message == "车费不能小于零。")
+      // Descriptions go to logs and stay English.
+      let english = Texts.inEnglish { RideModelError.negativeFareAmount.message }
+      #expect(RideModelError.negativeFareAmount.description == "negative_fare_amount: \(english)")
+      #expect(!RideModelError.negativeFareAmount.description.contains("车费"))
       #expect(
         RideModelError.invalidTransition(from: .completed, to: .cancelled).errorDescription
           == "行程状态为“已完成”，无法变为“已取消”。")

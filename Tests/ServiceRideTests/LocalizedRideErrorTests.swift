@@ -21,6 +21,11 @@ struct LocalizedRideErrorTests {
   func chinese() {
     Texts.$scopedLanguage.withValue(.simplifiedChinese) {
       #expect(RideError.alreadyAccepted.message == "该行程已被其他司机抢先接单。")
+      // Descriptions go to logs and stay English.
+      #expect(
+        RideError.alreadyAccepted.description
+          == "already_accepted: \(Texts.inEnglish { RideError.alreadyAccepted.message })")
+      #expect(!RideError.alreadyAccepted.description.contains("司机"))
       #expect(
         RideError.serverUnavailable(status: 503).errorDescription
           == "服务器出现问题（HTTP 503），请稍后再试。")

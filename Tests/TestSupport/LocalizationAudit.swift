@@ -33,14 +33,16 @@ public enum LocalizationAudit {
     var used: Set<String> = []
     let sources = root.appendingPathComponent(folder)
     let files = FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String]
+    let escaped = NSRegularExpression.escapedPattern(for: helper)
+    let textCall = try Regex(escaped + #"\("([A-Za-z.]+)""#)
+    let prefix = NSRegularExpression.escapedPattern(for: helper.split(separator: ".")[0] + ".")
+    let countedCall = try Regex(prefix + #"counted\("([A-Za-z.]+)""#)
     for file in files ?? [] where file.hasSuffix(".swift") {
       let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-      let escaped = NSRegularExpression.escapedPattern(for: helper)
-      for match in text.matches(of: try Regex(escaped + #"\("([A-Za-z.]+)""#)) {
+      for match in text.matches(of: textCall) {
         if let key = match.output[1].substring { used.insert(String(key)) }
       }
-      let prefix = NSRegularExpression.escapedPattern(for: helper.split(separator: ".")[0] + ".")
-      for match in text.matches(of: try Regex(prefix + #"counted\("([A-Za-z.]+)""#)) {
+      for match in text.matches(of: countedCall) {
         if let key = match.output[1].substring {
           used.formUnion([key + ".one", key + ".other"])
         }

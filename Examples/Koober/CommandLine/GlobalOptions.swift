@@ -9,8 +9,6 @@ struct GlobalOptions: Sendable, Equatable {
   var oidc: OIDCOptions?
   /// `--data-dir DIR` as typed; `nil` means the environment's or the platform's default.
   var dataDirectory: String?
-  /// `--lang en|zh-Hans`; `nil` means the environment's language.
-  var language: TextLanguage?
 
   /// Reads and checks the global options of a parsed command line.
   /// - Parameter parsed: The split command line.
@@ -34,12 +32,10 @@ struct GlobalOptions: Sendable, Equatable {
       }
       dataDirectory = folder
     }
-    if let text = parsed.values["lang"] {
-      guard let language = LanguageOption.language(text) else {
-        throw UsageError(
-          message: CommandText.text("usage.lang", ["value": text]), command: parsed.commandName)
-      }
-      self.language = language
+    // `--lang` was read before parsing (`LanguageOption.chosen`); here it is only checked.
+    if let text = parsed.values["lang"], TextLanguage(identifier: text) == nil {
+      throw UsageError(
+        message: CommandText.text("usage.lang", ["value": text]), command: parsed.commandName)
     }
   }
 }

@@ -69,6 +69,8 @@ enum HelpText {
 
   /// The columns of a row's first column, after its two-space indent.
   private static let firstColumnWidth = 26
+  /// Where the purpose starts on a usage line, in terminal columns after the indent.
+  private static let usageColumnWidth = 43
 
   private static var footer: [String] {
     var lines = [
@@ -113,7 +115,7 @@ enum HelpText {
 
   /// A usage line: the command line, then what it does, in the usage's own column.
   private static func usageRow(_ commandLine: String, _ purpose: String) -> String {
-    "  " + commandLine.padded(toWidth: 43) + purpose
+    "  " + commandLine.padded(toWidth: usageColumnWidth) + purpose
   }
 }
 

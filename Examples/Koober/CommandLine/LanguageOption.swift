@@ -12,21 +12,16 @@ import Localization
 /// // .simplifiedChinese
 /// ```
 enum LanguageOption {
-  /// The language a `--lang` value names: what `TextLanguage(identifier:)` reads, so `en`,
-  /// `en_US`, `zh-Hans`, `zh_CN` and `zh_CN.UTF-8` are all accepted, as in `LANG`.
-  /// - Parameter value: The option's value.
-  /// - Returns: The language, or `nil` for any other value.
-  static func language(_ value: String) -> TextLanguage? {
-    TextLanguage(identifier: value)
-  }
-
-  /// The language of this run: the one `--lang` names, else the environment's.
+  /// The language of this run: the one `--lang` names, else the environment's. A `--lang`
+  /// value is read by `TextLanguage(identifier:)`, so `en`, `en_US`, `zh-Hans`, `zh_CN` and
+  /// `zh_CN.UTF-8` are all accepted, as in `LANG`.
   /// - Parameters:
   ///   - arguments: The command line without the program name.
   ///   - environment: The process environment.
   /// - Returns: The language; a `--lang` naming none is left to the parser to report.
   static func chosen(arguments: [String], environment: [String: String]) -> TextLanguage {
-    value(in: arguments).flatMap(language) ?? TextLanguage.fromEnvironment(environment)
+    value(in: arguments).flatMap(TextLanguage.init(identifier:))
+      ?? TextLanguage.fromEnvironment(environment)
   }
 
   /// The first value of `--lang` as the parser reads it: `--lang V` (V not an option) or

@@ -6,16 +6,7 @@ extension Console {
   /// `Signed in as Ann <ann@example.com> (passenger).`
   func signedInLine(_ user: User) -> String {
     let who = user.name.map { "\($0) <\(user.email)>" } ?? user.email
-    return CommandText.text("signedIn.line", ["who": who, "type": Self.typeWord(user.type)])
-  }
-
-  /// The user type as a word of the chosen language; a type of another server as it is.
-  private static func typeWord(_ type: UserType) -> String {
-    switch type {
-    case .passenger: CommandText.text("userType.passenger")
-    case .driver: CommandText.text("userType.driver")
-    default: type.rawValue
-    }
+    return CommandText.text("signedIn.line", ["who": who, "type": user.type.displayName])
   }
 
   /// Reports a failed step on stderr and picks its exit status: 2 when the input broke a

@@ -18,22 +18,21 @@ enum ArgumentList {
   @usableFromInline typealias Argument = (any DatabaseValueConvertible)?
 
   /// The byte offset of the type pointer inside an argument.
-  @usableFromInline static let typeOffset = 3 * MemoryLayout<UInt>.size
+  static let typeOffset = 3 * MemoryLayout<UInt>.size
 
   /// What an argument can be, read from its type pointer.
-  @usableFromInline
   enum Kind {
     case null, int64, int, double, string, other
   }
 
   /// The type pointers of the everyday types, to compare an argument's against. Held by each
-  /// ``Statement`` so that a bind reads no global (a global `let` costs a `swift_once` call).
-  @usableFromInline
+  /// ``Connection`` and ``Statement`` so that a bind reads no global (a global `let` costs a
+  /// `swift_once` call).
   struct Reader: Sendable {
-    @usableFromInline let int64: UInt
-    @usableFromInline let int: UInt
-    @usableFromInline let double: UInt
-    @usableFromInline let string: UInt
+    let int64: UInt
+    let int: UInt
+    let double: UInt
+    let string: UInt
 
     init() {
       int64 = ArgumentList.typeWord(Int64.self)
@@ -43,7 +42,7 @@ enum ArgumentList {
     }
 
     /// What the argument at `slot` is.
-    @inlinable @inline(__always)
+    @inline(__always)
     func kind(at slot: UnsafeRawPointer) -> Kind {
       let type = slot.load(fromByteOffset: ArgumentList.typeOffset, as: UInt.self)
       if type == 0 { return .null }
@@ -55,11 +54,9 @@ enum ArgumentList {
     }
   }
 
-  /// The reader, or `nil` where arguments are not laid out as described above.
-  static let reader: Reader? = isUsable ? Reader() : nil
-
-  /// Whether arguments are laid out as described above on this platform and compiler.
-  static let isUsable: Bool = {
+  /// The reader, or `nil` where arguments are not laid out as described above on this
+  /// platform and compiler.
+  static let reader: Reader? = {
     guard MemoryLayout<Argument>.size == MemoryLayout<any DatabaseValueConvertible>.size,
       MemoryLayout<Argument>.stride == MemoryLayout<any DatabaseValueConvertible>.stride,
       MemoryLayout<any DatabaseValueConvertible>.size == 5 * MemoryLayout<UInt>.size,
@@ -68,7 +65,7 @@ enum ArgumentList {
       // they are boxed): checked before any of them is loaded from it.
       MemoryLayout<Int64>.alignment <= MemoryLayout<UInt>.alignment,
       MemoryLayout<Double>.alignment <= MemoryLayout<UInt>.alignment
-    else { return false }
+    else { return nil }
     let probes: [Argument] = [nil, Int64(7), "seven", nil, 7.5, Int(-3), "a longer text, not small"]
     let expected: [DatabaseValue] = [
       .null, .integer(7), .text("seven"), .null, .real(7.5), .integer(-3),
@@ -92,7 +89,7 @@ enum ArgumentList {
         return direct == witnessed ? witnessed : nil
       }
     }
-    return seen == expected
+    return seen == expected ? reader : nil
   }()
 
   /// The type pointer an argument of type `type` holds.
@@ -101,7 +98,7 @@ enum ArgumentList {
   }
 
   /// The address of the argument at `position`.
-  @inlinable @inline(__always)
+  @inline(__always)
   static func slot(_ buffer: UnsafeBufferPointer<Argument>, at position: Int) -> UnsafeRawPointer {
     // Only called with a position inside a non-empty buffer.
     UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + position)
@@ -123,7 +120,7 @@ enum ArgumentList {
 
   /// The database value of the argument at `position`, which is not `nil`, through its
   /// `databaseValue` witness.
-  @inlinable @inline(__always)
+  @inline(__always)
   static func value(_ buffer: UnsafeBufferPointer<Argument>, at position: Int) -> DatabaseValue {
     UnsafeMutableRawPointer(mutating: slot(buffer, at: position)).withMemoryRebound(
       to: (any DatabaseValueConvertible).self, capacity: 1
@@ -134,7 +131,7 @@ enum ArgumentList {
     }
   }
 
-  @inlinable @inline(__always)
+  @inline(__always)
   static func read(_ argument: inout any DatabaseValueConvertible) -> DatabaseValue {
     argument.databaseValue
   }

@@ -32,11 +32,7 @@ struct StatementCore {
     sql: String
   ) throws(DatabaseError) {
     guard buffer.count == Int(parameterCount) else {
-      throw DatabaseError(
-        kind: .misuse,
-        message:
-          "the statement has \(parameterCount) parameters but \(buffer.count) values were given",
-        sql: sql)
+      throw countMismatch(Int32(clamping: buffer.count), sql: sql)
     }
     guard let reader else {
       for position in buffer.indices {
@@ -97,7 +93,15 @@ struct StatementCore {
     if code != SQLITE_OK { throw failure(code, sql) }
   }
 
-  private func failure(_ code: Int32, _ sql: String) -> DatabaseError {
+  /// The error for `given` values where the statement has `parameterCount` parameters.
+  func countMismatch(_ given: Int32, sql: String) -> DatabaseError {
+    DatabaseError(
+      kind: .misuse,
+      message: "the statement has \(parameterCount) parameters but \(given) values were given",
+      sql: sql)
+  }
+
+  func failure(_ code: Int32, _ sql: String) -> DatabaseError {
     DatabaseError.sqlite(code, connection: connection, sql: sql)
   }
 }

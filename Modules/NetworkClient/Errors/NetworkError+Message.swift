@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 extension NetworkError: CustomStringConvertible, LocalizedError {
   /// A stable, snake_case identifier a program can switch on. For `.http` answers that carry
@@ -57,7 +58,7 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
       if let excerpt { text += " body: \(Redactor.redactJSONText(excerpt))" }
       return text
     default:
-      return "NetworkError.\(code): \(NetworkClientText.english { message })"
+      return "NetworkError.\(code): \(Texts.inEnglish { message })"
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import LoginCore
 
 /// What the adapter uses of a discovery document (OpenID Connect Discovery 1.0 §3): the
@@ -46,7 +47,7 @@ struct ProviderMetadata: Sendable, Equatable {
     }
     if let problem = EndpointRule.problem(with: url, role: role) {
       // A developer's detail, like every other `.trouble`: English whatever the language.
-      let detail = OIDCText.english { problem.message }
+      let detail = Texts.inEnglish { problem.message }
       throw .trouble("the discovery document is refused. " + detail)
     }
     return url

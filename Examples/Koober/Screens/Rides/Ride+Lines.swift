@@ -10,14 +10,12 @@ extension Ride {
 
   /// `ride_K3X…  accepted  Circular Quay → …`: the id first and the status second, each one
   /// word, so a script can cut them out of a subcommand's output.
-  var line: String {
-    "\(id)  \(status.rawValue)  \(summary)"
-  }
+  var line: String { line(status: status.rawValue) }
 
   /// `line` for a person: the status in the language shown (`已接单`), for `[My rides]`.
-  var shownLine: String {
-    "\(id)  \(status.displayName)  \(summary)"
-  }
+  var shownLine: String { line(status: status.displayName) }
+
+  private func line(status: String) -> String { "\(id)  \(status)  \(summary)" }
 }
 
 extension FareEstimate {
