@@ -129,17 +129,7 @@ private func runBaseline(names: [String], expected: Double, into samples: inout 
     let cNames = names.map { strdup($0) }
     defer { cNames.forEach { free($0) } }
 
-    let insert = timed {
-      cNames.withUnsafeBufferPointer { buffer in
-        buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) {
-          csqlite_baseline_insert(db, Int64(rowCount), $0.baseAddress)
-        }
-      }
-    }
-    guard insert.result == 0 else {
-      throw BenchFailure(description: "the C baseline insert failed with code \(insert.result)")
-    }
-    samples.insert.append(insert.seconds)
+    samples.insert.append(try baselineInsert(db, cNames))
 
     for _ in 0..<fetchesPerRun {
       let fetch = timed { csqlite_baseline_fetch(db) }

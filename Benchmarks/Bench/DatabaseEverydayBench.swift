@@ -5,6 +5,8 @@ import Foundation
 // The everyday API against the raw C API, on the same 100,000 rows of (integer, text, real):
 // - database.insertEveryday100k: `execute(sql, [args])` per row in one transaction (the
 //   statement comes from the cache) against one prepared statement in C;
+// - database.insertPack100k: the same with the statically typed form `execute(sql, a, b, c)`,
+//   into a fresh file of its own, against the C insert into a fresh file of its own;
 // - database.fetchRows100k: `query` → `[Row]`, values read by column name, a `String` built
 //   per row; the baseline steps in C and builds the same `String` in Swift;
 // - database.fetchCursor100k: the same through `withCursor`, by column name, summing as it
@@ -54,13 +56,15 @@ func runEverydayDatabaseBenchmarks() {
 
 private struct EverydaySamples {
   var insert: [Double] = []
+  var pack: [Double] = []
   var rows: [Double] = []
   var cursor: [Double] = []
   var decodable: [Double] = []
 
   static var cases: [(String, WritableKeyPath<EverydaySamples, [Double]>)] {
     [
-      ("database.insertEveryday100k", \.insert), ("database.fetchRows100k", \.rows),
+      ("database.insertEveryday100k", \.insert), ("database.insertPack100k", \.pack),
+      ("database.fetchRows100k", \.rows),
       ("database.fetchCursor100k", \.cursor), ("database.fetchDecodable100k", \.decodable),
     ]
   }
@@ -92,20 +96,41 @@ private func freshPath<R>(_ body: (String) throws -> R) throws -> R {
   return try body(folder.appendingPathComponent("bench.sqlite").path)
 }
 
+/// Makes the `items` table in `db`, then the seconds `insert` takes to insert every row in one
+/// transaction, given the connection, the insert's SQL and the row's number.
+private func insertEachRow(
+  into db: Database, _ insert: (Connection, String, Int) throws(DatabaseError) -> Void
+) throws -> Double {
+  try db.execute(
+    "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score REAL NOT NULL)")
+  let sql = "INSERT INTO items (id, name, score) VALUES (?, ?, ?)"
+  return try clock {
+    try db.transaction { conn in
+      for i in 0..<rowCount { try insert(conn, sql, i) }
+    }
+  }.seconds
+}
+
 private func runEverydayOurs(
   _ names: [String], _ expected: Double, _ samples: inout EverydaySamples
 ) throws {
   try freshPath { path in
     let db = try Database(path: path)
-    try db.execute(
-      "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score REAL NOT NULL)")
-    let sql = "INSERT INTO items (id, name, score) VALUES (?, ?, ?)"
+    samples.pack.append(
+      try insertEachRow(into: db) { conn, sql, i throws(DatabaseError) in
+        try conn.execute(sql, Int64(i), names[i], Double(i) * 0.5)
+      })
+    let count = try db.fetchOne(Int.self, "SELECT count(*) FROM items")
+    guard count == rowCount else {
+      throw EverydayFailure(description: "the pack insert stored \(count ?? 0) rows")
+    }
+  }
+  try freshPath { path in
+    let db = try Database(path: path)
     samples.insert.append(
-      try clock {
-        try db.transaction { conn in
-          for i in 0..<rowCount { try conn.execute(sql, [Int64(i), names[i], Double(i) * 0.5]) }
-        }
-      }.seconds)
+      try insertEachRow(into: db) { conn, sql, i throws(DatabaseError) in
+        try conn.execute(sql, [Int64(i), names[i], Double(i) * 0.5])
+      })
 
     let select = "SELECT id, name, score FROM items"
     let rows = try clock { () throws -> Double in
@@ -156,27 +181,41 @@ private final class Collected {
   var sum = 0.0
 }
 
+/// The seconds the C baseline takes to insert every name into a fresh `items` table of `db`.
+func baselineInsert(
+  _ db: OpaquePointer, _ cNames: [UnsafeMutablePointer<CChar>?]
+) throws -> Double {
+  let insert = clock {
+    cNames.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) {
+        csqlite_baseline_insert(db, Int64(rowCount), $0.baseAddress)
+      }
+    }
+  }
+  guard insert.result == 0 else {
+    throw EverydayFailure(description: "the C baseline insert failed: \(insert.result)")
+  }
+  return insert.seconds
+}
+
 private func runEverydayBaseline(
   _ names: [String], _ expected: Double, _ samples: inout EverydaySamples
 ) throws {
+  let cNames = names.map { strdup($0) }
+  defer { cNames.forEach { free($0) } }
   try freshPath { path in
     guard let db = csqlite_baseline_open(path) else {
       throw EverydayFailure(description: "the C baseline could not open \(path)")
     }
     defer { csqlite_baseline_close(db) }
-    let cNames = names.map { strdup($0) }
-    defer { cNames.forEach { free($0) } }
-    let insert = clock {
-      cNames.withUnsafeBufferPointer { buffer in
-        buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) {
-          csqlite_baseline_insert(db, Int64(rowCount), $0.baseAddress)
-        }
-      }
+    samples.pack.append(try baselineInsert(db, cNames))
+  }
+  try freshPath { path in
+    guard let db = csqlite_baseline_open(path) else {
+      throw EverydayFailure(description: "the C baseline could not open \(path)")
     }
-    guard insert.result == 0 else {
-      throw EverydayFailure(description: "the C baseline insert failed: \(insert.result)")
-    }
-    samples.insert.append(insert.seconds)
+    defer { csqlite_baseline_close(db) }
+    samples.insert.append(try baselineInsert(db, cNames))
 
     for mode in [Collected.Mode.rows, .items, .sum] {
       // Made and freed inside the timed part, as the package's side makes and frees its array.

@@ -70,7 +70,8 @@ extension Connection {
 
   /// Runs a transaction-control statement through the cache (few, fixed texts).
   private func run(_ sql: String) throws(DatabaseError) {
-    let statement = try cachedStatement(sql)
-    try statement.execute()
+    let statement = try checkOut(sql)
+    defer { checkIn(statement) }
+    try statement.runToEnd()
   }
 }

@@ -21,24 +21,15 @@ import Foundation
 /// ```
 public final class Connection {
   @usableFromInline let handle: OpaquePointer
+  /// Compiled statements by SQL, for the operations of ``DatabaseExecutor``. A use takes one
+  /// with `checkOut(_:)` and gives it back with `checkIn(_:)`; meanwhile no other use, nested
+  /// or not, is given it, and the use's own reference keeps it alive (and not finalized) even
+  /// when the cache is emptied under it.
   private var cache: [String: Statement] = [:]
-  /// Cached statements rewound but still holding their bound values: dropped when the
-  /// database's lock is let go (`releaseBindings()`), not after each use, so a loop of
-  /// inserts in one transaction reuses SQLite's copy buffers instead of freeing and
-  /// allocating them for every row.
-  private var boundStatements: [Statement] = []
-  /// The statement of the latest `cachedStatement(_:)` call: a loop that runs the same SQL
+  /// The statement of the latest `checkOut(_:)` from the cache: a loop that runs the same SQL
   /// over and over (one insert per row) finds it without hashing the SQL text, and when the
   /// caller passes the same string each time, `==` sees the same storage and is immediate.
-  private var latest: Statement?
-  /// The parts of the statement that `finishUse(of:)` rewound last, with its SQL, while it
-  /// holds bound values: `execute` of that SQL again (one insert per row in a loop) runs it
-  /// from these, without the cache and without retaining the statement. `boundStatements`
-  /// keeps the statement alive until `releaseBindings()` forgets both.
-  private var recentSQL = ""
-  private var recent: StatementCore?
-  /// Reads argument arrays in place (see `ArgumentList`), fetched once.
-  private let argumentReader = ArgumentList.reader
+  @usableFromInline var latest: Statement?
   var savepointDepth = 0
 
   /// The most statements kept compiled for reuse; past it the cache starts over, so SQL built
@@ -88,7 +79,6 @@ public final class Connection {
   }
 
   deinit {
-    releaseBindings()
     latest = nil
     cache.removeAll()
     sqlite3_close_v2(handle)
@@ -144,93 +134,54 @@ public final class Connection {
     return false
   }
 
-  /// The cached statement for `sql`, compiled on first use.
+  /// Takes the statement for `sql` for one use, until `checkIn(_:)`: the cached one when no
+  /// other use holds it, else one of its own (a cursor further out reading the same SQL, or a
+  /// value's `databaseValue` running it while the outer use binds), which the cache never
+  /// sees and which is finalized when that use lets go of it.
+  /// - Parameter sql: Exactly one SQL statement.
+  /// - Returns: A rewound statement with no value bound, held by nobody else.
+  /// - Throws: ``DatabaseError`` for invalid SQL.
+  @inlinable
+  func checkOut(_ sql: String) throws(DatabaseError) -> Statement {
+    if let latest, !latest.isCheckedOut, latest.sql == sql {
+      latest.isCheckedOut = true
+      return latest
+    }
+    return try checkOutFromCache(sql)
+  }
+
   @usableFromInline
-  package func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
-    if let latest, latest.sql == sql, Self.isFree(latest) { return latest }
-    if let statement = cache[sql] {
-      // Read by a cursor further out (the same SQL run again inside its closure, before or
-      // during its loop): this use gets a statement of its own, so the cursor keeps its
-      // place and its bound values.
-      guard Self.isFree(statement) else { return try prepare(sql) }
-      latest = statement
-      return statement
+  func checkOutFromCache(_ sql: String) throws(DatabaseError) -> Statement {
+    if let cached = cache[sql] {
+      guard !cached.isCheckedOut else { return try prepare(sql) }
+      cached.isCheckedOut = true
+      latest = cached
+      return cached
     }
     let statement = try prepare(sql)
-    if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+    if cache.count >= Self.cacheLimit {
+      // Statements in use stay alive through their users' references.
+      cache.removeAll(keepingCapacity: true)
+    }
     cache[sql] = statement
+    statement.isCheckedOut = true
     latest = statement
     return statement
   }
 
-  /// Whether no cursor is reading `statement` and it is not running.
-  private static func isFree(_ statement: Statement) -> Bool {
-    !statement.isReading && sqlite3_stmt_busy(statement.handle) == 0
-  }
-
-  /// Rewinds a cached statement after use and makes it the one `execute` runs again without
-  /// the cache; its bound values (which can be secrets) are dropped by `releaseBindings()`
-  /// when the database's lock is let go.
-  func finishUse(of statement: Statement) {
+  /// Ends a use that `checkOut(_:)` began: rewinds the statement and clears its bound values
+  /// (which can be secrets), so nothing a use bound is left in SQLite's memory after it.
+  /// - Parameter statement: What `checkOut(_:)` returned for this use.
+  @inlinable
+  func checkIn(_ statement: Statement) {
     sqlite3_reset(statement.handle)
-    if !statement.holdsBindings {
-      statement.holdsBindings = true
-      boundStatements.append(statement)
-    }
-    if recent?.handle != statement.handle {
-      recent = statement.core
-      recentSQL = statement.sql
-    }
+    sqlite3_clear_bindings(statement.handle)
+    statement.isCheckedOut = false
   }
 
-  /// Called when a cursor starts reading `statement`, from `cachedStatement(_:)`: until
-  /// `endCursor(on:)`, no other use takes it. `cachedStatement(_:)` gives any other use of
-  /// the same SQL a statement of its own, so `finishUse(of:)` never makes it the recent
-  /// statement meanwhile, and it stops being the recent statement now.
-  func beginCursor(on statement: Statement) {
-    statement.isReading = true
-    guard recent?.handle == statement.handle else { return }
-    recent = nil
-    recentSQL = ""
-  }
-
-  /// Called when the cursor that began on `statement` is done with it.
-  func endCursor(on statement: Statement) {
-    statement.isReading = false
-    finishUse(of: statement)
-  }
-
-  /// Drops the bound values of every statement used since the last call, so copies of
-  /// arguments do not linger in SQLite's memory after the lock is let go.
-  func releaseBindings() {
-    guard !boundStatements.isEmpty else { return }
-    for statement in boundStatements {
-      sqlite3_clear_bindings(statement.handle)
-      statement.holdsBindings = false
-    }
-    boundStatements.removeAll(keepingCapacity: true)
-    recent = nil
-    recentSQL = ""
-  }
-
-  /// The whole of ``DatabaseExecutor/execute(_:_:)`` past the caller's argument array, in
-  /// one call: the cached statement, its binding, its run, its rewind.
-  @usableFromInline
-  func execute(
-    _ sql: String, argumentsIn buffer: UnsafeBufferPointer<ArgumentList.Argument>
-  ) throws(DatabaseError) -> Int {
-    // The same SQL as last time. `recent` is never a statement a cursor is reading (see
-    // `beginCursor(on:)`), and `finishUse(of:)` rewound it, so it is not running.
-    if let recent, recentSQL == sql {
-      defer { sqlite3_reset(recent.handle) }
-      try recent.bind(buffer, reader: argumentReader, sql: sql)
-      return try recent.runCountingChanges(sql: sql)
-    }
-    let statement = try cachedStatement(sql)
-    defer { finishUse(of: statement) }
-    let core = statement.core
-    try core.bind(buffer, reader: argumentReader, sql: sql)
-    return try core.runCountingChanges(sql: sql)
+  /// The statement the cache holds for `sql`, if any, without taking it: for tests.
+  package func cachedStatement(for sql: String) -> Statement? {
+    cache[sql]
   }
 
   /// How many compiled statements the cache holds now.

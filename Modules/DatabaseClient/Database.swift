@@ -81,10 +81,6 @@ extension Database: DatabaseExecutor {
   /// - Throws: What `body` throws.
   @discardableResult
   public func withConnection<R, E: Error>(_ body: (Connection) throws(E) -> R) throws(E) -> R {
-    try connection.withLockedValue { connection throws(E) in
-      // The arguments bound meanwhile leave SQLite's memory with the lock.
-      defer { connection.releaseBindings() }
-      return try body(connection)
-    }
+    try connection.withLockedValue { connection throws(E) in try body(connection) }
   }
 }

@@ -11,13 +11,23 @@ import Foundation
 /// `some DatabaseExecutor` works both on its own and as part of a caller's transaction.
 ///
 /// Arguments fill the `?` parameters in order and are always bound, never spliced into the
-/// SQL text. Statements run through these operations are compiled once and cached.
+/// SQL text. Each operation takes them in one of two forms:
+/// - **statically typed**, one argument per parameter after the SQL (a parameter pack):
+///   `db.execute(sql, id, name, score)`. The compiler checks each type, and the call binds
+///   each value straight to SQLite with nothing boxed;
+/// - **an array** built at run time, `db.execute(sql, arguments)` with
+///   `[(any DatabaseValueConvertible)?]`, each value read through its `databaseValue`.
+///
+/// An `Optional` argument binds `NULL` when it is `nil` (`String?.none` in the pack form,
+/// `nil` in an array). Statements run through these operations are compiled once and cached;
+/// a statement in use belongs to that use alone until it ends, so any call made inside a
+/// transaction, a cursor's loop or a value's `databaseValue` is safe, whatever its SQL.
 ///
 /// ```swift
 /// func save(_ user: User, in db: some DatabaseExecutor) throws {
 ///   try db.execute(
 ///     "INSERT OR REPLACE INTO users (id, email, name) VALUES (?, ?, ?)",
-///     [user.id, user.email, user.name])
+///     user.id, user.email, user.name)
 /// }
 /// ```
 public protocol DatabaseExecutor {
@@ -29,26 +39,46 @@ public protocol DatabaseExecutor {
 }
 
 extension DatabaseExecutor {
-  /// Runs one SQL statement with arguments, discarding any rows it returns.
+  /// Runs one SQL statement with statically typed arguments, discarding any rows it returns.
+  ///
+  /// ```swift
+  /// try db.execute("INSERT INTO items (id, name, score) VALUES (?, ?, ?)", id, name, 0.5)
+  /// ```
+  /// - Parameters:
+  ///   - sql: Exactly one statement with `?` parameters.
+  ///   - values: One value per parameter; an `Optional` that is `nil` binds `NULL`.
+  /// - Returns: The number of rows the statement inserted, updated or deleted (0 for others).
+  /// - Throws: ``DatabaseError``, e.g. `.constraintViolation`, or `.misuse` for a wrong count
+  ///   of values or more than one statement.
+  // Inlinable so that the caller's module specializes the pack: each value goes straight to
+  // its `sqlite3_bind_*` call.
+  @inlinable @discardableResult
+  public func execute<each Value: DatabaseValueConvertible>(
+    _ sql: String, _ values: repeat each Value
+  ) throws(DatabaseError) -> Int {
+    try withStatement(sql) { (statement) throws(DatabaseError) in
+      try statement.bindRewound(repeat each values)
+      return try statement.runCountingChanges()
+    }
+  }
+
+  /// Runs one SQL statement with an argument array built at run time, discarding any rows it
+  /// returns.
   /// - Parameters:
   ///   - sql: Exactly one statement with `?` parameters.
   ///   - arguments: One value per parameter; `nil` binds `NULL`.
   /// - Returns: The number of rows the statement inserted, updated or deleted (0 for others).
   /// - Throws: ``DatabaseError``, e.g. `.constraintViolation`, or `.misuse` for a wrong count
   ///   of arguments or more than one statement.
-  // Inlinable, and the array only lent as a buffer to one call, so that on a `Connection` the
-  // caller's module sees the whole use of `arguments` and keeps the array literal on its
-  // stack: the everyday insert allocates nothing per call. That call runs the statement it
-  // ran last (the usual loop) without looking in the cache, and reads `Int64`, `Int`,
-  // `Double` and `String` arguments by their type, with no witness call (see ArgumentList).
+  // Inlinable, so that the caller's module sees the whole use of `arguments` and can keep an
+  // array literal on its stack: the everyday insert then allocates nothing per call.
   @inlinable @discardableResult
   public func execute(
-    _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
+    _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]
   ) throws(DatabaseError) -> Int {
-    try withConnection { connection throws(DatabaseError) in
-      try arguments.withUnsafeBufferPointer { (buffer) throws(DatabaseError) in
-        try connection.execute(sql, argumentsIn: buffer)
-      }
+    try withStatement(sql) { (statement) throws(DatabaseError) in
+      try statement.bindRewound(arguments: arguments)
+      return try statement.runCountingChanges()
     }
   }
 
@@ -61,89 +91,17 @@ extension DatabaseExecutor {
     try withConnection { connection throws(DatabaseError) in try connection.runScript(sql) }
   }
 
-  /// Runs a query and reads every row.
-  /// - Parameters:
-  ///   - sql: Exactly one statement with `?` parameters.
-  ///   - arguments: One value per parameter; `nil` binds `NULL`.
-  /// - Returns: The rows, in the order SQLite returned them.
-  /// - Throws: ``DatabaseError``.
-  public func query(
-    _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
-  ) throws(DatabaseError) -> [Row] {
-    try withCursor(sql, arguments) { cursor throws(DatabaseError) in
-      // Every value in one array the rows share: no allocation per row.
-      var values: [DatabaseValue] = []
-      var rowCount = 0
-      while try cursor.next() {
-        try cursor.appendValues(to: &values)
-        rowCount += 1
-      }
-      guard rowCount > 0 else { return [] }
-      let names = try cursor.columnNames()
-      let shared = SharedValues(columnNames: names, values: values)
-      let width = names.count
-      return (0..<rowCount).map { Row(shared: shared, start: $0 * width, count: width) }
-    }
-  }
-
-  /// Runs a query and reads its first row.
-  /// - Parameters:
-  ///   - sql: Exactly one statement with `?` parameters.
-  ///   - arguments: One value per parameter; `nil` binds `NULL`.
-  /// - Returns: The first row, or `nil` when there is none.
-  /// - Throws: ``DatabaseError``.
-  public func queryOne(
-    _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []
-  ) throws(DatabaseError) -> Row? {
-    try withCursor(sql, arguments) { cursor throws(DatabaseError) in
-      try cursor.next() ? try cursor.row() : nil
-    }
-  }
-
-  /// Runs a query and decodes every row into `T`, matching coding keys to column names (once
-  /// per query, not once per row), reading each column straight from SQLite.
-  /// - Parameters:
-  ///   - type: The `Decodable` type of one row.
-  ///   - sql: Exactly one statement with `?` parameters.
-  ///   - arguments: One value per parameter; `nil` binds `NULL`.
-  ///   - keyDecoding: How coding keys find their columns; by default each reads the column
-  ///     of its own name.
-  /// - Returns: One value per row.
-  /// - Throws: ``DatabaseError``; `.conversionFailed` when a row does not decode.
-  // Inlinable so that the caller's module specializes the array for `T`: unspecialized, each
-  // append looks up the metadata of `[T]`.
+  /// One use of the cached statement for `sql`: taken for this use alone, handed to `body`
+  /// rewound and with nothing bound, given back (rewound, its values cleared) when `body`
+  /// ends, however it ends.
   @inlinable
-  public func fetchAll<T: Decodable>(
-    _ type: T.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [],
-    keyDecoding: ColumnKeyDecodingStrategy = .useDefaultKeys
-  ) throws(DatabaseError) -> [T] {
-    var decoded: [T] = []
-    try forEach(T.self, sql, arguments, keyDecoding: keyDecoding) {
-      value throws(DatabaseError) in
-      decoded.append(value)
-      return true
-    }
-    return decoded
-  }
-
-  /// Runs a query and decodes its first row into `T`.
-  /// - Parameters:
-  ///   - type: The `Decodable` type of one row.
-  ///   - sql: Exactly one statement with `?` parameters.
-  ///   - arguments: One value per parameter; `nil` binds `NULL`.
-  ///   - keyDecoding: How coding keys find their columns; by default each reads the column
-  ///     of its own name.
-  /// - Returns: The decoded first row, or `nil` when there is none.
-  /// - Throws: ``DatabaseError``; `.conversionFailed` when the row does not decode.
-  public func fetchOne<T: Decodable>(
-    _ type: T.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [],
-    keyDecoding: ColumnKeyDecodingStrategy = .useDefaultKeys
-  ) throws(DatabaseError) -> T? {
-    try withCursor(sql, arguments) { cursor throws(DatabaseError) in
-      guard try cursor.next() else { return nil }
-      return try CursorRowDecoder(cursor: cursor, keyDecoding: keyDecoding).decode(T.self)
+  func withStatement<R>(
+    _ sql: String, _ body: (Statement) throws(DatabaseError) -> R
+  ) throws(DatabaseError) -> R {
+    try withConnection { connection throws(DatabaseError) in
+      let statement = try connection.checkOut(sql)
+      defer { connection.checkIn(statement) }
+      return try body(statement)
     }
   }
 }
-
-

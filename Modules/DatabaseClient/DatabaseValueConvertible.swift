@@ -11,6 +11,8 @@ import Foundation
 /// try db.execute("INSERT INTO users (role) VALUES (?)", [Role.driver])
 /// ```
 ///
+/// Arguments are bound through ``bind(to:at:)``, which by default binds ``databaseValue``.
+///
 /// Storage formats: `Bool` is the integer 0 or 1; `Date` is the integer number of milliseconds
 /// since 1970-01-01T00:00:00Z, rounded to the nearest millisecond (a date too far out for an
 /// `Int64` of milliseconds is stored as a `REAL` number of milliseconds).
@@ -23,6 +25,20 @@ public protocol DatabaseValueConvertible {
   /// - Returns: `nil` when the stored value does not represent this type (another storage
   ///   class, `NULL` for a non-optional type, an integer out of range).
   init?(databaseValue: DatabaseValue)
+
+  /// Binds the value, as ``databaseValue`` says SQLite stores it, to the `?` parameter at
+  /// `index` of `statement`.
+  ///
+  /// Every argument is bound through this, in both argument forms. The default binds
+  /// ``databaseValue``; the standard types (and `Optional` and `RawRepresentable` types over
+  /// them) bind themselves directly, with no ``DatabaseValue`` made on the way. A type of your
+  /// own needs no implementation of its own.
+  /// - Parameters:
+  ///   - statement: A statement, bound and run under its database's lock.
+  ///   - index: The parameter, from 1.
+  /// - Throws: ``DatabaseError`` `.conversionFailed` when SQLite refuses the value (too big),
+  ///   `.misuse` for an index the statement does not have.
+  func bind(to statement: Statement, at index: Int32) throws(DatabaseError)
 }
 
 extension DatabaseValue: DatabaseValueConvertible {

@@ -28,18 +28,15 @@ import Foundation
 /// ```
 public final class RowCursor {
   let statement: Statement
-  // The state below is touched only by this cursor's own methods, one call at a time under
-  // the database's lock, and never passed `inout`; so the run-time exclusivity check, which
-  // cost a quarter of a column lookup, is left out.
-  @exclusivity(unchecked) private var isOver = false
-  @exclusivity(unchecked) private var hasRow = false
-  @exclusivity(unchecked) private var names: [String]?
-  @exclusivity(unchecked) private var lookup: ColumnLookup?
+  private var isOver = false
+  private var hasRow = false
+  private var names: [String]?
+  private var lookup: ColumnLookup?
   /// Name lookups remembered by their order within a row: code that reads `id`, `name`,
   /// `score` for every row finds each column by comparing one string (immediate when the
   /// caller passes the same literal each time), without hashing it.
-  @exclusivity(unchecked) private var slots: [(name: String, index: Int?)] = []
-  @exclusivity(unchecked) private var nextSlot = 0
+  private var slots: [(name: String, index: Int?)] = []
+  private var nextSlot = 0
 
   init(statement: Statement) {
     self.statement = statement

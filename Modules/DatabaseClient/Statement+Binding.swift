@@ -6,8 +6,7 @@ import Foundation
   import CSQLite
 #endif
 
-/// The `sqlite3_bind_*` calls for each kind of value, shared by ``Statement`` and the
-/// connection's repeated-execute path (`StatementCore`). Each returns SQLite's result code.
+/// The `sqlite3_bind_*` calls for each kind of value. Each returns SQLite's result code.
 @usableFromInline
 enum Binding {
   /// Binds one value. Text and blobs are bound with `SQLITE_TRANSIENT` straight from their
@@ -21,8 +20,8 @@ enum Binding {
       return sqlite3_bind_int64(handle, index, integer)
     case .real(let real):
       return sqlite3_bind_double(handle, index, real)
-    case .text(var text):
-      return text.withUTF8 { Binding.text($0, at: index, in: handle) }
+    case .text(let text):
+      return Binding.text(text, at: index, in: handle)
     case .blob(let data):
       return data.withUnsafeBytes { bytes in
         // A NULL pointer would bind NULL, so the empty blob is bound as a zero-length one.
@@ -34,45 +33,84 @@ enum Binding {
     }
   }
 
-  /// Binds UTF-8 text, copied by SQLite before it returns.
+  /// Binds text as UTF-8, NUL characters included, copied by SQLite before it returns.
   @inlinable @inline(__always)
-  static func text(
-    _ bytes: UnsafeBufferPointer<UInt8>, at index: Int32, in handle: OpaquePointer
-  ) -> Int32 {
-    // A NULL pointer would bind NULL, so the empty string gets a real (empty) one.
-    guard let base = bytes.baseAddress, bytes.count > 0 else {
-      return sqlite3_bind_text(handle, index, "", 0, sqliteTransient)
-    }
-    return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+  static func text(_ text: String, at index: Int32, in handle: OpaquePointer) -> Int32 {
+    // A native string lends its own UTF-8 (with the NUL after it that C expects); its byte
+    // count is stored, so no byte is read twice.
+    text.withCString {
       sqlite3_bind_text64(
-        handle, index, $0, UInt64(bytes.count), sqliteTransient, UInt8(SQLITE_UTF8))
+        handle, index, $0, UInt64(text.utf8.count), sqliteTransient, UInt8(SQLITE_UTF8))
     }
   }
 }
 
 extension Statement {
-  /// Binds one value (see `Binding.value`).
+  /// Binds `values` to a statement already rewound, in order.
+  /// - Throws: ``DatabaseError`` `.misuse` for a wrong count of values, `.conversionFailed`
+  ///   when SQLite refuses a value (too big).
+  @inlinable
+  func bindRewound<each Value: DatabaseValueConvertible>(
+    _ values: repeat each Value
+  ) throws(DatabaseError) {
+    let count = Self.count(repeat (each Value).self)
+    guard count == Int(parameterCount) else { throw countMismatch(count) }
+    var index: Int32 = 0
+    repeat try (each values).bind(to: self, at: Self.advance(&index))
+  }
+
+  /// How many types a pack holds: a constant once the caller's module specializes it.
   @inlinable @inline(__always)
-  func bind(_ value: DatabaseValue, at index: Int32) throws(DatabaseError) {
-    let code = Binding.value(value, at: index, in: handle)
+  static func count<each Value>(_ types: repeat (each Value).Type) -> Int {
+    var count = 0
+    for _ in repeat each types { count += 1 }
+    return count
+  }
+
+  /// The next parameter index (the count was checked first, so it stays in `Int32`).
+  @inlinable @inline(__always)
+  static func advance(_ index: inout Int32) -> Int32 {
+    index += 1
+    return index
+  }
+
+  /// Binds an argument array to a statement already rewound, each value through its
+  /// `bind(to:at:)` (by default, its `databaseValue`).
+  /// - Throws: ``DatabaseError`` as ``bindRewound(_:)`` does.
+  @inlinable
+  func bindRewound(arguments: [(any DatabaseValueConvertible)?]) throws(DatabaseError) {
+    guard arguments.count == Int(parameterCount) else { throw countMismatch(arguments.count) }
+    var index: Int32 = 0
+    for argument in arguments {
+      index += 1
+      if let argument {
+        try argument.bind(to: self, at: index)
+      } else {
+        try check(sqlite3_bind_null(handle, index))
+      }
+    }
+  }
+
+  /// Throws the error for a failed `sqlite3_bind_*` call's result code.
+  @inlinable @inline(__always)
+  func check(_ code: Int32) throws(DatabaseError) {
     if code != SQLITE_OK { throw failure(code) }
   }
 
-  /// Binds a value of a type known where the caller's module specializes this. A `String` is
-  /// bound from where it is, without the copy that making a `DatabaseValue` of it takes.
-  @inlinable @inline(__always)
-  func bindConverted<Value: DatabaseValueConvertible>(
-    _ value: Value, at index: Int32
-  ) throws(DatabaseError) {
-    if Value.self == String.self {
-      let code = withUnsafePointer(to: value) {
-        ArgumentList.withText(at: UnsafeRawPointer($0)) { Binding.text($0, at: index, in: handle) }
-      }
-      if let code {
-        if code != SQLITE_OK { throw failure(code) }
-        return
-      }
+  /// Runs the bound statement to its end.
+  /// - Returns: The rows it inserted, updated or deleted (0 for a statement that changes none).
+  /// - Throws: ``DatabaseError`` for any SQLite failure while running it.
+  @inlinable
+  func runCountingChanges() throws(DatabaseError) -> Int {
+    switch kind {
+    case .changesRows:
+      try runToEnd()
+      return Int(sqlite3_changes(connection))
+    case .measured:
+      let before = sqlite3_total_changes(connection)
+      try runToEnd()
+      guard sqlite3_total_changes(connection) != before else { return 0 }
+      return Int(sqlite3_changes(connection))
     }
-    try bind(value.databaseValue, at: index)
   }
 }

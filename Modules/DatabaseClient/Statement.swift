@@ -10,9 +10,12 @@ import Foundation
 ///
 /// Get one from ``Connection/prepare(_:)`` inside ``Database/withConnection(_:)`` or a
 /// transaction, and do not let it outlive that closure: like its connection, it must only be
-/// used while the database's lock is held. Binding takes the values as generic arguments
-/// (specialized in the caller for up to six values, a parameter pack beyond), so a loop boxes
-/// nothing, allocates nothing per row and looks nothing up by name.
+/// used while the database's lock is held. Values are bound in one of two ways:
+/// - statically typed, as a parameter pack (``execute(_:)``, ``bind(_:)``): the caller's
+///   module specializes the call for its own types, so a loop boxes nothing and allocates
+///   nothing per row;
+/// - an array built at run time (``execute(arguments:)``, ``bind(arguments:)``), each value
+///   read through its ``DatabaseValueConvertible/databaseValue``.
 ///
 /// ```swift
 /// try db.transaction { conn in
@@ -31,22 +34,18 @@ public final class Statement {
   public let sql: String
   @usableFromInline let parameterCount: Int32
   /// The handle of the connection it was compiled on.
-  let connection: OpaquePointer
-  /// Reads argument arrays in place; `nil` where their layout is not the one it reads.
-  let argumentReader: ArgumentList.Reader?
+  @usableFromInline let connection: OpaquePointer
   /// How the rows it changes are counted.
-  let kind: StatementKind
-  /// Whether its connection will drop its bound values when its lock is let go.
-  var holdsBindings = false
-  /// Whether a cursor is reading it (from the connection's cache): no other use may take it.
-  var isReading = false
+  @usableFromInline let kind: StatementKind
+  /// Whether a use of the connection's cache holds it (between `Connection.checkOut(_:)` and
+  /// `Connection.checkIn(_:)`): while it does, no other use is given it.
+  @usableFromInline var isCheckedOut = false
 
   init(handle: OpaquePointer, sql: String, connection: OpaquePointer) {
     self.handle = handle
     self.sql = sql
     self.parameterCount = sqlite3_bind_parameter_count(handle)
     self.connection = connection
-    self.argumentReader = ArgumentList.reader
     self.kind = StatementKind(sql: sql)
   }
 
@@ -64,7 +63,12 @@ public final class Statement {
 
   /// Resets the statement, binds `values` to its `?` parameters in order, runs it to the end
   /// and discards any rows it returns.
-  /// - Parameter values: One value per parameter, each bound as itself (no `[Any]` boxing).
+  ///
+  /// ```swift
+  /// try insert.execute(Int64(7), "seven", 7.5, String?.none)   // the last one binds NULL
+  /// ```
+  /// - Parameter values: One value per parameter, each bound as itself (no `[Any]` boxing);
+  ///   an `Optional` that is `nil` binds `NULL`.
   /// - Throws: ``DatabaseError`` `.misuse` when the count of values is not the count of
   ///   parameters; the SQLite failure otherwise (e.g. `.constraintViolation`).
   @inlinable
@@ -83,53 +87,27 @@ public final class Statement {
     try runToEnd()
   }
 
-  // Inlinable so that the caller's module specializes the pack for its concrete types: no
-  // runtime tuple metadata, no witness-table calls, no boxing, per value.
-
   /// Resets the statement and binds `values` to its `?` parameters in order, ready for
   /// ``step()``.
-  /// - Parameter values: One value per parameter.
+  /// - Parameter values: One value per parameter; an `Optional` that is `nil` binds `NULL`.
   /// - Throws: ``DatabaseError`` `.misuse` when the count of values is not the count of
   ///   parameters, `.conversionFailed` when SQLite refuses a value (too big).
+  // Inlinable so that the caller's module specializes the pack for its concrete types: each
+  // value goes to its `sqlite3_bind_*` call with no witness-table call and no boxing.
   @inlinable
   public func bind<each Value: DatabaseValueConvertible>(
     _ values: repeat each Value
   ) throws(DatabaseError) {
     sqlite3_reset(handle)
-    var index: Int32 = 0
-    repeat try bindNext(each values, index: &index)
-    if index != parameterCount { throw countMismatch(index) }
-  }
-
-  @inlinable @inline(__always)
-  func bindNext<Value: DatabaseValueConvertible>(
-    _ value: Value, index: inout Int32
-  ) throws(DatabaseError) {
-    index += 1
-    try bindConverted(value, at: index)
+    try bindRewound(repeat each values)
   }
 
   /// Like ``bind(_:)`` with the values in an array, for argument lists built at run time.
   /// - Parameter arguments: One value per parameter; `nil` binds `NULL`.
   /// - Throws: ``DatabaseError`` as ``bind(_:)`` does.
-  @inlinable
   public func bind(arguments: [(any DatabaseValueConvertible)?]) throws(DatabaseError) {
-    // The array is only lent, never kept, so the caller can build it on its stack.
-    try arguments.withUnsafeBufferPointer { (buffer) throws(DatabaseError) in
-      try bind(argumentsIn: buffer)
-    }
-  }
-
-  @usableFromInline
-  func bind(argumentsIn buffer: UnsafeBufferPointer<ArgumentList.Argument>) throws(DatabaseError) {
     sqlite3_reset(handle)
-    try core.bind(buffer, reader: argumentReader, sql: sql)
-  }
-
-  /// What running it with an argument array needs, as plain values.
-  var core: StatementCore {
-    StatementCore(
-      handle: handle, connection: connection, parameterCount: parameterCount, kind: kind)
+    try bindRewound(arguments: arguments)
   }
 
   /// Advances to the next result row.
@@ -155,19 +133,16 @@ public final class Statement {
     while try step() {}
   }
 
-  @inlinable
-  func reset(expecting count: Int32) throws(DatabaseError) {
-    sqlite3_reset(handle)
-    if count != parameterCount { throw countMismatch(count) }
-  }
-
   @usableFromInline
-  func countMismatch(_ bound: Int32) -> DatabaseError {
-    core.countMismatch(bound, sql: sql)
+  func countMismatch(_ given: Int) -> DatabaseError {
+    DatabaseError(
+      kind: .misuse,
+      message: "the statement has \(parameterCount) parameters but \(given) values were given",
+      sql: sql)
   }
 
   @usableFromInline
   func failure(_ code: Int32) -> DatabaseError {
-    core.failure(code, sql)
+    DatabaseError.sqlite(code, connection: connection, sql: sql)
   }
 }

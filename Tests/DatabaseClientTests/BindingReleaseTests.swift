@@ -8,30 +8,34 @@ import Testing
   import CSQLite
 #endif
 
-/// Arguments can be secrets: SQLite's copies of them must not outlive the database's lock.
-@Suite("bound arguments leave SQLite's memory with the lock")
+/// Arguments can be secrets: SQLite's copies of them must not outlive the use that bound them,
+/// and so never the database's lock.
+@Suite("bound arguments leave SQLite's memory when their use ends")
 struct BindingReleaseTests {
   /// The statement's SQL with its current bindings spelled out by SQLite.
-  static func expanded(_ statement: Statement) -> String {
-    guard let text = sqlite3_expanded_sql(statement.handle) else { return "" }
+  static func expanded(_ statement: Statement?) -> String {
+    guard let statement, let text = sqlite3_expanded_sql(statement.handle) else { return "" }
     defer { sqlite3_free(text) }
     return String(cString: text)
   }
 
-  @Test("after execute, query and a cursor, the cached statements hold no bound value")
+  @Test("after execute, query and a cursor, in both argument forms, no value stays bound")
   func released() throws {
     let db = try Database.inMemory()
     try db.execute("CREATE TABLE t (secret TEXT)")
     let insert = "INSERT INTO t (secret) VALUES (?)"
     let select = "SELECT secret FROM t WHERE secret = ?"
     try db.execute(insert, ["hunter2-insert"])
+    try db.execute(insert, "hunter2-pack")
     _ = try db.query(select, ["hunter2-query"])
+    _ = try db.queryOne(select, "hunter2-query-pack")
+    _ = try db.fetchAll(String.self, select, "hunter2-fetch")
     try db.withCursor(select, ["hunter2-cursor"]) { cursor throws(DatabaseError) in
       _ = try cursor.next()
     }
-    let texts = try db.withConnection { connection in
-      [try Self.expanded(connection.cachedStatement(insert)),
-       try Self.expanded(connection.cachedStatement(select))]
+    let texts = db.withConnection { connection in
+      [Self.expanded(connection.cachedStatement(for: insert)),
+       Self.expanded(connection.cachedStatement(for: select))]
     }
     for text in texts {
       #expect(!text.contains("hunter2"), "\(text)")
@@ -39,21 +43,22 @@ struct BindingReleaseTests {
     }
   }
 
-  @Test("inside one transaction the values stay bound between rows, and go at its end")
-  func keptWhileLocked() throws {
+  @Test("inside one transaction a value is bound while its use runs, and gone right after")
+  func clearedAtEndOfUse() throws {
     let db = try Database.inMemory()
     try db.execute("CREATE TABLE t (secret TEXT)")
     let insert = "INSERT INTO t (secret) VALUES (?)"
-    let during = try db.transaction { connection in
+    let select = "SELECT secret FROM t WHERE secret = ?"
+    let (during, after) = try db.transaction { connection in
       try connection.execute(insert, ["row-1"])
-      try connection.execute(insert, ["row-2"])
-      return Self.expanded(try connection.cachedStatement(insert))
+      try connection.execute(insert, "row-2")
+      let during = try connection.withCursor(select, "row-2") { _ throws(DatabaseError) in
+        Self.expanded(connection.cachedStatement(for: select))
+      }
+      return (during, Self.expanded(connection.cachedStatement(for: insert)))
     }
     #expect(during.contains("'row-2'"))
-    let after = try db.withConnection { connection in
-      Self.expanded(try connection.cachedStatement(insert))
-    }
-    #expect(!after.contains("row-"))
+    #expect(!after.contains("row-"), "\(after)")
     #expect(try db.query("SELECT secret FROM t").count == 2)
   }
 }

@@ -42,9 +42,9 @@ struct StatementCacheTests {
     try db.execute(insert, [1])
     try db.withConnection { conn in
       let cached = conn.cachedStatementCount
-      let first = try conn.cachedStatement(insert)
+      let first = try #require(conn.cachedStatement(for: insert))
       for n in 2...100 { try conn.execute(insert, [n]) }
-      #expect(try conn.cachedStatement(insert) === first)
+      #expect(conn.cachedStatement(for: insert) === first)
       #expect(conn.cachedStatementCount == cached)
     }
     #expect(try count("t", in: db) == 100)

@@ -10,9 +10,9 @@ struct SourceDecoder: Decoder {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-    // The key type is checked by identity first: cheaper than a dynamic cast every row.
-    if context.containerKey == ObjectIdentifier(Key.self), let reused = context.container {
-      return unsafeDowncast(reused, to: ContainerBox<KeyedDecodingContainer<Key>>.self).value()
+    // A checked cast: a query that decodes one type finds its container made for it.
+    if let reused = context.container as? ContainerBox<KeyedDecodingContainer<Key>> {
+      return reused.value()
     }
     return makeContainer(keyedBy: Key.self)
   }
@@ -24,7 +24,6 @@ struct SourceDecoder: Decoder {
   {
     let box = ContainerBox(KeyedDecodingContainer(SourceKeyedContainer<Key>(source: source)))
     context.container = box
-    context.containerKey = ObjectIdentifier(Key.self)
     return box.value()
   }
 
@@ -54,9 +53,8 @@ final class DecodingContext {
   /// The row's columns; under a key strategy other than the default, seen through
   /// ``RenamedColumns``.
   let source: any ColumnSource
-  /// The `ContainerBox` of a `KeyedDecodingContainer<Key>` for the key type `containerKey`.
+  /// The `ContainerBox` of the `KeyedDecodingContainer` made last.
   var container: AnyObject?
-  var containerKey: ObjectIdentifier?
 
   init(_ source: any ColumnSource, keyDecoding: ColumnKeyDecodingStrategy = .useDefaultKeys) {
     if case .useDefaultKeys = keyDecoding {

@@ -8,6 +8,7 @@
 /// writes its shadow tables; a function can write) or leave the count of an earlier statement
 /// in place, so it compares the connection's running total before and after, as SQLite's own
 /// documentation suggests.
+@usableFromInline
 enum StatementKind: Sendable, Equatable {
   /// `INSERT`, `REPLACE`, `UPDATE` or `DELETE`: `sqlite3_changes()` is its count.
   case changesRows
