@@ -28,10 +28,14 @@ struct NestedUseTests {
   /// More distinct statements than the cache keeps.
   static let evicting = (0..<(Connection.cacheLimit + 8)).map { "SELECT \($0) + 1" }
 
+  /// A text long enough that SQLite keeps its own copy of it on the heap.
+  static let tag = String(repeating: "tag ", count: 64)
+
+  /// A database with a table `n` of x = 1, 2, 4, 6, each row tagged with `tag`.
   static func numbers(_ fixture: Fixture) throws -> Database {
     let db = try Database(path: fixture.path)
-    try db.execute("CREATE TABLE n (x INTEGER)")
-    for x in [1, 2, 4, 6] { try db.execute("INSERT INTO n (x) VALUES (?)", x) }
+    try db.execute("CREATE TABLE n (x INTEGER, t TEXT)")
+    for x in [1, 2, 4, 6] { try db.execute("INSERT INTO n (x, t) VALUES (?, ?)", x, Self.tag) }
     return db
   }
 
@@ -40,13 +44,17 @@ struct NestedUseTests {
     let fixture = try Fixture()
     defer { fixture.folder.remove() }
     let db = try Self.numbers(fixture)
-    let sql = "SELECT x FROM n WHERE x > ? ORDER BY x"
-    let read = try db.transaction { _ in
-      _ = try db.query(sql, [0])
-      return try db.withCursor(sql, [0]) { cursor throws(DatabaseError) -> [Int] in
+    // A text parameter compared on every row: a binding cleared while the statement runs
+    // frees memory it still reads.
+    let tag = Self.tag
+    let sql = "SELECT x, ? FROM n WHERE t = ? ORDER BY x"
+    let read = try db.transaction { conn in
+      _ = try conn.query(sql, [tag, tag])
+      return try conn.withCursor(sql, [tag, tag]) { cursor throws(DatabaseError) -> [Int] in
         var read: [Int] = []
         while try cursor.next() {
           read.append(try cursor.get(0))
+          #expect(try cursor.get(1, as: String.self) == tag)
           #expect(try db.query("SELECT 1").first?.get(0, as: Int.self) == 1)
         }
         return read
@@ -60,15 +68,15 @@ struct NestedUseTests {
     let fixture = try Fixture()
     defer { fixture.folder.remove() }
     let db = try Self.numbers(fixture)
-    let sql = "SELECT x FROM n WHERE x > ? ORDER BY x"
-    let read = try db.transaction { _ in
-      _ = try db.query(sql, 0)
-      return try db.withCursor(sql, 0) { cursor throws(DatabaseError) -> [Int] in
+    let sql = "SELECT x FROM n WHERE x > ? AND t = ? ORDER BY x"
+    let read = try db.transaction { conn in
+      _ = try conn.query(sql, 0, Self.tag)
+      return try conn.withCursor(sql, 0, Self.tag) { cursor throws(DatabaseError) -> [Int] in
         var read: [Int] = []
         while try cursor.next() {
           let x: Int = try cursor.get(0)
           read.append(x)
-          let above = try db.query(sql, x).map(\.values)
+          let above = try db.query(sql, x, Self.tag).map(\.values)
           #expect(above == [1, 2, 4, 6].filter { $0 > x }.map { [.integer(Int64($0))] })
         }
         return read
@@ -86,9 +94,12 @@ struct NestedUseTests {
     let insert = "INSERT INTO t (a, b, c) VALUES (?, ?, ?)"
     try db.execute(insert, [1, Looked(db, "array"), "three"])
     try db.execute(insert, 2, Looked(db, "pack"), "three")
-    try db.transaction { _ in
-      try db.execute(insert, [3, Looked(db, "array in a transaction"), "three"])
-      try db.execute(insert, 4, Looked(db, "pack in a transaction"), "three")
+    try db.transaction { conn in
+      // Run once first, so the statement is the one the connection ran last.
+      try conn.execute(insert, [0, "warm", "up"])
+      try conn.execute(insert, [3, Looked(db, "array in a transaction"), "three"])
+      try conn.execute(insert, 4, Looked(db, "pack in a transaction"), "three")
+      try conn.execute("DELETE FROM t WHERE a = 0")
     }
     // The value runs the very statement being bound.
     try db.execute(insert, 5, Looked(db, "same SQL", running: ["SELECT * FROM t"]), "three")
@@ -137,13 +148,16 @@ struct NestedUseTests {
     let db = try Database(path: fixture.path)
     try db.execute("CREATE TABLE t (a, b, c)")
     let insert = "INSERT INTO t (a, b, c) VALUES (?, ?, ?)"
-    try db.transaction { _ in
+    try db.transaction { conn in
       for a in 1...3 {
-        try db.execute(insert, [a, Looked(db, "array \(a)", running: Self.evicting), "c"])
+        // The connection ran `insert` last; the value's queries go through the database.
+        try conn.execute(insert, [-a, "warm", "up"])
+        try conn.execute(insert, [a, Looked(db, "array \(a)", running: Self.evicting), "c"])
         #expect(
           try db.queryOne("SELECT a, b, c FROM t WHERE a = ?", a)?.values
             == [.integer(Int64(a)), .text("array \(a)"), .text("c")])
-        try db.execute(insert, a + 10, Looked(db, "pack \(a)", running: Self.evicting), "c")
+        try conn.execute(insert, -a - 10, "warm", "up")
+        try conn.execute(insert, a + 10, Looked(db, "pack \(a)", running: Self.evicting), "c")
         #expect(
           try db.queryOne("SELECT a, b, c FROM t WHERE a = ?", a + 10)?.values
             == [.integer(Int64(a + 10)), .text("pack \(a)"), .text("c")])
@@ -152,7 +166,7 @@ struct NestedUseTests {
         #expect(try db.queryOne("SELECT 55")?.get(0, as: Int.self) == 55)
       }
     }
-    #expect(try count("t", in: db) == 6)
+    #expect(try count("t", in: db, where: "a > 0") == 6)
   }
 
   @Test("finding 3: a cursor's statement survives the cache emptied in its loop, every row")
@@ -161,8 +175,9 @@ struct NestedUseTests {
     defer { fixture.folder.remove() }
     let db = try Self.numbers(fixture)
     let sql = "SELECT x, ? FROM n WHERE x > ? ORDER BY x"
-    try db.transaction { _ in
-      let read = try db.withCursor(sql, "tag", 0) { cursor throws(DatabaseError) -> [Int] in
+    try db.transaction { conn in
+      _ = try conn.query(sql, "tag", 0)
+      let read = try conn.withCursor(sql, "tag", 0) { cursor throws(DatabaseError) -> [Int] in
         var read: [Int] = []
         while try cursor.next() {
           for (n, other) in Self.evicting.enumerated() {
