@@ -29,7 +29,9 @@ import WireFormat
 public final class Database: Sendable {
   /// The file's path, or `":memory:"`.
   public let path: String
-  private let connection: Locked<Connection>
+  // Unchecked: the connection is reached only inside `withConnection`, under the lock, and
+  // `Connection` is not Sendable, so a closure cannot carry it out to another task.
+  private let connection: UncheckedLocked<Connection>
 
   /// Opens the database at `path`, creating the file and its parent folders if missing.
   ///
@@ -51,7 +53,7 @@ public final class Database: Sendable {
     self.path = path
     // Recursive, so that a closure already holding the lock (inside `transaction`) can call
     // back into the same `Database` on the same thread and join the work in progress.
-    self.connection = Locked(
+    self.connection = UncheckedLocked(
       try Connection(path: opened, onDisk: opened != ":memory:", busyTimeout: busyTimeout),
       kind: .recursive)
   }

@@ -6,12 +6,16 @@ import Foundation
 /// The package's one lock: an `NSLock` (or, as asked, a recursive lock or a condition) inside,
 /// because `Synchronization.Mutex` needs iOS 18 / macOS 15 and the floor is iOS 16 / macOS 13.
 ///
+/// It is `Sendable` only when its value is, as NIO's `NIOLockedValueBox`: a lock makes access
+/// one at a time, but it cannot make a non-`Sendable` value safe to hand to another thread.
+/// The one deliberate exception, a value confined by design, is ``UncheckedLocked``.
+///
 /// ```swift
 /// let hits = Locked(0)
 /// hits.withLock { $0 += 1 }
 /// let count = hits.value
 /// ```
-public final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value> {
   /// How the lock behaves when it is taken again or waited on.
   public enum Kind: Sendable {
     /// An `NSLock`: taking it again on the same thread deadlocks.
@@ -25,7 +29,8 @@ public final class Locked<Value>: @unchecked Sendable {
     case waitable
   }
 
-  // Every access to `stored` holds `lock`, which is what makes the class Sendable.
+  // Every access to `stored` holds `lock`, which is what makes the class Sendable (for a
+  // Sendable value).
   private let lock: any NSLocking
   private let condition: NSCondition?
   private var stored: Value
@@ -114,5 +119,36 @@ public final class Locked<Value>: @unchecked Sendable {
       }
     }
     return true
+  }
+}
+
+// Every access to the value holds the lock, and the value itself may cross threads.
+extension Locked: @unchecked Sendable where Value: Sendable {}
+
+/// A value that is not `Sendable`, behind a lock, shared between threads on purpose: the
+/// compiler cannot check it, so every use says why the value never escapes the lock (a
+/// database's connection, used only inside `withLockedValue` and never handed out).
+package final class UncheckedLocked<Value>: @unchecked Sendable {
+  // Unchecked: `Value` is reached only through `withLockedValue`, under the lock, and each
+  // user keeps it from escaping (the reason is written at each use).
+  private let locked: Locked<Value>
+
+  /// Wraps a value.
+  /// - Parameters:
+  ///   - value: The value, which must be reached through this lock only.
+  ///   - kind: The lock inside.
+  package init(_ value: Value, kind: Locked<Value>.Kind = .plain) {
+    locked = Locked(value, kind: kind)
+  }
+
+  /// Runs `body` with the value under the lock (see ``Locked/withLockedValue(_:)``).
+  /// - Parameter body: The work; it must not keep the value after returning.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  @discardableResult
+  package func withLockedValue<Result, Failure: Error>(
+    _ body: (Value) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try locked.withLockedValue(body)
   }
 }

@@ -6,23 +6,26 @@ import WireFormat
 ///
 /// Lines that arrive while no one waits are kept for the next prompt, which is what makes a
 /// piped script work: each line answers the prompt that is current when it is read.
-final class LineInput: @unchecked Sendable {
+final class LineInput: Sendable {
   /// The longest line kept; the rest of a longer line is dropped.
   static let maximumLineLength = 4096
 
-  // Guards every stored property below: the reader thread and the main actor share them.
-  private let lock = Locked(())
-  private var buffered: [String] = []
-  private var finished = false
-  private var interruptPending = false
-  private var waiter: CheckedContinuation<LineEvent, Never>?
-  private var started = false
+  /// What the reader thread and the main actor share.
+  private struct State {
+    var buffered: [String] = []
+    var finished = false
+    var interruptPending = false
+    var waiter: CheckedContinuation<LineEvent, Never>?
+    var started = false
+  }
+
+  private let state = Locked(State())
 
   /// Starts the reader thread; later calls do nothing.
   func start() {
-    let alreadyStarted = lock.withLock { _ in
-      defer { started = true }
-      return started
+    let alreadyStarted = state.withLock { state in
+      defer { state.started = true }
+      return state.started
     }
     guard !alreadyStarted else { return }
     let thread = Thread { [self] in
@@ -39,14 +42,14 @@ final class LineInput: @unchecked Sendable {
   /// - Returns: What came first.
   func next() async -> LineEvent {
     await withCheckedContinuation { continuation in
-      let ready: LineEvent? = lock.withLock { _ in
-        if interruptPending {
-          interruptPending = false
+      let ready: LineEvent? = state.withLock { state in
+        if state.interruptPending {
+          state.interruptPending = false
           return .interrupted
         }
-        if !buffered.isEmpty { return .line(buffered.removeFirst()) }
-        if finished { return .endOfInput }
-        waiter = continuation
+        if !state.buffered.isEmpty { return .line(state.buffered.removeFirst()) }
+        if state.finished { return .endOfInput }
+        state.waiter = continuation
         return nil
       }
       if let ready { continuation.resume(returning: ready) }
@@ -55,12 +58,12 @@ final class LineInput: @unchecked Sendable {
 
   /// Ends the current wait with `.interrupted`; when no one waits, the next wait ends so.
   func interrupt() {
-    let waiting = lock.withLock { _ in
-      guard let waiting = waiter else {
-        interruptPending = true
+    let waiting = state.withLock { state in
+      guard let waiting = state.waiter else {
+        state.interruptPending = true
         return nil as CheckedContinuation<LineEvent, Never>?
       }
-      waiter = nil
+      state.waiter = nil
       return waiting
     }
     waiting?.resume(returning: .interrupted)
@@ -68,18 +71,18 @@ final class LineInput: @unchecked Sendable {
 
   /// Forgets an interruption no wait has seen yet (a new screen starts afresh).
   func clearInterrupt() {
-    lock.withLock { _ in interruptPending = false }
+    state.withLock { $0.interruptPending = false }
   }
 
   private func deliver(_ event: LineEvent) {
-    let waiting: CheckedContinuation<LineEvent, Never>? = lock.withLock { _ in
-      if case .line(let text) = event, waiter == nil {
-        buffered.append(text)
+    let waiting: CheckedContinuation<LineEvent, Never>? = state.withLock { state in
+      if case .line(let text) = event, state.waiter == nil {
+        state.buffered.append(text)
         return nil
       }
-      if event == .endOfInput { finished = true }
-      defer { waiter = nil }
-      return waiter
+      if event == .endOfInput { state.finished = true }
+      defer { state.waiter = nil }
+      return state.waiter
     }
     waiting?.resume(returning: event)
   }

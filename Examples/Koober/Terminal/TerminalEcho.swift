@@ -12,11 +12,13 @@ import WireFormat
 
 /// Turns the terminal's echo off while a password is typed, and makes sure it comes back,
 /// even when the person presses Ctrl-C at the password prompt.
-final class TerminalEcho: @unchecked Sendable {
-  // Guards `saved`: the main actor and the signal handler's queue share it.
-  private let lock = Locked(())
-  private var saved: termios?
-  private var signalSources: [any DispatchSourceSignal] = []
+final class TerminalEcho: Sendable {
+  /// The settings to put back: the main actor and the signal handlers' queue share them.
+  private let saved: Locked<termios?>
+  /// The signal sources, kept for the life of the process.
+  // Unchecked: the sources (not Sendable) are only stored here to keep them alive, never
+  // read or used again.
+  private let signalSources: UncheckedLocked<[any DispatchSourceSignal]>
 
   /// Whether standard input is a terminal (otherwise echo is never touched).
   let isTerminal: Bool
@@ -24,8 +26,10 @@ final class TerminalEcho: @unchecked Sendable {
   /// Prepares echo control for standard input; on a terminal, Ctrl-C and kills restore
   /// the echo before the process ends.
   init() {
+    let saved = Locked<termios?>(nil)
+    self.saved = saved
     isTerminal = isatty(STDIN_FILENO) == 1
-    if isTerminal { installSignalHandlers() }
+    signalSources = UncheckedLocked(isTerminal ? Self.installSignalHandlers(restoring: saved) : [])
   }
 
   /// Turns echo off until `restore()`; does nothing unless stdin is a terminal.
@@ -33,7 +37,7 @@ final class TerminalEcho: @unchecked Sendable {
     guard isTerminal else { return }
     var settings = termios()
     guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return }
-    lock.withLock { _ in saved = settings }
+    saved.withLock { $0 = settings }
     var quiet = settings
     quiet.c_lflag &= ~tcflag_t(ECHO)
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
@@ -41,7 +45,11 @@ final class TerminalEcho: @unchecked Sendable {
 
   /// Puts back the settings `hideTyping()` changed.
   func restore() {
-    let settings = lock.withLock { _ in
+    Self.restore(saved)
+  }
+
+  private static func restore(_ saved: Locked<termios?>) {
+    let settings = saved.withLock { saved in
       defer { saved = nil }
       return saved
     }
@@ -50,12 +58,14 @@ final class TerminalEcho: @unchecked Sendable {
   }
 
   /// Ctrl-C or a kill while echo is off: restore it, then end as the signal would have.
-  private func installSignalHandlers() {
-    signalSources = [SIGINT, SIGTERM, SIGHUP].map { number in
+  private static func installSignalHandlers(
+    restoring saved: Locked<termios?>
+  ) -> [any DispatchSourceSignal] {
+    [SIGINT, SIGTERM, SIGHUP].map { number in
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { [self] in
-        restore()
+      source.setEventHandler {
+        restore(saved)
         FileHandle.standardOutput.write(Data("\n".utf8))
         exit(128 + number)
       }

@@ -16,35 +16,30 @@ import WireFormat
 /// cache.store([ride])
 /// let active = cache.rides(.active)
 /// ```
-public final class RideCache: @unchecked Sendable {
+public final class RideCache: Sendable {
   /// The most rides kept; older ones are dropped first.
   public static let capacity = 1_000
 
-  // Guards every stored property below; one operation at a time, so a rebuild never
-  // interleaves with a write.
-  private let lock = Locked(())
-  private var database: Database?
-  private var isPrepared = false
-  private var currentStatus: RideCacheStatus = .unopened
-  private var memory: [String: Ride] = [:]
+  /// Everything the cache holds, behind one lock: one operation at a time, so a rebuild never
+  /// interleaves with a write.
+  private let state: Locked<State>
 
   /// Makes a cache over a user's database; nothing is read or written until first use.
   /// - Parameter database: The user's own database (`ServiceUser.userDatabase(for:)`).
   public init(database: Database) {
-    self.database = database
+    state = Locked(State(database: database, status: .unopened))
   }
 
   /// Makes a cache that lives in memory only, because the user's database could not be
   /// opened.
   /// - Parameter reason: Why, shown by ``status``.
   public init(memoryOnlyBecause reason: String) {
-    database = nil
-    currentStatus = .memoryOnly(reason)
+    state = Locked(State(database: nil, status: .memoryOnly(reason)))
   }
 
   /// How the cache is doing.
   public var status: RideCacheStatus {
-    lock.withLock { _ in currentStatus }
+    state.withLock { $0.status }
   }
 
   /// Keeps rides, replacing older copies of the same rides (a copy with an older
@@ -52,10 +47,10 @@ public final class RideCache: @unchecked Sendable {
   /// - Parameter rides: Rides just seen from the server.
   public func store(_ rides: [Ride]) {
     guard !rides.isEmpty else { return }
-    lock.withLock { _ in
-      withDatabase(
+    state.withLock { state in
+      state.withDatabase(
         { database throws in try Self.write(rides, to: database) },
-        orInMemory: { storeInMemory(rides) })
+        orInMemory: { $0.storeInMemory(rides) })
     }
   }
 
@@ -65,10 +60,10 @@ public final class RideCache: @unchecked Sendable {
   ///   - limit: How many at most, or `nil` for all.
   /// - Returns: The matching rides; empty when the cache was unreadable (and rebuilt).
   public func rides(_ configuration: RideListConfiguration, limit: Int? = nil) -> [Ride] {
-    let all: [Ride] = lock.withLock { _ in
-      withDatabase(
+    let all: [Ride] = state.withLock { state in
+      state.withDatabase(
         { database throws in try Self.readAll(from: database) },
-        orInMemory: { Self.newestFirst(Array(memory.values)) }) ?? []
+        orInMemory: { Self.newestFirst(Array($0.memory.values)) }) ?? []
     }
     let matching = all.filter(configuration.includes)
     guard let limit else { return matching }
@@ -84,48 +79,61 @@ public final class RideCache: @unchecked Sendable {
 
   // MARK: - Failure handling
 
-  /// Runs `work` on the database, preparing it first; an unreadable cache is rebuilt and
-  /// `work` tried once more; a database that cannot even be rebuilt is left for memory.
-  /// Call with the lock held.
-  private func withDatabase<R>(
-    _ work: (Database) throws -> R, orInMemory fallback: () -> R
-  ) -> R? {
-    guard let database else { return fallback() }
-    do {
-      if !isPrepared {
-        try RideCacheSchema.prepare(database)
-        isPrepared = true
-        currentStatus = .ready
-      }
-      return try work(database)
-    } catch {
-      let reason = Self.describe(error)
+  /// The cache's database (none once it proved unusable), its status and the rides kept in
+  /// memory meanwhile.
+  private struct State {
+    var database: Database?
+    var isPrepared = false
+    var status: RideCacheStatus
+    var memory: [String: Ride] = [:]
+
+    init(database: Database?, status: RideCacheStatus) {
+      self.database = database
+      self.status = status
+    }
+
+    /// Runs `work` on the database, preparing it first; an unreadable cache is rebuilt once,
+    /// and a database that still fails gives way to memory for good.
+    mutating func withDatabase<R>(
+      _ work: (Database) throws -> R, orInMemory fallback: (inout State) -> R
+    ) -> R? {
+      guard let database else { return fallback(&self) }
       do {
-        try RideCacheSchema.rebuild(database)
-        isPrepared = true
-        currentStatus = .rebuilt(reason)
+        if !isPrepared {
+          try RideCacheSchema.prepare(database)
+          isPrepared = true
+          status = .ready
+        }
         return try work(database)
       } catch {
-        self.database = nil
-        currentStatus = .memoryOnly(Self.describe(error))
-        return fallback()
+        let reason = RideCache.describe(error)
+        do {
+          try RideCacheSchema.rebuild(database)
+          isPrepared = true
+          status = .rebuilt(reason)
+          return try work(database)
+        } catch {
+          self.database = nil
+          status = .memoryOnly(RideCache.describe(error))
+          return fallback(&self)
+        }
+      }
+    }
+
+    mutating func storeInMemory(_ rides: [Ride]) {
+      for ride in rides {
+        if let old = memory[ride.id], old.updatedAt > ride.updatedAt { continue }
+        memory[ride.id] = ride
+      }
+      if memory.count > RideCache.capacity {
+        for ride in RideCache.newestFirst(Array(memory.values)).dropFirst(RideCache.capacity) {
+          memory[ride.id] = nil
+        }
       }
     }
   }
 
-  private func storeInMemory(_ rides: [Ride]) {
-    for ride in rides {
-      if let old = memory[ride.id], old.updatedAt > ride.updatedAt { continue }
-      memory[ride.id] = ride
-    }
-    if memory.count > Self.capacity {
-      for ride in Self.newestFirst(Array(memory.values)).dropFirst(Self.capacity) {
-        memory[ride.id] = nil
-      }
-    }
-  }
-
-  private static func describe(_ error: any Error) -> String {
+  fileprivate static func describe(_ error: any Error) -> String {
     (error as? DatabaseError)?.message ?? String(describing: error)
   }
 
