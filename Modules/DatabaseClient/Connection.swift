@@ -29,7 +29,7 @@ public final class Connection {
   /// The statement of the latest `checkOut(_:)` from the cache: a loop that runs the same SQL
   /// over and over (one insert per row) finds it without hashing the SQL text, and when the
   /// caller passes the same string each time, `==` sees the same storage and is immediate.
-  @usableFromInline var latest: Statement?
+  private var latest: Statement?
   var savepointDepth = 0
 
   /// The most statements kept compiled for reuse; past it the cache starts over, so SQL built
@@ -141,7 +141,9 @@ public final class Connection {
   /// - Parameter sql: Exactly one SQL statement.
   /// - Returns: A rewound statement with no value bound, held by nobody else.
   /// - Throws: ``DatabaseError`` for invalid SQL.
-  @inlinable
+  // Not inlinable: kept inside this module, where the compiler sees every access to
+  // `latest` and `isCheckedOut` and needs no run-time exclusivity check for them.
+  @usableFromInline
   func checkOut(_ sql: String) throws(DatabaseError) -> Statement {
     if let latest, !latest.isCheckedOut, latest.sql == sql {
       latest.isCheckedOut = true
@@ -150,8 +152,7 @@ public final class Connection {
     return try checkOutFromCache(sql)
   }
 
-  @usableFromInline
-  func checkOutFromCache(_ sql: String) throws(DatabaseError) -> Statement {
+  private func checkOutFromCache(_ sql: String) throws(DatabaseError) -> Statement {
     if let cached = cache[sql] {
       guard !cached.isCheckedOut else { return try prepare(sql) }
       cached.isCheckedOut = true
@@ -172,7 +173,7 @@ public final class Connection {
   /// Ends a use that `checkOut(_:)` began: rewinds the statement and clears its bound values
   /// (which can be secrets), so nothing a use bound is left in SQLite's memory after it.
   /// - Parameter statement: What `checkOut(_:)` returned for this use.
-  @inlinable
+  @usableFromInline
   func checkIn(_ statement: Statement) {
     sqlite3_reset(statement.handle)
     sqlite3_clear_bindings(statement.handle)

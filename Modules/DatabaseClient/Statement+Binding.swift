@@ -80,13 +80,13 @@ extension Statement {
   @inlinable
   func bindRewound(arguments: [(any DatabaseValueConvertible)?]) throws(DatabaseError) {
     guard arguments.count == Int(parameterCount) else { throw countMismatch(arguments.count) }
-    var index: Int32 = 0
-    for argument in arguments {
-      index += 1
-      if let argument {
-        try argument.bind(to: self, at: index)
-      } else {
+    // Each element read where the array holds it (no copy of the existential out first).
+    for position in arguments.indices {
+      let index = Int32(truncatingIfNeeded: position + 1)
+      if arguments[position] == nil {
         try check(sqlite3_bind_null(handle, index))
+      } else {
+        try arguments[position]?.bind(to: self, at: index)
       }
     }
   }

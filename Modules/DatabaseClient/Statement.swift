@@ -39,7 +39,7 @@ public final class Statement {
   @usableFromInline let kind: StatementKind
   /// Whether a use of the connection's cache holds it (between `Connection.checkOut(_:)` and
   /// `Connection.checkIn(_:)`): while it does, no other use is given it.
-  @usableFromInline var isCheckedOut = false
+  var isCheckedOut = false
 
   init(handle: OpaquePointer, sql: String, connection: OpaquePointer) {
     self.handle = handle
