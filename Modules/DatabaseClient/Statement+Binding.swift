@@ -53,41 +53,37 @@ extension Statement {
   func bindRewound<each Value: DatabaseValueConvertible>(
     _ values: repeat each Value
   ) throws(DatabaseError) {
-    let count = Self.count(repeat (each Value).self)
-    guard count == Int(parameterCount) else { throw countMismatch(count) }
     var index: Int32 = 0
-    repeat try (each values).bind(to: self, at: Self.advance(&index))
+    repeat try bindNext(each values, index: &index)
+    if index != parameterCount { throw countMismatch(Int(index)) }
   }
 
-  /// How many types a pack holds: a constant once the caller's module specializes it.
+  /// Binds `value` at the next index, counting values past the last parameter without binding
+  /// them, so a wrong count is reported once, after the last value.
   @inlinable @inline(__always)
-  static func count<each Value>(_ types: repeat (each Value).Type) -> Int {
-    var count = 0
-    for _ in repeat each types { count += 1 }
-    return count
-  }
-
-  /// The next parameter index (the count was checked first, so it stays in `Int32`).
-  @inlinable @inline(__always)
-  static func advance(_ index: inout Int32) -> Int32 {
+  func bindNext<Value: DatabaseValueConvertible>(
+    _ value: Value, index: inout Int32
+  ) throws(DatabaseError) {
+    // Every value is counted (a pack's length is fixed in source, far below Int32.max).
     index += 1
-    return index
+    guard index <= parameterCount else { return }
+    try value.bind(to: self, at: index)
   }
 
   /// Binds an argument array to a statement already rewound, each value through its
   /// `bind(to:at:)` (by default, its `databaseValue`).
   /// - Throws: ``DatabaseError`` as ``bindRewound(_:)`` does.
-  @inlinable
+  @inlinable @inline(__always)
   func bindRewound(arguments: [(any DatabaseValueConvertible)?]) throws(DatabaseError) {
     guard arguments.count == Int(parameterCount) else { throw countMismatch(arguments.count) }
-    // Each element read where the array holds it (no copy of the existential out first).
+    // Each element used where the array holds it, through optional chaining: copying an
+    // optional existential out of the array (`for argument in arguments`, or comparing it
+    // with `nil`) goes through `Optional`'s generic value witnesses and costs more than the
+    // binding itself.
     for position in arguments.indices {
-      let index = Int32(truncatingIfNeeded: position + 1)
-      if arguments[position] == nil {
-        try check(sqlite3_bind_null(handle, index))
-      } else {
-        try arguments[position]?.bind(to: self, at: index)
-      }
+      let index = Int32(truncatingIfNeeded: position &+ 1)
+      let bound: Void? = try arguments[position]?.bind(to: self, at: index)
+      if bound == nil { try check(sqlite3_bind_null(handle, index)) }
     }
   }
 
