@@ -15,7 +15,7 @@ import Foundation
 ///
 /// ```swift
 /// let id = try db.withConnection { conn in
-///   try conn.execute("INSERT INTO notes (body) VALUES (?)", [body])
+///   try conn.execute("INSERT INTO notes (body) VALUES (?)", body)
 ///   return conn.lastInsertedRowID
 /// }
 /// ```

@@ -7,8 +7,10 @@ import WireFormat
 /// takes a lock around it, so calls from many tasks or threads run one after another, each
 /// whole. A call blocks its thread while an earlier one finishes; keep transactions short.
 /// The lock is recursive: code inside a ``DatabaseExecutor/transaction(_:)`` or
-/// ``withConnection(_:)`` closure may call this database again on the same thread, and joins
-/// the work in progress (a nested transaction becomes a savepoint).
+/// ``withConnection(_:)`` closure, inside a cursor's loop, or in a value's `databaseValue`
+/// may call this database again on the same thread, with any SQL, and joins the work in
+/// progress (a nested transaction becomes a savepoint). Each statement in use belongs to its
+/// use alone until that use ends, so nested calls never disturb one another.
 ///
 /// Every connection is opened with WAL journaling, `synchronous = NORMAL` (a commit survives
 /// the process being killed; the last commits can be lost only on power loss or an OS crash),
@@ -23,7 +25,7 @@ import WireFormat
 /// try db.migrate([
 ///   Migration("create notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
 /// ])
-/// try db.execute("INSERT INTO notes (body) VALUES (?)", ["hello"])
+/// try db.execute("INSERT INTO notes (body) VALUES (?)", "hello")
 /// let bodies = try db.query("SELECT body FROM notes").compactMap { $0["body"] as String? }
 /// ```
 public final class Database: Sendable {

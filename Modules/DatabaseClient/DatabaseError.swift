@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// do {
-///   try db.execute("INSERT INTO users (email) VALUES (?)", [email])
+///   try db.execute("INSERT INTO users (email) VALUES (?)", email)
 /// } catch let error as DatabaseError where error.kind == .constraintViolation {
 ///   // the email is taken
 /// }

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// ```swift
 /// enum Role: String, DatabaseValueConvertible { case passenger, driver }
-/// try db.execute("INSERT INTO users (role) VALUES (?)", [Role.driver])
+/// try db.execute("INSERT INTO users (role) VALUES (?)", Role.driver)
 /// ```
 ///
 /// Arguments are bound through ``bind(to:at:)``, which by default binds ``databaseValue``.

@@ -7,7 +7,7 @@ import Foundation
 /// exactly first, then ignoring ASCII case, as SQLite does):
 ///
 /// ```swift
-/// let row = try db.queryOne("SELECT id, email, name FROM users WHERE id = ?", [id])
+/// let row = try db.queryOne("SELECT id, email, name FROM users WHERE id = ?", id)
 /// let email = row?["email"] as String?        // nil when missing, NULL or not text
 /// let name: String? = try row?.get("name")     // throws when missing or not text
 /// let user = try row?.decode(User.self)        // by the type's coding keys

@@ -3,16 +3,18 @@
 extension RowCursor {
   /// Every row, the values of all of them in one array the rows share: no allocation per row.
   func readAll() throws(DatabaseError) -> [Row] {
+    guard try next() else { return [] }
+    let names = try columnNames()
+    let width = names.count
     var values: [DatabaseValue] = []
     var rowCount = 0
-    while try next() {
-      try appendValues(to: &values)
+    // The cursor is this function's alone: after its first row it steps the statement
+    // itself, without the checks a caller's reads need.
+    repeat {
+      for index in 0..<width { values.append(statement.value(at: index)) }
       rowCount += 1
-    }
-    guard rowCount > 0 else { return [] }
-    let names = try columnNames()
+    } while try statement.step()
     let shared = SharedValues(columnNames: names, values: values)
-    let width = names.count
     return (0..<rowCount).map { Row(shared: shared, start: $0 * width, count: width) }
   }
 

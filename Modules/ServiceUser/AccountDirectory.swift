@@ -49,13 +49,11 @@ package final class AccountDirectory: Sendable {
         ON CONFLICT (user_id) DO UPDATE SET email = excluded.email, name = excluded.name,
           type = excluded.type, last_signed_in_at = excluded.last_signed_in_at
         """,
-        [
-          user.id, user.email, user.name, user.type.rawValue,
-          Self.databaseFileName(for: user.id), moment, moment,
-        ])
+        user.id, user.email, user.name, user.type.rawValue, Self.databaseFileName(for: user.id),
+        moment, moment)
       try connection.execute(
         "INSERT OR REPLACE INTO last_sign_in (id, email, user_id) VALUES (1, ?, ?)",
-        [user.email, user.id])
+        user.email, user.id)
       try persist()
     }
   }
@@ -95,7 +93,7 @@ package final class AccountDirectory: Sendable {
   /// - Throws: `.unknownAccount`, `.accountDatabase`, `.userDatabase`.
   package func userDatabase(for userID: String) throws(ServiceUserError) -> Database {
     let row = try read { database throws(DatabaseError) in
-      try database.queryOne("SELECT database_file FROM account WHERE user_id = ?", [userID])
+      try database.queryOne("SELECT database_file FROM account WHERE user_id = ?", userID)
     }
     guard let fileName: String = row?["database_file"] else { throw .unknownAccount }
     let path = userDatabasesFolder.appendingPathComponent(fileName, isDirectory: false).path

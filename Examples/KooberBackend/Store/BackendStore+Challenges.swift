@@ -26,9 +26,9 @@ extension BackendStore {
         INSERT INTO challenges (id, user_id, code_hash, created_at, expires_at, attempts_left)
         VALUES (?, ?, ?, ?, ?, ?)
         """,
-        [id, user.id, codeHash, now, challenge.expiresAt, max(1, configuration.challengeAttempts)])
+        id, user.id, codeHash, now, challenge.expiresAt, max(1, configuration.challengeAttempts))
       try connection.execute(
-        "DELETE FROM challenges WHERE expires_at < ?", [now.addingTimeInterval(-86_400)])
+        "DELETE FROM challenges WHERE expires_at < ?", now.addingTimeInterval(-86_400))
       try sendMessage(to: user.email, body: "Your Koober code is \(code)", in: connection, now: now)
     }
     return challenge
@@ -91,10 +91,10 @@ extension BackendStore {
       }
       guard ConstantTime.equals(Array(candidate.utf8), Array(open.codeHash.utf8)) else {
         try connection.execute(
-          "UPDATE challenges SET attempts_left = attempts_left - 1 WHERE id = ?", [challengeID])
+          "UPDATE challenges SET attempts_left = attempts_left - 1 WHERE id = ?", challengeID)
         return .wrong(attemptsLeft: open.attemptsLeft - 1)
       }
-      try connection.execute("UPDATE challenges SET used_at = ? WHERE id = ?", [now, challengeID])
+      try connection.execute("UPDATE challenges SET used_at = ? WHERE id = ?", now, challengeID)
       return .verified(try startFamily(for: open.user, in: connection))
     }
   }
@@ -108,7 +108,7 @@ extension BackendStore {
       SELECT c.code_hash, c.expires_at, c.attempts_left, c.used_at, u.id, u.email, u.name, u.type
       FROM challenges c JOIN users u ON u.id = c.user_id WHERE c.id = ?
       """,
-      [id]),
+      id),
       let user = user(from: row), let codeHash = row["code_hash"] as String?,
       let expiresAt = row["expires_at"] as Date?, let attemptsLeft = row["attempts_left"] as Int?,
       row.value(named: "used_at") == .null, attemptsLeft > 0, expiresAt > now

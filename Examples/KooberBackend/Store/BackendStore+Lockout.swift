@@ -86,7 +86,7 @@ extension BackendStore {
   private func failureRecord(email: String) throws(APIError) -> (Int, lockedFor: Int?) {
     let row = try read { database throws(DatabaseError) in
       try database.queryOne(
-        "SELECT failures, locked_until FROM sign_in_failures WHERE email = ?", [email])
+        "SELECT failures, locked_until FROM sign_in_failures WHERE email = ?", email)
     }
     let failures = row?["failures"] as Int? ?? 0
     guard let lockedUntil = row?["locked_until"] as Date? else { return (failures, nil) }
@@ -115,7 +115,7 @@ extension BackendStore {
     let lockUntil = now.addingTimeInterval(configuration.lockoutDuration)
     try write { connection in
       let row = try connection.queryOne(
-        "SELECT failures, locked_until FROM sign_in_failures WHERE email = ?", [email])
+        "SELECT failures, locked_until FROM sign_in_failures WHERE email = ?", email)
       var failures = row?["failures"] as Int? ?? 0
       if let lockedUntil = row?["locked_until"] as Date?,
         Self.milliseconds(lockedUntil) <= Self.milliseconds(now)
@@ -129,14 +129,14 @@ extension BackendStore {
         ON CONFLICT (email) DO UPDATE SET failures = excluded.failures,
           locked_until = excluded.locked_until
         """,
-        [email, failures, failures >= threshold ? lockUntil : nil])
+        email, failures, failures >= threshold ? lockUntil : nil)
     }
   }
 
   /// Forgets an email's failures after a completed sign-in.
   private func clearFailures(email: String) throws(APIError) {
     try write { connection in
-      try connection.execute("DELETE FROM sign_in_failures WHERE email = ?", [email])
+      try connection.execute("DELETE FROM sign_in_failures WHERE email = ?", email)
     }
   }
 }

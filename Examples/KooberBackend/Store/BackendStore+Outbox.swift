@@ -20,7 +20,7 @@ extension BackendStore {
   func sendMessage(to email: String, body: String, in connection: Connection, now: Date) throws {
     try connection.execute(
       "INSERT INTO outbox (recipient, body, sent_at) VALUES (?, ?, ?)",
-      [CredentialRules.normalizedEmail(email), body, now])
+      CredentialRules.normalizedEmail(email), body, now)
   }
 
   /// Every message sent to an email, oldest first.
@@ -31,7 +31,7 @@ extension BackendStore {
     let rows = try read { database throws(DatabaseError) in
       try database.query(
         "SELECT recipient, body, sent_at FROM outbox WHERE recipient = ? ORDER BY seq",
-        [CredentialRules.normalizedEmail(email)])
+        CredentialRules.normalizedEmail(email))
     }
     return rows.compactMap { row in
       guard let to = row["recipient"] as String?, let body = row["body"] as String?,

@@ -76,7 +76,7 @@ extension BackendStore {
       SELECT password_iterations AS iterations, COUNT(*) AS count FROM users
       WHERE email <> ? GROUP BY password_iterations
       """,
-      [simulatedDriverEmail])
+      simulatedDriverEmail)
     var counts: [Int: Int] = [:]
     for row in rows {
       if let iterations = row["iterations"] as Int?, let count = row["count"] as Int? {
@@ -94,10 +94,8 @@ extension BackendStore {
         UPDATE users SET password_hash = ?, password_salt = ?, password_iterations = ?
         WHERE id = ? AND password_salt = ?
         """,
-        [
-          Data(hash.key), Data(hash.salt), hash.iterations, account.user.id,
-          Data(account.password.salt),
-        ])
+        Data(hash.key), Data(hash.salt), hash.iterations, account.user.id,
+        Data(account.password.salt))
     }
     guard replaced == 1 else { return }
     countStoredHash(iterations: account.password.iterations, by: -1)

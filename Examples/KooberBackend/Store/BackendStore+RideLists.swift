@@ -26,7 +26,7 @@ extension BackendStore {
     var position = query.before?.seq ?? Int64.max
     while matches.count <= query.limit {
       let rows = try read { database throws(DatabaseError) in
-        try database.query(sql, [query.userID, position, chunk])
+        try database.query(sql, query.userID, position, chunk)
       }
       for row in rows {
         guard let stored = Self.storedRide(from: row) else { throw .internal("a damaged ride row") }
@@ -51,7 +51,7 @@ extension BackendStore {
         SELECT \(Self.rideColumns) FROM rides WHERE status = 'requested'
         ORDER BY seq ASC LIMIT ?
         """,
-        [Self.queueLimit])
+        Self.queueLimit)
     }
     var rides: [Ride] = []
     for row in rows {

@@ -41,13 +41,8 @@ extension BackendStore {
         started_at = COALESCE(?, started_at), completed_at = COALESCE(?, completed_at)
       WHERE id = ? AND status = ?
       """,
-      [
-        step.target.rawValue, now,
-        step == .accept ? userID : nil,
-        step == .start ? now : nil,
-        step == .complete ? now : nil,
-        rideID, ride.status.rawValue,
-      ])
+      step.target.rawValue, now, step == .accept ? userID : nil, step == .start ? now : nil,
+      step == .complete ? now : nil, rideID, ride.status.rawValue)
     return try storedRide(id: rideID, in: connection).ride
   }
 }

@@ -40,7 +40,7 @@ extension BackendStore {
     return try write { connection in
       let active = try connection.queryOne(
         "SELECT 1 FROM rides WHERE passenger_id = ? AND status NOT IN ('completed', 'cancelled')",
-        [passengerID])
+        passengerID)
       guard active == nil else {
         throw APIError(
           status: 409, code: "ride_in_progress",
@@ -53,11 +53,9 @@ extension BackendStore {
           status, fare_amount, fare_currency, requested_at, updated_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'requested', ?, ?, ?, ?)
         """,
-        [
-          id, passengerID, pickup.latitude, pickup.longitude, pickup.address,
-          destination.latitude, destination.longitude, destination.address,
-          vehicleType.rawValue, fare.amount, fare.currency, now, now,
-        ])
+        id, passengerID, pickup.latitude, pickup.longitude, pickup.address, destination.latitude,
+        destination.longitude, destination.address, vehicleType.rawValue, fare.amount,
+        fare.currency, now, now)
       return try Self.storedRide(id: id, in: connection).ride
     }
   }
@@ -68,7 +66,7 @@ extension BackendStore {
   /// - Throws: `500` when the database fails or the row is damaged.
   func storedRide(id: String) throws(APIError) -> StoredRide? {
     let row = try read { database throws(DatabaseError) in
-      try database.queryOne("SELECT \(Self.rideColumns) FROM rides WHERE id = ?", [id])
+      try database.queryOne("SELECT \(Self.rideColumns) FROM rides WHERE id = ?", id)
     }
     guard let row else { return nil }
     guard let stored = Self.storedRide(from: row) else { throw .internal("a damaged ride row") }
@@ -83,7 +81,7 @@ extension BackendStore {
   /// - Throws: `404` when there is none, `500` for a damaged row, or `DatabaseError`.
   static func storedRide(id: String, in connection: Connection) throws -> StoredRide {
     guard let row = try connection.queryOne(
-      "SELECT \(rideColumns) FROM rides WHERE id = ?", [id])
+      "SELECT \(rideColumns) FROM rides WHERE id = ?", id)
     else { throw APIError.notFound }
     guard let stored = storedRide(from: row) else { throw APIError.internal("a damaged ride row") }
     return stored

@@ -28,8 +28,7 @@ extension BackendStore {
         SELECT id FROM rides WHERE status = 'requested' AND driver_id IS NULL
           AND requested_at <= ? ORDER BY seq
         """,
-        [now.addingTimeInterval(-acceptDelay)]
-      ).compactMap { $0["id"] as String? }
+        now.addingTimeInterval(-acceptDelay)).compactMap { $0["id"] as String? }
       var driverID = try Self.simulatedDriverID(in: connection)
       if driverID == nil, !waiting.isEmpty {
         driverID = try Self.makeSimulatedDriver(in: connection, iterations: iterations, now: now)
@@ -46,7 +45,7 @@ extension BackendStore {
         SELECT id, status FROM rides WHERE driver_id = ?
           AND status IN ('accepted', 'arrived', 'inProgress') AND updated_at <= ? ORDER BY seq
         """,
-        [driverID, now.addingTimeInterval(-stepInterval)])
+        driverID, now.addingTimeInterval(-stepInterval))
       for row in due {
         guard let id = row["id"] as String?,
           let status = (row["status"] as String?).flatMap(RideStatus.init(rawValue:)),
@@ -62,7 +61,7 @@ extension BackendStore {
 
   private static func simulatedDriverID(in connection: Connection) throws -> String? {
     try connection.queryOne(
-      "SELECT id FROM users WHERE email = ?", [simulatedDriverEmail])?["id"] as String?
+      "SELECT id FROM users WHERE email = ?", simulatedDriverEmail)?["id"] as String?
   }
 
   private static func makeSimulatedDriver(
@@ -76,7 +75,7 @@ extension BackendStore {
         password_iterations, created_at)
       VALUES (?, ?, 'Simulated driver', 'driver', ?, ?, ?, ?)
       """,
-      [id, simulatedDriverEmail, Data([0]), Data(salt), iterations, now])
+      id, simulatedDriverEmail, Data([0]), Data(salt), iterations, now)
     return id
   }
 

@@ -37,7 +37,7 @@ extension BackendStore {
     let now = self.now
     try connection.execute(
       "INSERT INTO token_families (id, user_id, created_at) VALUES (?, ?, ?)",
-      [familyID, user.id, now])
+      familyID, user.id, now)
     try pruneTokens(in: connection, now: now)
     return try issuePair(for: user, familyID: familyID, in: connection, now: now)
   }
@@ -55,7 +55,7 @@ extension BackendStore {
         FROM tokens t JOIN token_families f ON f.id = t.family_id JOIN users u ON u.id = f.user_id
         WHERE t.hash = ? AND t.kind = 'access'
         """,
-        [hash])
+        hash)
     }
     guard let row, let user = Self.user(from: row), let familyID = row["family_id"] as String?,
       let expiresAt = row["expires_at"] as Date?, row.value(named: "revoked_at") == .null
@@ -79,7 +79,7 @@ extension BackendStore {
         FROM tokens t JOIN token_families f ON f.id = t.family_id JOIN users u ON u.id = f.user_id
         WHERE t.hash = ? AND t.kind = 'refresh'
         """,
-        [hash]),
+        hash),
         let user = Self.user(from: row), let familyID = row["family_id"] as String?,
         let expiresAt = row["expires_at"] as Date?,
         row.value(named: "revoked_at") == .null
@@ -89,7 +89,7 @@ extension BackendStore {
         return .reused
       }
       guard expiresAt > now else { return .invalid }
-      try connection.execute("UPDATE tokens SET spent_at = ? WHERE hash = ?", [now, hash])
+      try connection.execute("UPDATE tokens SET spent_at = ? WHERE hash = ?", now, hash)
       return .issued(try issuePair(for: user, familyID: familyID, in: connection, now: now))
     }
     switch outcome {
@@ -123,7 +123,7 @@ extension BackendStore {
   private func revokeFamily(_ familyID: String, in connection: Connection, now: Date) throws {
     try connection.execute(
       "UPDATE token_families SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL",
-      [now, familyID])
+      now, familyID)
   }
 
   private func issuePair(
@@ -139,13 +139,11 @@ extension BackendStore {
       INSERT INTO tokens (hash, family_id, kind, issued_at, expires_at) VALUES (?, ?, ?, ?, ?)
       """
     try connection.execute(
-      insert, [try SHA256Digest.hex(session.token), familyID, "access", now, session.expiresAt])
+      insert, try SHA256Digest.hex(session.token), familyID, "access", now, session.expiresAt)
     try connection.execute(
       insert,
-      [
-        try SHA256Digest.hex(session.refreshToken), familyID, "refresh", now,
-        session.refreshExpiresAt,
-      ])
+      try SHA256Digest.hex(session.refreshToken), familyID, "refresh", now,
+      session.refreshExpiresAt)
     return session
   }
 
@@ -154,6 +152,6 @@ extension BackendStore {
   private func pruneTokens(in connection: Connection, now: Date) throws {
     let horizon = max(configuration.refreshTokenLifetime, configuration.accessTokenLifetime)
     try connection.execute(
-      "DELETE FROM tokens WHERE expires_at < ?", [now.addingTimeInterval(-horizon)])
+      "DELETE FROM tokens WHERE expires_at < ?", now.addingTimeInterval(-horizon))
   }
 }

@@ -25,7 +25,7 @@ extension BackendStore {
       type: credentials.type)
     let now = self.now
     let session = try write { connection in
-      let taken = try connection.queryOne("SELECT 1 FROM users WHERE email = ?", [user.email])
+      let taken = try connection.queryOne("SELECT 1 FROM users WHERE email = ?", user.email)
       guard taken == nil else {
         throw APIError(
           status: 409, code: "email_taken", message: "An account with this email already exists.")
@@ -36,10 +36,8 @@ extension BackendStore {
           password_iterations, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """,
-        [
-          user.id, user.email, user.name, user.type.rawValue, Data(password.key),
-          Data(password.salt), password.iterations, now,
-        ])
+        user.id, user.email, user.name, user.type.rawValue, Data(password.key), Data(password.salt),
+        password.iterations, now)
       return try startFamily(for: user, in: connection)
     }
     countStoredHash(iterations: password.iterations, by: 1)
@@ -57,7 +55,7 @@ extension BackendStore {
         SELECT \(Self.userColumns), password_hash, password_salt, password_iterations
         FROM users WHERE email = ?
         """,
-        [email])
+        email)
     }
     guard let row, let user = Self.user(from: row),
       let key = row["password_hash"] as Data?, let salt = row["password_salt"] as Data?,
@@ -84,9 +82,9 @@ extension BackendStore {
   /// - Throws: `401 invalid_token` when the user no longer exists, or `500`.
   func updateName(userID id: String, to name: String?) throws(APIError) -> User {
     try write { connection in
-      try connection.execute("UPDATE users SET name = ? WHERE id = ?", [name, id])
+      try connection.execute("UPDATE users SET name = ? WHERE id = ?", name, id)
       guard let row = try connection.queryOne(
-        "SELECT \(Self.userColumns) FROM users WHERE id = ?", [id]),
+        "SELECT \(Self.userColumns) FROM users WHERE id = ?", id),
         let user = Self.user(from: row)
       else { throw APIError.invalidToken }
       return user

@@ -22,17 +22,15 @@ extension RideCache {
             updated_at = excluded.updated_at, body = excluded.body, cached_at = excluded.cached_at
           WHERE excluded.updated_at >= ride_cache.updated_at
           """,
-          [
-            ride.id, ride.requestedAt.timeIntervalSince1970, ride.updatedAt.timeIntervalSince1970,
-            try encoder.encode(ride), now,
-          ])
+          ride.id, ride.requestedAt.timeIntervalSince1970, ride.updatedAt.timeIntervalSince1970,
+          try encoder.encode(ride), now)
       }
       try connection.execute(
         """
         DELETE FROM ride_cache WHERE ride_id NOT IN (
           SELECT ride_id FROM ride_cache ORDER BY requested_at DESC, ride_id DESC LIMIT ?)
         """,
-        [capacity])
+        capacity)
     }
   }
 

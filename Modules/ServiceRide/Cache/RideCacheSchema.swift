@@ -38,7 +38,7 @@ enum RideCacheSchema {
       for step in steps.dropFirst(version) { try connection.executeScript(step) }
       try connection.execute(
         "INSERT OR REPLACE INTO ride_cache_meta (name, value) VALUES ('layout', ?)",
-        [steps.count])
+        steps.count)
       // A table of the right name but another shape fails here, not on the first read.
       _ = try connection.query(
         "SELECT ride_id, requested_at, updated_at, body, cached_at FROM ride_cache LIMIT 0")
