@@ -4,9 +4,9 @@
   import CSQLite
 #endif
 
-// How each value reaches SQLite. The standard types call their own `sqlite3_bind_*` function
-// directly: a statically typed argument list then binds each value with one call, and an
-// argument array makes no `DatabaseValue` on the way (see `Statement+Binding.swift`).
+// How each value reaches SQLite. The everyday types (`Int64`, `Int`, `Double`, `String` and
+// optionals of them) call their own `sqlite3_bind_*` function directly, so binding them makes
+// no `DatabaseValue` on the way; the others bind their `databaseValue`.
 
 extension DatabaseValueConvertible {
   /// Binds ``databaseValue``.
@@ -69,30 +69,6 @@ extension Int {
   @inlinable
   public func bind(to statement: Statement, at index: Int32) throws(DatabaseError) {
     try statement.check(sqlite3_bind_int64(statement.handle, index, Int64(self)))
-  }
-}
-
-extension Int32 {
-  /// Binds the integer.
-  /// - Parameters:
-  ///   - statement: A statement, bound and run under its database's lock.
-  ///   - index: The parameter, from 1.
-  /// - Throws: ``DatabaseError`` `.misuse` for an index the statement does not have.
-  @inlinable
-  public func bind(to statement: Statement, at index: Int32) throws(DatabaseError) {
-    try statement.check(sqlite3_bind_int64(statement.handle, index, Int64(self)))
-  }
-}
-
-extension Bool {
-  /// Binds 1 or 0.
-  /// - Parameters:
-  ///   - statement: A statement, bound and run under its database's lock.
-  ///   - index: The parameter, from 1.
-  /// - Throws: ``DatabaseError`` `.misuse` for an index the statement does not have.
-  @inlinable
-  public func bind(to statement: Statement, at index: Int32) throws(DatabaseError) {
-    try statement.check(sqlite3_bind_int64(statement.handle, index, self ? 1 : 0))
   }
 }
 

@@ -30,9 +30,9 @@ public protocol DatabaseValueConvertible {
   /// `index` of `statement`.
   ///
   /// Every argument is bound through this, in both argument forms. The default binds
-  /// ``databaseValue``; the standard types (and `Optional` and `RawRepresentable` types over
-  /// them) bind themselves directly, with no ``DatabaseValue`` made on the way. A type of your
-  /// own needs no implementation of its own.
+  /// ``databaseValue``; `Int64`, `Int`, `Double` and `String` (and `Optional` and
+  /// `RawRepresentable` types over them) bind themselves directly, with no ``DatabaseValue``
+  /// made on the way. A type of your own needs no implementation of its own.
   /// - Parameters:
   ///   - statement: A statement, bound and run under its database's lock.
   ///   - index: The parameter, from 1.
