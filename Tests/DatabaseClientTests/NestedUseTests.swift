@@ -44,13 +44,14 @@ struct NestedUseTests {
     let fixture = try Fixture()
     defer { fixture.folder.remove() }
     let db = try Self.numbers(fixture)
-    // A text parameter compared on every row: a binding cleared while the statement runs
-    // frees memory it still reads.
+    // No ORDER BY: SQLite then evaluates the WHERE clause row by row as the cursor steps, so
+    // a binding cleared while it runs shows (an integer compared with NULL ends the rows; a
+    // text parameter frees memory the statement still reads).
     let tag = Self.tag
-    let sql = "SELECT x, ? FROM n WHERE t = ? ORDER BY x"
+    let sql = "SELECT x, ? FROM n WHERE x > ? AND t = ?"
     let read = try db.transaction { conn in
-      _ = try conn.query(sql, [tag, tag])
-      return try conn.withCursor(sql, [tag, tag]) { cursor throws(DatabaseError) -> [Int] in
+      _ = try conn.query(sql, [tag, 0, tag])
+      return try conn.withCursor(sql, [tag, 0, tag]) { cursor throws(DatabaseError) -> [Int] in
         var read: [Int] = []
         while try cursor.next() {
           read.append(try cursor.get(0))
@@ -68,7 +69,7 @@ struct NestedUseTests {
     let fixture = try Fixture()
     defer { fixture.folder.remove() }
     let db = try Self.numbers(fixture)
-    let sql = "SELECT x FROM n WHERE x > ? AND t = ? ORDER BY x"
+    let sql = "SELECT x FROM n WHERE x > ? AND t = ?"
     let read = try db.transaction { conn in
       _ = try conn.query(sql, 0, Self.tag)
       return try conn.withCursor(sql, 0, Self.tag) { cursor throws(DatabaseError) -> [Int] in
@@ -174,7 +175,7 @@ struct NestedUseTests {
     let fixture = try Fixture()
     defer { fixture.folder.remove() }
     let db = try Self.numbers(fixture)
-    let sql = "SELECT x, ? FROM n WHERE x > ? ORDER BY x"
+    let sql = "SELECT x, ? FROM n WHERE x > ?"
     try db.transaction { conn in
       _ = try conn.query(sql, "tag", 0)
       let read = try conn.withCursor(sql, "tag", 0) { cursor throws(DatabaseError) -> [Int] in
@@ -200,7 +201,7 @@ struct NestedUseTests {
     let fixture = try Fixture()
     defer { fixture.folder.remove() }
     let db = try Self.numbers(fixture)
-    let sql = "SELECT x FROM n WHERE x > ? ORDER BY x"
+    let sql = "SELECT x FROM n WHERE x > ?"
     var pairs: [String] = []
     try db.transaction { _ in
       try db.withCursor(sql, 0) { outer throws(DatabaseError) in
