@@ -82,7 +82,7 @@ let package = Package(
     // The adapter of API.md's REST contract: koober's default AuthRemoteAPI.
     .target(
       name: "ServiceUserKoober",
-      dependencies: ["LoginCore", "UserModel", "NetworkClient"],
+      dependencies: ["LoginCore", "UserModel", "NetworkClient", "WireFormat"],
       path: "Modules/ServiceUserKoober"
     ),
     .target(
@@ -118,7 +118,7 @@ let package = Package(
 
     .target(
       name: "LoginLogicControl",
-      dependencies: ["LoginCore", "UserModel", "Localization"],
+      dependencies: ["LoginCore", "UserModel", "Localization", "WireFormat"],
       path: "Modules/LoginLogicControl",
       resources: [.process("Resources")]
     ),
@@ -217,14 +217,15 @@ let package = Package(
       name: "LoginCoreTests", dependencies: ["LoginCore", "Localization", "TestSupport"],
       path: "Tests/LoginCoreTests"),
     .testTarget(
-      name: "UserModelTests", dependencies: ["UserModel", "Localization", "TestSupport"],
+      name: "UserModelTests",
+      dependencies: ["UserModel", "Localization", "TestSupport", "WireFormat"],
       path: "Tests/UserModelTests"),
     // Fakes, fixtures and the live backend harness of the two service test targets below.
     .target(
       name: "ServiceUserTestSupport",
       dependencies: [
         "ServiceUser", "ServiceUserKoober", "NetworkClient", "UserModel", "KooberBackend",
-        "TestSupport",
+        "TestSupport", "WireFormat",
       ],
       path: "Tests/ServiceUserTestSupport"
     ),
@@ -240,7 +241,7 @@ let package = Package(
       name: "ServiceUserLoginTests",
       dependencies: [
         "ServiceUserLogin", "ServiceUser", "ServiceUserKoober", "LoginCore", "NetworkClient",
-        "UserModel", "LoopbackServer", "TestSupport", "ServiceUserTestSupport",
+        "UserModel", "LoopbackServer", "TestSupport", "ServiceUserTestSupport", "WireFormat",
       ],
       path: "Tests/ServiceUserLoginTests"
     ),
@@ -270,7 +271,7 @@ let package = Package(
     ),
     .testTarget(
       name: "KooberBackendTests",
-      dependencies: ["KooberBackend", "LoopbackServer", "RideModel", "TestSupport"],
+      dependencies: ["KooberBackend", "LoopbackServer", "RideModel", "TestSupport", "WireFormat"],
       path: "Tests/KooberBackendTests"
     ),
     .testTarget(
@@ -286,7 +287,8 @@ let package = Package(
       path: "Tests/LoginViewModelTests"
     ),
     .testTarget(
-      name: "RideModelTests", dependencies: ["RideModel", "Localization", "TestSupport"],
+      name: "RideModelTests",
+      dependencies: ["RideModel", "Localization", "TestSupport", "WireFormat"],
       path: "Tests/RideModelTests"),
     .testTarget(
       name: "ServiceRideTests",

@@ -1,6 +1,7 @@
 import Foundation
 import LoginCore
 import UserModel
+import WireFormat
 
 /// A bounded, printable record of every login action and outcome, for bug reports
 /// (seeds/003: a middleware that records actions).
@@ -66,7 +67,7 @@ public final class LoginEventLog {
 
   /// Appends one event, stamped with the current time.
   func record(_ event: LoginEvent) {
-    let stamp = KooberJSON.string(from: now())
+    let stamp = WireDate.wholeSecondsString(from: now())
     lines.append(LoginEventLog.cleaned("\(stamp) \(event.text)"))
     if lines.count > capacity { lines.removeFirst(lines.count - capacity) }
   }

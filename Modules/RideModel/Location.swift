@@ -1,4 +1,5 @@
 import Foundation
+import WireFormat
 
 /// A point on Earth, with the place's address when it has one.
 ///
@@ -9,7 +10,7 @@ import Foundation
 /// ```swift
 /// let operaHouse = try Location(latitude: -33.8568, longitude: 151.2153,
 ///                               address: "Sydney Opera House")
-/// let json = try RideJSON.encoder().encode(operaHouse)
+/// let json = try WireJSON.encoder(dates: .milliseconds).encode(operaHouse)
 /// ```
 public struct Location: Hashable, Sendable {
   /// Degrees north of the equator, from -90 to 90.

@@ -1,9 +1,10 @@
 import Foundation
+import WireFormat
 
 /// What a completed ride cost and how long it was: `GET /v1/rides/{id}/receipt`.
 ///
 /// ```swift
-/// let receipt = try RideJSON.decoder().decode(Receipt.self, from: data)
+/// let receipt = try WireJSON.decoder().decode(Receipt.self, from: data)
 /// print(receipt.fare.formatted, receipt.distanceKm)
 /// ```
 public struct Receipt: Hashable, Sendable {
@@ -45,7 +46,7 @@ extension Receipt: Codable {
   }
 
   /// Decodes `{"rideId", "fare", "distanceKm", "durationMinutes", "completedAt"}`.
-  /// - Parameter decoder: The decoder to read from; use ``RideJSON/decoder()`` for dates.
+  /// - Parameter decoder: The decoder to read from; use `WireJSON.decoder()` for dates.
   /// - Throws: `DecodingError` for a negative distance or duration, a bad fare or date, a
   ///   missing field or a wrong JSON type.
   public init(from decoder: any Decoder) throws {
@@ -66,7 +67,8 @@ extension Receipt: Codable {
   }
 
   /// Encodes the five fields of API.md's receipt.
-  /// - Parameter encoder: The encoder to write to; use ``RideJSON/encoder()`` for dates.
+  /// - Parameter encoder: The encoder to write to; use
+  ///   `WireJSON.encoder(dates: .milliseconds)` for dates.
   /// - Throws: Whatever the encoder throws.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)

@@ -1,4 +1,5 @@
 import Foundation
+import WireFormat
 
 /// One ride, as the backend returns it from every ride route.
 ///
@@ -6,7 +7,7 @@ import Foundation
 /// ``advanced(to:at:driverId:)``, which enforces ``RideStatus`` transitions.
 ///
 /// ```swift
-/// let ride = try RideJSON.decoder().decode(Ride.self, from: data)
+/// let ride = try WireJSON.decoder().decode(Ride.self, from: data)
 /// if ride.status.canBeCancelled { /* offer Cancel */ }
 /// ```
 public struct Ride: Hashable, Sendable, Codable {
@@ -86,8 +87,8 @@ public struct Ride: Hashable, Sendable, Codable {
   }
 
   /// Encodes every field of API.md's Ride, writing `"driverId": null` before a driver accepts.
-  /// - Parameter encoder: The encoder to write to; use ``RideJSON/encoder()`` for ISO-8601
-  ///   dates.
+  /// - Parameter encoder: The encoder to write to; use `WireJSON.encoder(dates: .milliseconds)`
+  ///   for ISO-8601 dates.
   /// - Throws: Whatever the encoder throws.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)

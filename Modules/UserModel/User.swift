@@ -1,8 +1,9 @@
 /// An account as the API describes it: `{"id", "email", "name" | null, "type"}`.
+import WireFormat
 ///
 /// ```swift
 /// let ann = User(id: "usr_7QK2", email: "ann@example.com", name: "Ann", type: .passenger)
-/// let decoded = try KooberJSON.decoder().decode(User.self, from: json)
+/// let decoded = try WireJSON.decoder().decode(User.self, from: json)
 /// ```
 public struct User: Codable, Sendable, Hashable {
   /// The system identifier (`usr_…`); never changes, even when the email does.

@@ -1,4 +1,5 @@
 import Foundation
+import WireFormat
 
 /// A signed-in user with the API's token pair: the API's Session object.
 ///
@@ -6,7 +7,7 @@ import Foundation
 /// `<redacted>` in their place, so a session can be logged or interpolated safely.
 ///
 /// ```swift
-/// let session = try KooberJSON.decoder().decode(UserSession.self, from: body)
+/// let session = try WireJSON.decoder().decode(UserSession.self, from: body)
 /// if session.expiresSoon(at: Date()) { /* renew with session.refreshToken */ }
 /// ```
 public struct UserSession: Codable, Sendable, Hashable {
@@ -75,7 +76,7 @@ extension UserSession {
 
   /// Reads a Session, refusing an empty access or refresh token: sent as `Bearer `, an empty
   /// token would only come back as `401 invalid_token` and end the session it just started.
-  /// - Parameter decoder: The decoder; use ``KooberJSON/decoder()`` for the API's dates.
+  /// - Parameter decoder: The decoder; use `WireJSON.decoder()` for the API's dates.
   /// - Throws: `DecodingError` for a missing or mistyped field, or an empty token.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)

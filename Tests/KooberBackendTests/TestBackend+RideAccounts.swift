@@ -1,6 +1,7 @@
 import Foundation
 import RideModel
 import KooberBackend
+import WireFormat
 
 /// A signed-up user: id and access token.
 struct RideTestAccount: Sendable {
@@ -38,9 +39,9 @@ extension TestBackend {
 }
 
 extension APIResponse {
-  /// The body decoded with `RideJSON`'s decoder.
+  /// The body decoded with `WireJSON.decoder()`.
   func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
-    try RideJSON.decoder().decode(T.self, from: body)
+    try WireJSON.decoder().decode(T.self, from: body)
   }
 
   /// `status code`, e.g. `409 invalid_transition`, or `200` for a success, for compact checks.

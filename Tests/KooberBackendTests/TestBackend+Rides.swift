@@ -1,5 +1,6 @@
 import Foundation
 import RideModel
+import WireFormat
 
 /// Places used across the ride tests, as the backend's list names them.
 enum RidePlaces {
@@ -20,11 +21,12 @@ enum RidePlaces {
 }
 
 extension TestBackend {
-  /// A request with a JSON body written from a value by `RideJSON`'s encoder.
+  /// A request with a JSON body written from a value by `WireJSON.encoder(dates: .milliseconds)`.
   func send(
     _ method: String, _ path: String, encoding value: some Encodable, token: String? = nil
   ) async throws -> APIResponse {
-    try await send(method, path, body: try RideJSON.encoder().encode(value), token: token)
+    let body = try WireJSON.encoder(dates: .milliseconds).encode(value)
+    return try await send(method, path, body: body, token: token)
   }
 
   /// Requests a ride and expects `201`.

@@ -60,12 +60,17 @@ struct PackageGraphTests {
         == ["UserModel", "Localization"])
   }
 
-  @Test("LoginLogicControl links the interface module alone: no NetworkClient, no SQLite")
+  @Test("LoginLogicControl links LoginCore and the wire leaf alone: no NetworkClient, no SQLite")
   func logicControlDependencies() throws {
+    // WireFormat is the Foundation-only leaf every module may use (the event log's timestamps
+    // are its dates).
     #expect(
-      try Self.dependencies(of: "LoginLogicControl") == ["LoginCore", "UserModel", "Localization"])
+      try Self.dependencies(of: "LoginLogicControl")
+        == ["LoginCore", "UserModel", "Localization", "WireFormat"])
     #expect(try Self.dependencies(of: "LoginCore") == ["UserModel", "Localization"])
     let imported = try Self.imports(of: "LoginLogicControl").union(Self.imports(of: "LoginCore"))
-    #expect(imported.subtracting(["Foundation"]) == ["LoginCore", "UserModel", "Localization"])
+    #expect(
+      imported.subtracting(["Foundation"])
+        == ["LoginCore", "UserModel", "Localization", "WireFormat"])
   }
 }

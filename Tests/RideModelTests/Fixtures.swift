@@ -1,6 +1,7 @@
 import Foundation
 import RideModel
 import Testing
+import WireFormat
 
 /// Sample values and JSON helpers shared by this target's tests.
 enum Fixtures {
@@ -38,16 +39,16 @@ enum Fixtures {
   }
 
   static func roundTrip<Value: Codable & Equatable>(_ value: Value) throws -> Value {
-    let data = try RideJSON.encoder().encode(value)
-    return try RideJSON.decoder().decode(Value.self, from: data)
+    let data = try WireJSON.encoder(dates: .milliseconds).encode(value)
+    return try WireJSON.decoder().decode(Value.self, from: data)
   }
 
   static func encodedText<Value: Encodable>(_ value: Value) throws -> String {
-    String(decoding: try RideJSON.encoder().encode(value), as: UTF8.self)
+    String(decoding: try WireJSON.encoder(dates: .milliseconds).encode(value), as: UTF8.self)
   }
 
   static func decode<Value: Decodable>(_ type: Value.Type, _ json: String) throws -> Value {
-    try RideJSON.decoder().decode(type, from: Data(json.utf8))
+    try WireJSON.decoder().decode(type, from: Data(json.utf8))
   }
 
   /// The `DecodingError` that decoding `json` throws, or `nil` when it decodes (or throws

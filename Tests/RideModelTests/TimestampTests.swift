@@ -1,6 +1,7 @@
 import Foundation
 import RideModel
 import Testing
+import WireFormat
 
 @Suite("ISO-8601 dates")
 struct TimestampTests {
@@ -18,7 +19,7 @@ struct TimestampTests {
       ("2000-03-01T00:00:00Z", 951_868_800),
     ])
   func parse(text: String, seconds: Double) throws {
-    let date = try #require(RideJSON.date(fromTimestamp: text))
+    let date = try #require(WireDate.date(from: text))
     #expect(date.timeIntervalSince1970 == seconds)
   }
 
@@ -31,16 +32,16 @@ struct TimestampTests {
       "26-11-21T08:30:00Z", "２０２６-11-21T08:30:00Z", "1795249800",
     ])
   func refuse(text: String) {
-    #expect(RideJSON.date(fromTimestamp: text) == nil)
+    #expect(WireDate.date(from: text) == nil)
   }
 
   // The fix of RideModel's old codec, which refused a fraction of ten or more digits that
   // UserModel's accepted: RFC 3339 sets no limit, so one string is a date in both or neither.
   @Test("a fraction past nine digits is read, the digits a Date cannot hold ignored")
   func longFraction() throws {
-    let date = try #require(RideJSON.date(fromTimestamp: "2026-11-21T08:30:00.1234567890Z"))
+    let date = try #require(WireDate.date(from: "2026-11-21T08:30:00.1234567890Z"))
     #expect(abs(date.timeIntervalSince1970 - 1_795_249_800.123456789) < 0.000_001)
-    #expect(RideJSON.date(fromTimestamp: "2026-11-21T08:30:00.1234567891234Z") == date)
+    #expect(WireDate.date(from: "2026-11-21T08:30:00.1234567891234Z") == date)
   }
 
   @Test("writing uses Z, whole seconds, and milliseconds only when present",
@@ -54,16 +55,16 @@ struct TimestampTests {
       (951_782_400, "2000-02-29T00:00:00Z"),
     ])
   func write(seconds: Double, text: String) {
-    #expect(RideJSON.timestamp(from: Date(timeIntervalSince1970: seconds)) == text)
+    #expect(WireDate.string(from: Date(timeIntervalSince1970: seconds)) == text)
   }
 
   @Test("dates beyond four-digit years are not written, and the encoder says so")
   func outOfRange() {
     for seconds in [1e12, -1e12, Double.infinity, Double.nan] {
-      #expect(RideJSON.timestamp(from: Date(timeIntervalSince1970: seconds)) == nil)
+      #expect(WireDate.string(from: Date(timeIntervalSince1970: seconds)) == nil)
     }
     #expect(throws: EncodingError.self) {
-      try RideJSON.encoder().encode([Date(timeIntervalSince1970: 1e12)])
+      try WireJSON.encoder(dates: .milliseconds).encode([Date(timeIntervalSince1970: 1e12)])
     }
   }
 
@@ -72,8 +73,8 @@ struct TimestampTests {
     var seconds = -62_000_000_000.0
     while seconds < 253_000_000_000 {
       let date = Date(timeIntervalSince1970: seconds)
-      let text = try #require(RideJSON.timestamp(from: date))
-      #expect(RideJSON.date(fromTimestamp: text) == date, "\(text)")
+      let text = try #require(WireDate.string(from: date))
+      #expect(WireDate.date(from: text) == date, "\(text)")
       seconds += 987_654_321.125
     }
   }

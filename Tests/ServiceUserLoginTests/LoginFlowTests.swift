@@ -5,6 +5,7 @@ import ServiceUser
 import ServiceUserLogin
 import Testing
 import UserModel
+import WireFormat
 
 @Suite("ServiceUserLogin flows against a fake transport")
 struct LoginFlowTests {
@@ -45,7 +46,7 @@ struct LoginFlowTests {
     defer { harness.folder.remove() }
     let outcome = try await harness.service.signIn(email: "dan@example.com", password: "drive1234")
     let challenge = Challenge(
-      id: "chl_1", expiresAt: try #require(KooberJSON.date(from: "2027-01-15T08:01:00Z")),
+      id: "chl_1", expiresAt: try #require(WireDate.date(from: "2027-01-15T08:01:00Z")),
       channel: "sms")
     #expect(outcome == .codeRequired(challenge))
     #expect(try harness.store.load() == nil)

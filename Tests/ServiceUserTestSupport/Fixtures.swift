@@ -1,5 +1,6 @@
 import Foundation
 import UserModel
+import WireFormat
 
 /// Sessions, JSON bodies and services for the tests that run without a server.
 public enum Fixtures {
@@ -23,13 +24,13 @@ public enum Fixtures {
 
   /// The API's JSON for a session.
   public static func json(_ session: UserSession) -> String {
-    let data = (try? KooberJSON.encoder().encode(session)) ?? Data()
+    let data = (try? WireJSON.encoder(dates: .wholeSeconds).encode(session)) ?? Data()
     return String(decoding: data, as: UTF8.self)
   }
 
   /// The API's JSON for a user.
   public static func json(_ user: User) -> String {
-    let data = (try? KooberJSON.encoder().encode(user)) ?? Data()
+    let data = (try? WireJSON.encoder(dates: .wholeSeconds).encode(user)) ?? Data()
     return String(decoding: data, as: UTF8.self)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UserModel
+import WireFormat
 
 @Suite("UserSession expiry and JSON")
 struct UserSessionTests {
@@ -22,7 +23,7 @@ struct UserSessionTests {
 
   @Test("an API Session object decodes with its dates, user and tokens")
   func decodesSession() throws {
-    let session = try KooberJSON.decoder().decode(
+    let session = try WireJSON.decoder().decode(
       UserSession.self, from: Data(Self.sessionJSON.utf8))
     let expected = UserSession(
       user: User(id: "usr_7QK2MX", email: "ann@example.com", name: "Ann", type: .passenger),
@@ -38,22 +39,22 @@ struct UserSessionTests {
     let withoutKey = #"{"id": "usr_2", "email": "bo@example.com", "type": "driver"}"#
     let expected = User(id: "usr_2", email: "bo@example.com", name: nil, type: .driver)
     for json in [withNull, withoutKey] {
-      #expect(try KooberJSON.decoder().decode(User.self, from: Data(json.utf8)) == expected)
+      #expect(try WireJSON.decoder().decode(User.self, from: Data(json.utf8)) == expected)
     }
     let session = Self.sessionJSON.replacingOccurrences(of: #""Ann""#, with: "null")
-    let decoded = try KooberJSON.decoder().decode(UserSession.self, from: Data(session.utf8))
+    let decoded = try WireJSON.decoder().decode(UserSession.self, from: Data(session.utf8))
     #expect(decoded.user.name == nil)
   }
 
   @Test("a User encodes name null explicitly, and a session round-trips through JSON")
   func encodes() throws {
     let session = Self.session()
-    let data = try KooberJSON.encoder().encode(session.user)
+    let data = try WireJSON.encoder(dates: .wholeSeconds).encode(session.user)
     #expect(
       String(decoding: data, as: UTF8.self)
         == #"{"email":"ann@example.com","id":"usr_1","name":null,"type":"driver"}"#)
-    let roundTrip = try KooberJSON.decoder().decode(
-      UserSession.self, from: KooberJSON.encoder().encode(session))
+    let roundTrip = try WireJSON.decoder().decode(
+      UserSession.self, from: WireJSON.encoder(dates: .wholeSeconds).encode(session))
     #expect(roundTrip == session)
   }
 
@@ -68,7 +69,7 @@ struct UserSessionTests {
   )
   func rejectsBadSessions(json: String) {
     #expect(throws: DecodingError.self) {
-      try KooberJSON.decoder().decode(UserSession.self, from: Data(json.utf8))
+      try WireJSON.decoder().decode(UserSession.self, from: Data(json.utf8))
     }
   }
 

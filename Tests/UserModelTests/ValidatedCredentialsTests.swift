@@ -1,5 +1,6 @@
 import Testing
 import UserModel
+import WireFormat
 
 @Suite("Validating whole forms")
 struct ValidatedCredentialsTests {
@@ -65,7 +66,8 @@ struct ValidatedCredentialsTests {
   func signUpBody() throws {
     let form = SignUpCredentials(
       email: "ann@example.com", password: "trail3rs", name: nil, type: .driver)
-    let body = String(decoding: try KooberJSON.encoder().encode(form), as: UTF8.self)
+    let encoded = try WireJSON.encoder(dates: .wholeSeconds).encode(form)
+    let body = String(decoding: encoded, as: UTF8.self)
     #expect(body == #"{"email":"ann@example.com","password":"trail3rs","type":"driver"}"#)
   }
 }

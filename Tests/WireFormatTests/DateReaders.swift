@@ -7,8 +7,8 @@ import WireFormat
 /// Every module's way of reading a date off the wire, so one table runs through all of them.
 enum DateReader: String, CaseIterable, CustomStringConvertible {
   case wireDate = "WireDate"
-  case userSession = "UserModel session (KooberJSON)"
-  case ride = "RideModel (RideJSON)"
+  case userSession = "UserModel session (WireJSON)"
+  case ride = "RideModel (WireJSON, milliseconds)"
   case networkClient = "NetworkClient.makeDecoder()"
 
   var description: String { rawValue }
@@ -22,9 +22,9 @@ enum DateReader: String, CaseIterable, CustomStringConvertible {
       let json = #"{"user": {"id": "usr_1", "email": "a@example.com", "type": "passenger"},"#
         + #" "token": "tok", "expiresAt": ""# + text + #"", "refreshToken": "rft","#
         + #" "refreshExpiresAt": "2026-12-21T08:15:00Z"}"#
-      return try? KooberJSON.decoder().decode(UserSession.self, from: Data(json.utf8)).expiresAt
+      return try? WireJSON.decoder().decode(UserSession.self, from: Data(json.utf8)).expiresAt
     case .ride:
-      return Self.decodeStamp(text, with: RideJSON.decoder())
+      return Self.decodeStamp(text, with: WireJSON.decoder())
     case .networkClient:
       return Self.decodeStamp(text, with: NetworkClient.makeDecoder())
     }

@@ -1,5 +1,6 @@
 import NetworkClient
 import UserModel
+import WireFormat
 
 /// `koober outbox --to E`: the messages the demo backend "sent" to an email, such as a
 /// driver's one-time code, one a line, oldest first.
@@ -37,7 +38,7 @@ struct OutboxCommand: KooberCommand {
       return .ok
     }
     for message in messages {
-      console.line("\(KooberJSON.string(from: message.sentAt))  \(message.body)")
+      console.line("\(WireDate.wholeSecondsString(from: message.sentAt))  \(message.body)")
     }
     return .ok
   }

@@ -2,6 +2,7 @@ import Foundation
 import LoginCore
 import ServiceUserLogin
 import UserModel
+import WireFormat
 
 /// A driver's sign-in waiting for its one-time code, kept between `koober sign-in` and
 /// `koober verify`: the email and the challenge (id, expiry, channel). Never the password.
@@ -23,7 +24,7 @@ struct PendingSignInStore: Sendable {
   func load() throws(StorageFailure) -> PendingSignIn? {
     guard let data = try PrivateFile.read(url, limit: 64 * 1024) else { return nil }
     do {
-      return try KooberJSON.decoder().decode(PendingSignIn.self, from: data)
+      return try WireJSON.decoder().decode(PendingSignIn.self, from: data)
     } catch {
       throw .file(url.path, KooberText.text("storage.notPendingSignIn"))
     }
@@ -35,7 +36,7 @@ struct PendingSignInStore: Sendable {
   func save(_ pending: PendingSignIn) throws(StorageFailure) {
     let data: Data
     do {
-      data = try KooberJSON.encoder().encode(pending)
+      data = try WireJSON.encoder(dates: .wholeSeconds).encode(pending)
     } catch {
       throw .file(url.path, KooberText.text("storage.notEncoded"))
     }

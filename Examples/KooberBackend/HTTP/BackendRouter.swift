@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackServer
 import UserModel
+import WireFormat
 
 /// Adds the backend's routes to the server: counts each request, hands the handler a
 /// `RequestContext`, and turns a thrown `APIError` into API.md's error body.
@@ -54,7 +55,7 @@ struct BackendRouter: Sendable {
   /// - Throws: `500` when the value cannot be encoded.
   static func json(status: Int = 200, _ value: some Encodable) throws(APIError) -> HTTPResponse {
     do {
-      let body = try KooberJSON.encoder().encode(value)
+      let body = try WireJSON.encoder(dates: .wholeSeconds).encode(value)
       return HTTPResponse(
         status: status, headers: ["Content-Type": HTTPResponse.jsonContentType], body: body)
     } catch {

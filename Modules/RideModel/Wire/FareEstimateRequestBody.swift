@@ -1,7 +1,9 @@
 /// The body of `POST /v1/fares/estimate`: `{"pickup", "destination"}`.
+import WireFormat
 ///
 /// ```swift
-/// let body = try RideJSON.encoder().encode(FareEstimateRequestBody(pickup: a, destination: b))
+/// let encoder = WireJSON.encoder(dates: .milliseconds)
+/// let body = try encoder.encode(FareEstimateRequestBody(pickup: a, destination: b))
 /// ```
 public struct FareEstimateRequestBody: Codable, Hashable, Sendable {
   /// Where the ride would start.

@@ -1,8 +1,9 @@
 /// The body of `200` from `POST /v1/fares/estimate`: `{"estimates": [FareEstimate]}`, one
+import WireFormat
 /// per vehicle type.
 ///
 /// ```swift
-/// let estimates = try RideJSON.decoder().decode(FareEstimatesResponse.self, from: body)
+/// let estimates = try WireJSON.decoder().decode(FareEstimatesResponse.self, from: body)
 /// ```
 public struct FareEstimatesResponse: Codable, Hashable, Sendable {
   /// One estimate per vehicle type.

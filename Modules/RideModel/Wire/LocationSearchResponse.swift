@@ -1,7 +1,8 @@
 /// The body of `200` from `GET /v1/locations/search`: `{"locations": [Location]}`.
+import WireFormat
 ///
 /// ```swift
-/// let places = try RideJSON.decoder().decode(LocationSearchResponse.self, from: body).locations
+/// let places = try WireJSON.decoder().decode(LocationSearchResponse.self, from: body).locations
 /// ```
 public struct LocationSearchResponse: Codable, Hashable, Sendable {
   /// The matching places, at most 20.

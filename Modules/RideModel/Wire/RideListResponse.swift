@@ -1,8 +1,9 @@
 /// The body of `200` from `GET /v1/rides` (`{"rides", "next"}`) and from
+import WireFormat
 /// `GET /v1/driver/queue` (`{"rides"}`, where `next` is absent and reads as `nil`).
 ///
 /// ```swift
-/// let page = try RideJSON.decoder().decode(RideListResponse.self, from: body)
+/// let page = try WireJSON.decoder().decode(RideListResponse.self, from: body)
 /// if let cursor = page.next { /* ask for the next page with before=cursor */ }
 /// ```
 public struct RideListResponse: Hashable, Sendable, Codable {
@@ -25,7 +26,8 @@ public struct RideListResponse: Hashable, Sendable, Codable {
   }
 
   /// Encodes `{"rides", "next"}`, writing `"next": null` on the last page as API.md shows.
-  /// - Parameter encoder: The encoder to write to; use ``RideJSON/encoder()`` for dates.
+  /// - Parameter encoder: The encoder to write to; use
+  ///   `WireJSON.encoder(dates: .milliseconds)` for dates.
   /// - Throws: Whatever the encoder throws.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)

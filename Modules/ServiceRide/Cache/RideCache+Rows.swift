@@ -1,6 +1,7 @@
 import DatabaseClient
 import Foundation
 import RideModel
+import WireFormat
 
 extension RideCache {
   /// A row whose body is not a ride this code can read: the cache is rebuilt.
@@ -10,7 +11,7 @@ extension RideCache {
   }
 
   static func write(_ rides: [Ride], to database: Database) throws {
-    let encoder = RideJSON.encoder()
+    let encoder = WireJSON.encoder(dates: .milliseconds)
     let now = Date().timeIntervalSince1970
     try database.transaction { connection in
       for ride in rides {
@@ -35,7 +36,7 @@ extension RideCache {
   }
 
   static func readAll(from database: Database) throws -> [Ride] {
-    let decoder = RideJSON.decoder()
+    let decoder = WireJSON.decoder()
     // Read through a cursor: each body is decoded as it is read, without a `[Row]` first.
     var rides: [Ride] = []
     var unreadable: String?

@@ -1,5 +1,6 @@
 import Foundation
 import RideModel
+import WireFormat
 
 /// Writes receipts as CSV (RFC 4180) for a spreadsheet: one header line, one line per
 /// receipt, CRLF line ends, fields quoted when they hold a comma, a quote or a line break.
@@ -31,7 +32,7 @@ public enum ReceiptCSV {
       let receipt = entry.receipt
       let fields = [
         text(receipt.rideId),
-        RideJSON.timestamp(from: receipt.completedAt) ?? "",
+        WireDate.string(from: receipt.completedAt) ?? "",
         place(entry.ride.pickup),
         place(entry.ride.destination),
         entry.ride.vehicleType.rawValue,

@@ -1,6 +1,7 @@
 import Foundation
 import NetworkClient
 import RideModel
+import WireFormat
 
 /// `GET /v1/rides?scope=…&q=…&limit=…&before=…` (authorized): one page of the account's
 /// rides, newest first — a passenger's own rides, a driver's accepted ones.
@@ -58,7 +59,7 @@ public struct RideListRequest: DefaultRequest {
   /// Needs the account's token.
   public var requiresAuthorization: Bool { true }
   /// The ride model's decoder.
-  public static var decoder: JSONDecoder { RideJSON.decoder() }
+  public static var decoder: JSONDecoder { WireJSON.decoder() }
 
   /// `scope`, `limit`, and `q` / `before` when set.
   public var query: [URLQueryItem] {

@@ -1,6 +1,7 @@
 import Foundation
 import NetworkClient
 import UserModel
+import WireFormat
 
 /// `GET /v1/auth/session` with an access token: whether it is still honoured, and for whom.
 /// The token is the configuration; ServiceUser renews it, not the client.
@@ -23,7 +24,7 @@ struct SessionCheckRequest: DefaultRequest {
   var method: HTTPMethod { .get }
   var path: String { "/v1/auth/session" }
   var headers: [String: String] { ["Authorization": "Bearer \(configuration)"] }
-  static var decoder: JSONDecoder { KooberJSON.decoder() }
+  static var decoder: JSONDecoder { WireJSON.decoder() }
 
   func transform(_ result: Answer) -> User? {
     result.user

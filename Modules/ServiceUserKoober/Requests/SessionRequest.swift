@@ -1,6 +1,7 @@
 import Foundation
 import NetworkClient
 import UserModel
+import WireFormat
 
 /// The requests whose answer is a Session object, as one request group (seeds/004): sign-up,
 /// the one-time code check and the token refresh share the result type and differ only in
@@ -57,9 +58,9 @@ package struct SessionRequest: DefaultRequest {
   }
 
   /// The API's dates, as UserModel reads them.
-  package static var decoder: JSONDecoder { KooberJSON.decoder() }
+  package static var decoder: JSONDecoder { WireJSON.decoder() }
   /// The API's dates, as UserModel writes them.
-  package static var encoder: JSONEncoder { KooberJSON.encoder() }
+  package static var encoder: JSONEncoder { WireJSON.encoder(dates: .wholeSeconds) }
 }
 
 extension SessionRequest.Configuration: CustomStringConvertible, CustomDebugStringConvertible,

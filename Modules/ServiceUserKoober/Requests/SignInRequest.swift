@@ -1,6 +1,7 @@
 import Foundation
 import NetworkClient
 import UserModel
+import WireFormat
 
 /// `POST /v1/auth/sign-in`: a Session (200, passengers) or a challenge (202, drivers).
 struct SignInRequest: DefaultRequest {
@@ -17,6 +18,6 @@ struct SignInRequest: DefaultRequest {
   var method: HTTPMethod { .post }
   var path: String { "/v1/auth/sign-in" }
   var body: (any Encodable & Sendable)? { configuration }
-  static var decoder: JSONDecoder { KooberJSON.decoder() }
-  static var encoder: JSONEncoder { KooberJSON.encoder() }
+  static var decoder: JSONDecoder { WireJSON.decoder() }
+  static var encoder: JSONEncoder { WireJSON.encoder(dates: .wholeSeconds) }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NetworkClient
 import UserModel
+import WireFormat
 
 /// `PATCH /v1/users/me` with an access token and `{"name": …}`; an explicit `null` clears the
 /// name.
@@ -19,8 +20,8 @@ struct UpdateNameRequest: DefaultRequest {
   var path: String { "/v1/users/me" }
   var headers: [String: String] { ["Authorization": "Bearer \(configuration.token)"] }
   var body: (any Encodable & Sendable)? { NameChange(name: configuration.name) }
-  static var decoder: JSONDecoder { KooberJSON.decoder() }
-  static var encoder: JSONEncoder { KooberJSON.encoder() }
+  static var decoder: JSONDecoder { WireJSON.decoder() }
+  static var encoder: JSONEncoder { WireJSON.encoder(dates: .wholeSeconds) }
 }
 
 /// `{"name": …}`, writing `null` rather than leaving the key out.

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import UserModel
+import WireFormat
 
-@Suite("KooberJSON dates")
-struct KooberJSONTests {
+@Suite("the API's dates, as UserModel reads and writes them (WireJSON, WireDate)")
+struct WireDatesTests {
   @Test(
     "API dates read as the right instant, with or without a fraction or an offset",
     arguments: [
@@ -20,7 +21,7 @@ struct KooberJSONTests {
     ]
   )
   func reads(text: String, seconds: Double) throws {
-    let date = try #require(KooberJSON.date(from: text))
+    let date = try #require(WireDate.date(from: text))
     #expect(abs(date.timeIntervalSince1970 - seconds) < 0.000_001)
   }
 
@@ -35,7 +36,7 @@ struct KooberJSONTests {
     ]
   )
   func refuses(text: String) {
-    #expect(KooberJSON.date(from: text) == nil)
+    #expect(WireDate.date(from: text) == nil)
   }
 
   // The fix of UserModel's old codec, which refused RFC 3339's lower-case `t` and `z` that
@@ -44,10 +45,10 @@ struct KooberJSONTests {
     "2026-11-21t08:30:00Z", "2026-11-21T08:30:00z", "2026-11-21t08:30:00.000z",
   ])
   func lowerCaseSeparators(text: String) throws {
-    #expect(KooberJSON.date(from: text) == Date(timeIntervalSince1970: 1_795_249_800))
+    #expect(WireDate.date(from: text) == Date(timeIntervalSince1970: 1_795_249_800))
     let json = UserSessionTests.sessionJSON.replacingOccurrences(
       of: "2026-11-21T08:30:00Z", with: text)
-    let session = try KooberJSON.decoder().decode(UserSession.self, from: Data(json.utf8))
+    let session = try WireJSON.decoder().decode(UserSession.self, from: Data(json.utf8))
     #expect(session.expiresAt == UserSessionTests.expiresAt)
   }
 
@@ -60,16 +61,17 @@ struct KooberJSONTests {
       (951_868_799, "2000-02-29T23:59:59Z"),
     ]
     for (seconds, text) in cases {
-      #expect(KooberJSON.string(from: Date(timeIntervalSince1970: seconds)) == text)
+      #expect(WireDate.wholeSecondsString(from: Date(timeIntervalSince1970: seconds)) == text)
     }
   }
 
   @Test("dates beyond four-digit years are clamped instead of crashing")
   func clamps() {
-    #expect(KooberJSON.string(from: .distantFuture) == "4001-01-01T00:00:00Z")
-    #expect(KooberJSON.string(from: Date(timeIntervalSince1970: 1e18)) == "9999-12-31T23:59:59Z")
-    #expect(KooberJSON.string(from: Date(timeIntervalSince1970: -1e18)) == "0000-01-01T00:00:00Z")
-    #expect(KooberJSON.string(from: Date(timeIntervalSince1970: .nan)) == "1970-01-01T00:00:00Z")
+    #expect(WireDate.wholeSecondsString(from: .distantFuture) == "4001-01-01T00:00:00Z")
+    let write = WireDate.wholeSecondsString(from:)
+    #expect(write(Date(timeIntervalSince1970: 1e18)) == "9999-12-31T23:59:59Z")
+    #expect(write(Date(timeIntervalSince1970: -1e18)) == "0000-01-01T00:00:00Z")
+    #expect(write(Date(timeIntervalSince1970: .nan)) == "1970-01-01T00:00:00Z")
   }
 
   @Test("writing then reading gives back every whole second across centuries")
@@ -77,7 +79,7 @@ struct KooberJSONTests {
     var seconds = -62_000_000_000.0
     while seconds < 250_000_000_000 {
       let date = Date(timeIntervalSince1970: seconds)
-      #expect(KooberJSON.date(from: KooberJSON.string(from: date)) == date)
+      #expect(WireDate.date(from: WireDate.wholeSecondsString(from: date)) == date)
       seconds += 987_654_321
     }
   }
@@ -86,8 +88,8 @@ struct KooberJSONTests {
   func encoderUsesStrategy() throws {
     struct Stamp: Codable, Equatable { var at: Date }
     let stamp = Stamp(at: Date(timeIntervalSince1970: 1_795_249_800))
-    let data = try KooberJSON.encoder().encode(stamp)
+    let data = try WireJSON.encoder(dates: .wholeSeconds).encode(stamp)
     #expect(String(decoding: data, as: UTF8.self) == #"{"at":"2026-11-21T08:30:00Z"}"#)
-    #expect(try KooberJSON.decoder().decode(Stamp.self, from: data) == stamp)
+    #expect(try WireJSON.decoder().decode(Stamp.self, from: data) == stamp)
   }
 }
