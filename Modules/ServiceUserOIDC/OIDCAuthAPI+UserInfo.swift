@@ -33,7 +33,7 @@ extension OIDCAuthAPI {
 
   /// The User of a set of claims: `sub` is the id, `email` (else `preferred_username`, else
   /// the identifier typed, else `sub`) the email, `name` the name, and the configured
-  /// user-type claim the type (passenger when absent).
+  /// user-type claim the type (the configured `defaultUserType` when absent).
   /// - Parameters:
   ///   - claims: The userinfo claims.
   ///   - identifier: What the person typed at sign-in, if signing in.
@@ -46,7 +46,7 @@ extension OIDCAuthAPI {
     }
     let email =
       claims.string("email") ?? claims.string("preferred_username") ?? identifier ?? subject
-    var type = UserType.passenger
+    var type = configuration.defaultUserType
     if let claim = configuration.userTypeClaim, claims.contains(claim) {
       // UserType decides which words it takes (`init?(rawValue:)`), so the adapter accepts
       // exactly what the app's user-type vocabulary does.
@@ -54,7 +54,7 @@ extension OIDCAuthAPI {
         let shown = claims.string(claim).map { "'\($0.prefix(40))'" } ?? "a value"
         throw .trouble(
           "the userinfo claim \(claim) has \(shown), which is not a user type this app can "
-            + "read; send one of its user-type words, or leave the claim out for a passenger.")
+            + "read; send one of its user-type words, or leave the claim out for the default type.")
       }
       type = known
     }

@@ -17,7 +17,7 @@ import UserModel
 /// ```swift
 /// let api = OIDCAuthAPI(configuration: try OIDCConfiguration(
 ///   issuer: URL(string: "https://id.example.com/realms/koober")!,
-///   clientID: "koober-ios", userTypeClaim: "koober_type"))
+///   clientID: "koober-ios", defaultUserType: .passenger, userTypeClaim: "koober_type"))
 /// let answer = try await api.signIn(SignInCredentials(email: "ann@example.com",
 ///                                                     password: typed))
 /// ```

@@ -1,4 +1,5 @@
 import Foundation
+import UserModel
 
 /// Where an OAuth 2.0 / OpenID Connect provider is and how this app is registered there:
 /// what `OIDCAuthAPI` needs besides the network.
@@ -11,6 +12,7 @@ import Foundation
 /// let configuration = try OIDCConfiguration(
 ///   issuer: URL(string: "https://id.example.com/realms/koober")!,
 ///   clientID: "koober-ios",
+///   defaultUserType: .passenger,
 ///   userTypeClaim: "koober_type")
 /// let api = OIDCAuthAPI(configuration: configuration)
 /// ```
@@ -40,8 +42,11 @@ public struct OIDCConfiguration: Sendable, Equatable {
   /// The RFC 7009 revocation endpoint, used before the discovery document's; `nil` to use the
   /// document's `revocation_endpoint` (django-oauth-toolkit's document has none).
   public let revocationEndpoint: URL?
+  /// The user type of a user whose userinfo has no user-type claim, or of every user when
+  /// ``userTypeClaim`` is `nil`: the app's own choice (Koober's is `.passenger`).
+  public let defaultUserType: UserType
   /// The userinfo claim holding the user type (e.g. `koober_type`); a user without the claim,
-  /// or every user when `nil`, is a passenger.
+  /// or every user when `nil`, gets ``defaultUserType``.
   public let userTypeClaim: String?
   /// How long a new access token lives when the provider does not say.
   public let accessTokenLifetime: TimeInterval
@@ -54,10 +59,12 @@ public struct OIDCConfiguration: Sendable, Equatable {
   /// - Parameters:
   ///   - issuer: The issuer URL, exactly as the provider's discovery document names it.
   ///   - clientID: The client identifier; not empty.
+  ///   - defaultUserType: The type of a user the userinfo does not type.
   ///   - clientSecret: The secret of a confidential client, or `nil` for a public one.
   ///   - scopes: The scopes to ask for; "openid profile email" by default.
   ///   - revocationEndpoint: The revocation endpoint, when discovery does not name one.
-  ///   - userTypeClaim: The userinfo claim with the user type, or `nil` for passengers only.
+  ///   - userTypeClaim: The userinfo claim with the user type, or `nil` to give every user
+  ///     `defaultUserType`.
   ///   - accessTokenLifetime: The access-token lifetime when `expires_in` is missing.
   ///   - refreshTokenLifetime: The refresh-token lifetime to assume.
   ///   - timeout: The time limit of one request.
@@ -66,6 +73,7 @@ public struct OIDCConfiguration: Sendable, Equatable {
   public init(
     issuer: URL,
     clientID: String,
+    defaultUserType: UserType,
     clientSecret: String? = nil,
     scopes: [String] = OIDCConfiguration.defaultScopes,
     revocationEndpoint: URL? = nil,
@@ -89,6 +97,7 @@ public struct OIDCConfiguration: Sendable, Equatable {
     self.clientSecret = clientSecret
     self.scopes = scopes
     self.revocationEndpoint = revocationEndpoint
+    self.defaultUserType = defaultUserType
     self.userTypeClaim = userTypeClaim
     self.accessTokenLifetime = max(0, accessTokenLifetime)
     self.refreshTokenLifetime = max(0, refreshTokenLifetime)
@@ -120,6 +129,7 @@ extension OIDCConfiguration: CustomStringConvertible, CustomDebugStringConvertib
         "issuer": issuer, "clientID": clientID,
         "clientSecret": clientSecret == nil ? "nil" : EndpointRule.redacted,
         "scopes": scopes, "revocationEndpoint": revocationEndpoint as Any,
+        "defaultUserType": defaultUserType,
         "userTypeClaim": userTypeClaim as Any,
       ],
       displayStyle: .struct

@@ -1,8 +1,9 @@
 /// The kind of account: who the app serves and which home a signed-in user lands on.
 ///
 /// An open set, like `Notification.Name`: `passenger` and `driver` are Koober's two, and an app
-/// adds its own as static constants. The raw value is the server's word for the type, so it
-/// decodes straight from a User object.
+/// adds its own as static constants. There is no list of all types and no default type: which
+/// types an app serves, and which one a server that sends none means, are the app's to say.
+/// The raw value is the server's word for the type, so it decodes straight from a User object.
 ///
 /// ```swift
 /// extension UserType {
@@ -13,14 +14,11 @@
 /// A raw value is 1 to 64 characters of lower-case ASCII letters, digits, `_` and `-`, the
 /// first a letter; anything else is refused (`init?(rawValue:)` returns `nil`, decoding throws)
 /// rather than becoming a silent default, since it would end up in files and on screens.
-public struct UserType: RawRepresentable, Codable, Sendable, Hashable, CaseIterable {
+public struct UserType: RawRepresentable, Codable, Sendable, Hashable {
   /// Someone who requests rides.
   public static let passenger = UserType("passenger")
   /// Someone who accepts and drives rides; signs in with a second step (a one-time code).
   public static let driver = UserType("driver")
-
-  /// The two types this package itself knows, Koober's. Other values are the app's own.
-  public static let allCases: [UserType] = [.passenger, .driver]
 
   /// The server's word for the type, e.g. `"passenger"`.
   public let rawValue: String

@@ -44,7 +44,7 @@ struct ServiceUserOverOIDCTests {
       folder = try TemporaryDirectory(prefix: "oidc-session")
       provider = try await SharedProviders.shared.provider(accessSeconds: accessSeconds)
       let configuration = try OIDCConfiguration(
-        issuer: provider.issuer, clientID: "koober-public",
+        issuer: provider.issuer, clientID: "koober-public", defaultUserType: .passenger,
         revocationEndpoint: revocation ? provider.revocationEndpoint : nil,
         userTypeClaim: "koober_type")
       remote = OIDCAuthAPI(configuration: configuration, now: time.read)

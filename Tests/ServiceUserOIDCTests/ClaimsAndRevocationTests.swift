@@ -79,6 +79,25 @@ struct ClaimsAndRevocationTests {
       ])
   }
 
+  @Test("a user the userinfo does not type gets the app's configured type, never a built-in one")
+  func untypedUser_getsConfiguredType() async throws {
+    let fake = try FakeProvider()
+    let claims = Claims()
+    fake.server.route(.get, "/userinfo") { _ in .json(raw: await claims.next()) }
+    let courier = UserType("courier")
+    let untyped = OIDCAuthAPI(configuration: try fake.configuration(defaultUserType: courier))
+    await claims.set(#"{"sub": "u-4"}"#)
+    #expect(try await untyped.currentUser(accessToken: "at").type == courier)
+    #expect(session(of: try await untyped.signIn(ann))?.user.type == courier)
+
+    let typed = OIDCAuthAPI(
+      configuration: try fake.configuration(defaultUserType: courier, userTypeClaim: "role"))
+    await claims.set(#"{"sub": "u-5"}"#)
+    #expect(try await typed.currentUser(accessToken: "at").type == courier)
+    await claims.set(#"{"sub": "u-5", "role": "driver"}"#)
+    #expect(try await typed.currentUser(accessToken: "at").type == .driver)
+  }
+
   @Test("a refused revocation of the refresh token is server trouble naming the client")
   func refusedRevocation_isTrouble() async throws {
     let fake = try FakeProvider()
@@ -86,7 +105,7 @@ struct ClaimsAndRevocationTests {
       .json(status: 401, raw: #"{"error": "invalid_client"}"#)
     }
     let configuration = try OIDCConfiguration(
-      issuer: fake.issuer, clientID: "koober-public",
+      issuer: fake.issuer, clientID: "koober-public", defaultUserType: .passenger,
       revocationEndpoint: fake.issuer.appendingPathComponent("revoke"))
     let session = UserSession(
       user: User(id: "u-1", email: "ann@example.com", name: nil, type: .passenger),

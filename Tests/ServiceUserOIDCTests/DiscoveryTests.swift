@@ -120,12 +120,16 @@ struct DiscoveryTests {
   @Test("a plain-http issuer that is not loopback is refused when configured")
   func insecureIssuer_isRefused() throws {
     #expect(throws: OIDCConfigurationError.insecureURL(role: "issuer", host: "id.example.com")) {
-      try OIDCConfiguration(issuer: try url("http://id.example.com/k"), clientID: "koober")
+      try OIDCConfiguration(
+        issuer: try url("http://id.example.com/k"), clientID: "koober", defaultUserType: .passenger)
     }
     #expect(throws: OIDCConfigurationError.emptyClientID) {
-      try OIDCConfiguration(issuer: try url("https://id.example.com"), clientID: "")
+      try OIDCConfiguration(
+        issuer: try url("https://id.example.com"), clientID: "", defaultUserType: .passenger)
     }
-    _ = try OIDCConfiguration(issuer: try url("http://localhost:9/o"), clientID: "c")
-    _ = try OIDCConfiguration(issuer: try url("http://[::1]:9/o"), clientID: "c")
+    _ = try OIDCConfiguration(
+      issuer: try url("http://localhost:9/o"), clientID: "c", defaultUserType: .passenger)
+    _ = try OIDCConfiguration(
+      issuer: try url("http://[::1]:9/o"), clientID: "c", defaultUserType: .passenger)
   }
 }

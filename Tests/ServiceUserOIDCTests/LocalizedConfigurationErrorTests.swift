@@ -20,7 +20,7 @@ struct LocalizedConfigurationErrorTests {
   func languages() throws {
     let issuer = try #require(URL(string: "http://id.example.com/o"))
     let insecure = #expect(throws: OIDCConfigurationError.self) {
-      try OIDCConfiguration(issuer: issuer, clientID: "app")
+      try OIDCConfiguration(issuer: issuer, clientID: "app", defaultUserType: .passenger)
     }
     let unusable = OIDCConfigurationError.invalidURL(
       role: "revocation endpoint", reason: "it needs an https scheme and a host")

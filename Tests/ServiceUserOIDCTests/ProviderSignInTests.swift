@@ -51,7 +51,8 @@ extension ProviderTests {
       let provider = try await SharedProviders.shared.provider()
       let api = OIDCAuthAPI(
         configuration: try OIDCConfiguration(
-          issuer: provider.baseURL.appendingPathComponent("nowhere"), clientID: "koober-public"))
+          issuer: provider.baseURL.appendingPathComponent("nowhere"), clientID: "koober-public",
+          defaultUserType: .passenger))
       let text = try #require(trouble(await failure { try await api.signIn(ProviderTests.ann) }))
       #expect(text.contains("HTTP 404"))
       #expect(text.contains("check the issuer URL"))

@@ -28,7 +28,7 @@ struct ProviderTests {
     let provider = try await SharedProviders.shared.provider(accessSeconds: accessSeconds)
     let configuration = try OIDCConfiguration(
       issuer: provider.issuer,
-      clientID: confidential ? "koober-confidential" : "koober-public",
+      clientID: confidential ? "koober-confidential" : "koober-public", defaultUserType: .passenger,
       clientSecret: confidential ? secret : nil,
       revocationEndpoint: revocation ? provider.revocationEndpoint : nil,
       userTypeClaim: "koober_type")

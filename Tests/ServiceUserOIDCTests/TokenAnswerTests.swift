@@ -69,7 +69,7 @@ struct TokenAnswerTests {
   func noScopes_noScopeField() async throws {
     let fake = try FakeProvider()
     let configuration = try OIDCConfiguration(
-      issuer: fake.issuer, clientID: "koober-public", scopes: [])
+      issuer: fake.issuer, clientID: "koober-public", defaultUserType: .passenger, scopes: [])
     _ = try await OIDCAuthAPI(configuration: configuration).signIn(ann)
     let body = String(decoding: try #require(await fake.requests.all.first).body, as: UTF8.self)
     #expect(!body.contains("scope"))

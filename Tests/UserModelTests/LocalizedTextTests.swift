@@ -21,7 +21,7 @@ struct LocalizedTextTests {
       #expect(EmailProblem.missingAt.message == "邮箱地址需要包含 @，例如 ann@example.com。")
       #expect(PasswordProblem.tooShort(minimum: 8).message == "密码至少需要 8 个字符。")
       #expect(PasswordStrength.strong.message == "强")
-      #expect(UserType.allCases.map(\.displayName) == ["乘客", "司机"])
+      #expect([UserType.passenger, .driver].map(\.displayName) == ["乘客", "司机"])
       #expect(UserType(rawValue: "dispatcher")?.displayName == "dispatcher")
       #expect(CredentialProblem.name(.tooLong(maximum: 50)).message == "名字最多 50 个字符。")
       #expect(IdentifierRule.username.problem(in: "a b")?.message.hasPrefix("用户名") == true)

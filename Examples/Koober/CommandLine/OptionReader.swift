@@ -1,4 +1,5 @@
 import UserModel
+import KooberBackend
 
 /// Turns one command's raw option values into typed ones, with the usage error to show when
 /// a value is missing or wrong.
@@ -31,7 +32,7 @@ struct OptionReader {
   func userType() throws(UsageError) -> UserType {
     let text = try required("type")
     // Koober's own two types: the open set is for apps with other servers.
-    guard let type = UserType(rawValue: text.lowercased()), UserType.allCases.contains(type)
+    guard let type = UserType(rawValue: text.lowercased()), UserType.kooberTypes.contains(type)
     else {
       throw UsageError(
         message: CommandText.text("usage.type", ["value": text]), command: commandName)

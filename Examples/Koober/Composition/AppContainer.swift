@@ -129,9 +129,9 @@ final class AppContainer {
   {
     do {
       return try OIDCConfiguration(
-        issuer: oidc.issuer, clientID: oidc.clientID, clientSecret: oidc.clientSecret,
-        revocationEndpoint: oidc.revocationURL, userTypeClaim: OIDCOptions.userTypeClaim,
-        timeout: timeout)
+        issuer: oidc.issuer, clientID: oidc.clientID, defaultUserType: .passenger,
+        clientSecret: oidc.clientSecret, revocationEndpoint: oidc.revocationURL,
+        userTypeClaim: OIDCOptions.userTypeClaim, timeout: timeout)
     } catch {
       throw StartupFailure(message: error.message, exitCode: .usage)
     }

@@ -1,4 +1,5 @@
 import UserModel
+import KooberBackend
 
 extension UserType {
   /// The type a person typed: its English word or its name in the language shown (any case).
@@ -6,7 +7,7 @@ extension UserType {
   init?(typed: String) {
     let answer = typed.lowercased()
     guard
-      let type = Self.allCases.first(where: {
+      let type = Self.kooberTypes.first(where: {
         $0.rawValue == answer || $0.displayName.lowercased() == answer
       })
     else { return nil }

@@ -36,7 +36,7 @@ enum AuthRoutes {
       throw APIError(status: 422, code: error.code, message: error.message)
     }
     // Koober's server knows its two types; the open set is for other apps' servers.
-    guard let type = UserType(rawValue: typeName), UserType.allCases.contains(type) else {
+    guard let type = UserType(rawValue: typeName), UserType.kooberTypes.contains(type) else {
       throw APIError(
         status: 422, code: "invalid_type", message: "The type must be passenger or driver.")
     }

@@ -12,7 +12,7 @@ import TestSupport
 /// ```swift
 /// let provider = try await OIDCProviderProcess(python: python, accessSeconds: 60)
 /// let configuration = try OIDCConfiguration(
-///   issuer: provider.issuer, clientID: "koober-public",
+///   issuer: provider.issuer, clientID: "koober-public", defaultUserType: .passenger,
 ///   revocationEndpoint: provider.revocationEndpoint, userTypeClaim: "koober_type")
 /// await provider.stop()
 /// ```

@@ -100,11 +100,12 @@ final class FakeProvider: Sendable {
 
   /// A configuration for this fake.
   func configuration(
-    clientSecret: String? = nil, userTypeClaim: String? = nil, timeout: Duration = .seconds(30)
+    clientSecret: String? = nil, defaultUserType: UserType = .passenger,
+    userTypeClaim: String? = nil, timeout: Duration = .seconds(30)
   ) throws -> OIDCConfiguration {
     try OIDCConfiguration(
-      issuer: issuer, clientID: "koober-public", clientSecret: clientSecret,
-      userTypeClaim: userTypeClaim, timeout: timeout)
+      issuer: issuer, clientID: "koober-public", defaultUserType: defaultUserType,
+      clientSecret: clientSecret, userTypeClaim: userTypeClaim, timeout: timeout)
   }
 }
 
