@@ -38,7 +38,8 @@ public protocol LoginServicing: Sendable {
   /// - Returns: Whether the server took part.
   func signOut() async -> SignOutOutcome
 
-  /// A new stream of sign-in and sign-out changes for one listener.
+  /// A new stream for one listener: first the signed-in state at this call
+  /// (``SessionChange/initial(_:)``), then every sign-in and sign-out.
   /// - Returns: The stream; it ends when the service goes away.
   func sessionChanges() -> AsyncStream<SessionChange>
 

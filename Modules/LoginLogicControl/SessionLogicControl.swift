@@ -101,6 +101,9 @@ public final class SessionLogicControl {
 
   private func handle(_ change: SessionChange) {
     switch change {
+    case .initial:
+      // The state at subscription: the launch check reports it, not this control.
+      break
     case .signedIn(let user):
       endReported = false
       environment.log.record(.sessionStarted(user.type))

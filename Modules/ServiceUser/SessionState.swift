@@ -78,6 +78,7 @@ package actor SessionState {
     updated.user = user
     try write(updated, record: record)
     session = updated
+    broadcaster.update(user)
     return updated
   }
 

@@ -75,7 +75,7 @@ struct SessionLogicControlTests {
     control.startListening()
     control.startListening()
     for change: SessionChange in [
-      .signedIn(Fixtures.ann), .signedOut(.revoked), .signedOut(.revoked),
+      .initial(nil), .signedIn(Fixtures.ann), .signedOut(.revoked), .signedOut(.revoked),
       .signedOut(.userAction), .signedIn(Fixtures.dan), .signedOut(.expired),
     ] {
       world.service.publish(change)
@@ -87,6 +87,18 @@ struct SessionLogicControlTests {
         .sessionEnded(.revoked, message: Self.revoked),
         .sessionEnded(.expired, message: Self.expired),
       ])
+  }
+
+  @Test("the stream's first element, the state at subscription, is neither reported nor logged")
+  func initialState() async {
+    let world = World()
+    let control = sessionControl(world)
+    control.startListening()
+    world.service.publish(.initial(Fixtures.dan))
+    world.service.publish(.signedOut(.expired))
+    world.service.finishChanges()
+    await control.listenerTask?.value
+    #expect(world.recorder.calls == [.sessionEnded(.expired, message: Self.expired)])
   }
 
   @Test("the stream's echo of a sign-out is not reported twice")

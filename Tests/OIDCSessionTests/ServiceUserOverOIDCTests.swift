@@ -140,9 +140,9 @@ struct ServiceUserOverOIDCTests {
     var seen: [SessionChange] = []
     for await change in changes {
       seen.append(change)
-      if seen.count == 2 { break }
+      if seen.count == 3 { break }
     }
-    #expect(seen == [.signedIn(session.user), .signedOut(.revoked)])
+    #expect(seen == [.initial(nil), .signedIn(session.user), .signedOut(.revoked)])
     #expect(try world.store.load() == nil)
   }
 
