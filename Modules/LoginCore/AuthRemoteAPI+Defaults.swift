@@ -25,17 +25,21 @@ extension AuthRemoteAPI {
     throw .unsupported(.updateName)
   }
 
-  /// RFC 6750's reading of a failed authorized answer: a `WWW-Authenticate` Bearer challenge
-  /// with `error="invalid_token"` means the access token is no longer good; anything else is
-  /// server trouble, never a reason to end the session.
+  /// The usual reading of a failed authorized answer: the request carried the access token,
+  /// so a `401` means the server did not take it, whatever its challenge says (RFC 6750 lets a
+  /// server leave `error` out, as Django REST framework's `Bearer realm="api"` does).
+  /// ServiceUser then renews the token once and retries; rejected again, the session ends.
+  /// Any other answer is server trouble (a `503` or `429` with `Retry-After` is busy), never
+  /// a reason to end the session.
   /// - Parameters:
   ///   - status: The HTTP status.
   ///   - headers: The response's headers.
   ///   - body: The response's body (not read).
-  /// - Returns: `.refused(.accessTokenRejected)` or `.unavailable(_)`.
+  /// - Returns: `.refused(.accessTokenRejected)` for a `401`, `.unavailable(_)` otherwise.
   public func failure(ofAuthorizedStatus status: Int, headers: [String: String], body: Data)
     -> AuthFailure
   {
-    AuthFailure.standard(status: status, headers: headers)
+    if status == 401 { return .refused(.accessTokenRejected) }
+    return AuthFailure.standard(status: status, headers: headers)
   }
 }

@@ -98,7 +98,7 @@ public protocol AuthRemoteAPI: Sendable {
   ///
   /// `.refused(.accessTokenRejected)` renews the token once and retries the request;
   /// `.refused(.sessionEnded)` ends the session; anything else leaves it alone. The default
-  /// reads RFC 6750's `WWW-Authenticate: Bearer error="invalid_token"`.
+  /// reads every `401` as a rejected token, whatever the `WWW-Authenticate` challenge says.
   /// - Parameters:
   ///   - status: The HTTP status, not 2xx.
   ///   - headers: The response's headers.

@@ -22,7 +22,8 @@ extension ServiceUser {
   public func establishSession(_ session: UserSession) async throws(ServiceUserError) {
     let moment = now()
     let accounts = self.accounts
-    try await state.setSession(session, announce: true) { persist throws(ServiceUserError) in
+    try await state.setSession(session, announce: true, obtainedNow: true) {
+      persist throws(ServiceUserError) in
       try accounts.recordSignIn(of: session.user, at: moment, persist: persist)
     }
   }
@@ -32,7 +33,9 @@ extension ServiceUser {
   /// follows.
   /// - Parameter session: The session read from the store.
   package func adoptStoredSession(_ session: UserSession) async {
-    try? await state.setSession(session, announce: false) { _ throws(ServiceUserError) in }
+    try? await state.setSession(session, announce: false, obtainedNow: false) {
+      _ throws(ServiceUserError) in
+    }
   }
 
   /// Accepts the current session: records the server's copy of its user (account row and

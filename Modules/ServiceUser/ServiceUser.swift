@@ -61,7 +61,8 @@ public final class ServiceUser: Sendable {
   ///   - userDatabasesFolder: Where each user's own database file goes; by default the folder
   ///     of the account database.
   ///   - renewalMargin: How close to its expiry an access token is renewed before use; a
-  ///     minute by default.
+  ///     minute by default, and never more than half the lifetime of a token obtained here
+  ///     (a token that lives 10 seconds is renewed in its last 5).
   ///   - now: The clock for expiry checks.
   ///   - identifierRule: What a person signs in with; an email by default.
   public init(

@@ -25,6 +25,9 @@ package actor SessionState {
   /// Bumped whenever the session is set or ended, so a renewal that finishes after that
   /// can tell its result belongs to a session that no longer exists.
   private var generation = 0
+  /// When the current access token was obtained (a sign-in or a renewal here), so its
+  /// lifetime is known; `nil` for a session read from the store.
+  private var tokenObtainedAt: Date?
 
   /// - Parameter renewer: Exchanges a refresh token for a new session (the network call).
   init(
@@ -49,15 +52,18 @@ package actor SessionState {
   ///   - newSession: The session to make current.
   ///   - announce: Whether listeners hear `.signedIn` now. A restored session waiting for
   ///     the server's word is set unannounced, and announced by `announce()` later.
+  ///   - obtainedNow: Whether its access token was just issued (a sign-in), so its lifetime
+  ///     runs from now; `false` for a session read from the store.
   ///   - record: The account-row writes, calling `persist` inside their transaction.
   /// - Throws: What `record` throws.
   package func setSession(
-    _ newSession: UserSession, announce: Bool,
+    _ newSession: UserSession, announce: Bool, obtainedNow: Bool,
     record: Recorder
   ) throws(ServiceUserError) {
     try write(newSession, record: record)
     generation += 1
     renewal = nil
+    tokenObtainedAt = obtainedNow ? now() : nil
     session = newSession
     announced = false
     if announce { self.announce() }
@@ -139,8 +145,19 @@ package actor SessionState {
       endSession(.expired)
       throw ServiceUserError.notSignedIn
     }
-    guard current.expiresSoon(at: moment, within: renewalMargin) else { return current.token }
+    guard current.expiresSoon(at: moment, within: margin(for: current)) else {
+      return current.token
+    }
     return try await renew().token
+  }
+
+  /// How close to its expiry `session`'s access token is renewed: the configured margin, but
+  /// at most half the token's lifetime when that is known, so a token that lives seconds is
+  /// not renewed at every use.
+  private func margin(for session: UserSession) -> TimeInterval {
+    guard let obtained = tokenObtainedAt else { return renewalMargin }
+    let lifetime = session.expiresAt.timeIntervalSince(obtained)
+    return min(renewalMargin, max(0, lifetime / 2))
   }
 
   /// A new access token after the server refused `rejectedToken` as expired; the current
@@ -161,6 +178,7 @@ package actor SessionState {
     if let renewal { return try await renewal.value }
     guard let current = session else { throw ServiceUserError.notSignedIn }
     let startedIn = generation
+    let startedAt = now()
     let task = Task {
       let outcome: Result<UserSession, RenewalFailure>
       do throws(RenewalFailure) {
@@ -168,14 +186,14 @@ package actor SessionState {
       } catch {
         outcome = .failure(error)
       }
-      return try self.finishRenewal(outcome, startedIn: startedIn)
+      return try self.finishRenewal(outcome, startedIn: startedIn, startedAt: startedAt)
     }
     renewal = task
     return try await task.value
   }
 
   private func finishRenewal(
-    _ outcome: Result<UserSession, RenewalFailure>, startedIn: Int
+    _ outcome: Result<UserSession, RenewalFailure>, startedIn: Int, startedAt: Date
   ) throws -> UserSession {
     // A sign-out or a new sign-in happened meanwhile: this result is for a session gone.
     guard startedIn == generation else { throw ServiceUserError.notSignedIn }
@@ -187,6 +205,8 @@ package actor SessionState {
       // old session would only fail later.
       try? store.save(renewed)
       session = renewed
+      // Issued at the latest when the call started: its lifetime is counted from then.
+      tokenObtainedAt = startedAt
       return renewed
     case .failure(.refused):
       endSession(.revoked)

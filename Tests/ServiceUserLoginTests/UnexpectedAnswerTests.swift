@@ -101,8 +101,9 @@ struct UnexpectedAnswerTests {
   func refresh_htmlUnauthorized_keepsSession() async throws {
     let harness = try ScriptedHarness()
     defer { harness.tearDown() }
+    // Expiring at the harness's "now": renewed before the next use.
     let soon = ScriptedJSON.session.replacingOccurrences(
-      of: "2026-11-21T08:45:00.250Z", with: "2026-11-21T08:30:30Z")
+      of: "2026-11-21T08:45:00.250Z", with: "2026-11-21T08:30:00Z")
     let session = try await harness.signedIn(soon)
     harness.server.answer(.post, "/v1/auth/refresh", .htmlPage(401))
     harness.server.answer(.patch, "/v1/users/me", .apiError(500, "should_not_be_reached"))

@@ -18,6 +18,8 @@ struct SessionRenewalTests {
     }
     defer { harness.folder.remove() }
     try await harness.service.establishSession(Fixtures.session(accessLife: 30))
+    // Within half the token's lifetime of its expiry (its margin, below the minute).
+    harness.clock.advance(by: 20)
 
     let tokens = try await withThrowingTaskGroup(of: String.self) { group in
       for _ in 0..<20 {
@@ -86,12 +88,44 @@ struct SessionRenewalTests {
     defer { harness.folder.remove() }
     let log = ChangeLog(harness.service)
     try await harness.service.establishSession(Fixtures.session(accessLife: 10))
+    harness.clock.advance(by: 6)
     await #expect(throws: ServiceUserError.notSignedIn) {
       try await harness.service.accessToken()
     }
     #expect(await log.first(2) == [.signedIn(Fixtures.ann), .signedOut(.revoked)])
     #expect(await harness.service.currentSession == nil)
     #expect(try harness.store.load() == nil)
+  }
+
+  @Test("a token that lives seconds is renewed in the last half of its life, not at every use")
+  func shortLivedTokenMargin() async throws {
+    let renewed = Fixtures.session(number: 2, accessLife: 10, from: Fixtures.start + 3)
+    let harness = try Harness { request in
+      request.path == "/v1/auth/refresh" ? .json(200, Fixtures.json(renewed)) : .empty(404)
+    }
+    defer { harness.folder.remove() }
+    try await harness.service.establishSession(Fixtures.session(accessLife: 5))
+    harness.clock.advance(by: 2)  // 3 s left of 5: more than half, so no renewal
+    #expect(try await harness.service.accessToken() == "access-1")
+    #expect(harness.transport.paths.isEmpty)
+    harness.clock.advance(by: 1)  // 2 s left: renewed
+    #expect(try await harness.service.accessToken() == "access-2")
+    // The renewed token lives 10 s from the renewal: 5 s and more left means no renewal.
+    harness.clock.advance(by: 4)
+    #expect(try await harness.service.accessToken() == "access-2")
+    #expect(harness.transport.paths == ["/v1/auth/refresh"])
+  }
+
+  @Test("a session read from the store, whose token's age is unknown, keeps the minute")
+  func restoredSessionKeepsMinute() async throws {
+    let harness = try Harness { request in
+      request.path == "/v1/auth/refresh"
+        ? .json(200, Fixtures.json(Fixtures.session(number: 2))) : .empty(404)
+    }
+    defer { harness.folder.remove() }
+    try harness.store.save(Fixtures.session(accessLife: 50))
+    await harness.service.adoptStoredSession(try #require(try harness.store.load()))
+    #expect(try await harness.service.accessToken() == "access-2")
   }
 
   @Test("an offline refresh throws the network error and keeps the session")
@@ -105,6 +139,7 @@ struct SessionRenewalTests {
     let log = ChangeLog(harness.service)
     let original = Fixtures.session(accessLife: 10)
     try await harness.service.establishSession(original)
+    harness.clock.advance(by: 6)
     await #expect(throws: NetworkError.transport(.offline)) {
       try await harness.service.accessToken()
     }
@@ -168,6 +203,7 @@ struct SessionRenewalTests {
     }
     defer { harness.folder.remove() }
     try await harness.service.establishSession(Fixtures.session(accessLife: 10))
+    harness.clock.advance(by: 6)
     let renewal = Task { try await harness.service.accessToken() }
     while harness.transport.paths.isEmpty { await Task.yield() }
     let dan = Fixtures.session(Fixtures.dan, number: 9)
