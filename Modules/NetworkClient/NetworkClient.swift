@@ -8,8 +8,6 @@ import Foundation
 /// struct MeRequest: DefaultRequest {
 ///   typealias Result = User
 ///   typealias ResultData = User
-///   let configuration: Void
-///   init(configuration: Void) {}
 ///   var method: HTTPMethod { .get }
 ///   var path: String { "/v1/users/me" }
 ///   var requiresAuthorization: Bool { true }
@@ -18,7 +16,7 @@ import Foundation
 /// let client = NetworkClient(baseURL: URL(string: "https://api.koober.example")!,
 ///                            authorization: tokens,
 ///                            onUnauthorized: { error in await session.end(error) })
-/// let me = try await MeRequest(configuration: ()).perform(on: client)
+/// let me = try await MeRequest().perform(on: client)
 /// ```
 public final class NetworkClient: Sendable {
   /// The server's base URL; request paths are appended to it.

@@ -53,8 +53,26 @@ struct PlaceListRequest: DefaultRequest {
   }
 }
 
+/// A request that takes nothing: no `Configuration`, no `configuration`, no initializer.
+struct PingRequest: DefaultRequest {
+  struct Result: Decodable { let pong: Bool }
+  typealias ResultData = Bool
+  var method: HTTPMethod { .get }
+  var path: String { "/v1/ping" }
+  func transform(_ result: Result) -> Bool? { result.pong }
+}
+
 @Suite("Request groups and URLs")
 struct RequestGroupTests {
+  @Test("a request without parameters is written and made with nothing about configuration")
+  func noConfiguration() async throws {
+    let h = try Harness(authorization: TestTokens("token-1"))
+    defer { h.stop() }
+    h.server.route(.get, "/v1/ping") { _ in .json(raw: #"{"pong": true}"#) }
+    #expect(try await PingRequest().perform(on: h.client) == true)
+    #expect(PingRequest.Configuration.self == Void.self)
+  }
+
   @Test("one request type with an enum Configuration serves every member of the group")
   func requestGroup() async throws {
     let calls = Shared([String]())

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// do {
-///   let user = try await MeRequest(configuration: ()).perform(on: client)
+///   let user = try await MeRequest().perform(on: client)
 /// } catch .transport(.offline) {
 ///   showOfflineBanner()
 /// } catch .http(status: 401, let server, _) where server?.code == "invalid_token" {

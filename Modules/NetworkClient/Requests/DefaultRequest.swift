@@ -10,7 +10,6 @@ import Foundation
 ///   typealias Result = SessionPayload
 ///   typealias ResultData = UserSession
 ///   let configuration: Configuration
-///   init(configuration: Configuration) { self.configuration = configuration }
 ///
 ///   var method: HTTPMethod { .post }
 ///   var path: String { "/v1/auth/sign-in" }

@@ -15,7 +15,6 @@
 ///   typealias Result = RidePage
 ///   typealias ResultData = [Ride]
 ///   let configuration: RideListConfiguration
-///   init(configuration: RideListConfiguration) { self.configuration = configuration }
 ///   var method: HTTPMethod { .get }
 ///   var path: String { "/v1/rides" }
 ///   var requiresAuthorization: Bool { true }
@@ -32,8 +31,8 @@
 /// let rides = try await RideListRequest(configuration: .search("opera")).perform(on: client)
 /// ```
 public protocol Request: Sendable {
-  /// What the caller passes in.
-  associatedtype Configuration: Sendable
+  /// What the caller passes in; `Void` (nothing) unless the request says otherwise.
+  associatedtype Configuration: Sendable = Void
   /// The Decodable template of the server's JSON.
   associatedtype Result
   /// What the caller gets back.
@@ -41,16 +40,18 @@ public protocol Request: Sendable {
   /// What can go wrong.
   associatedtype Failure: Error
 
-  /// The parameters this request was made with.
+  /// The parameters this request was made with; a request without any (`Void`) gets this
+  /// for free.
   var configuration: Configuration { get }
-
-  /// Makes the request from its parameters.
-  /// - Parameter configuration: what the caller passes in.
-  init(configuration: Configuration)
 
   /// Sends the request and returns what the caller asked for.
   /// - Parameter client: the client to send it through.
   /// - Returns: the result, transformed for the caller.
   /// - Throws: `Failure`.
   func perform(on client: NetworkClient) async throws(Failure) -> ResultData
+}
+
+extension Request where Configuration == Void {
+  /// Nothing: a request that takes no parameters needs no `configuration` of its own.
+  public var configuration: Void { () }
 }

@@ -6,12 +6,6 @@ struct DriverQueueRequest: RideRouteRequest {
   typealias Result = RideListResponse
   typealias ResultData = [Ride]
 
-  let configuration: Void
-
-  init(configuration: Void = ()) {
-    self.configuration = configuration
-  }
-
   var method: HTTPMethod { .get }
   var path: String { "/v1/driver/queue" }
   var requiresAuthorization: Bool { true }
