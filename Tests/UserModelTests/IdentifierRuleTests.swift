@@ -31,6 +31,18 @@ struct IdentifierRuleTests {
     }
   }
 
+  @Test("a username rule that keeps case sends the username as typed, trimmed; same problems")
+  func usernameKeepingCase() {
+    let rule = IdentifierRule.username(keepingCase: true)
+    #expect(rule.normalized(" Ann.Lee ") == "Ann.Lee")
+    #expect(rule.normalized("ann.lee") != rule.normalized("Ann.Lee"))
+    #expect(rule.name == "username")
+    for typed in ["", "ab", "ann lee", "zoë", "Ann.Lee"] {
+      #expect(rule.problem(in: typed) == IdentifierRule.username.problem(in: typed))
+    }
+    #expect(IdentifierRule.username(keepingCase: false).normalized(" Ann.Lee ") == "ann.lee")
+  }
+
   @Test(
     "phone numbers: E.164 after dropping spaces, dashes, dots and brackets",
     arguments: [
