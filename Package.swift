@@ -277,7 +277,8 @@ let package = Package(
     .testTarget(
       name: "LoginLogicControlTests",
       dependencies: [
-        "LoginLogicControl", "LoginCore", "LoginViewModel", "TestSupport", "Localization",
+        "LoginLogicControl", "LoginCore", "LoginViewModel", "LoginTesting", "TestSupport",
+        "Localization",
       ],
       path: "Tests/LoginLogicControlTests"
     ),

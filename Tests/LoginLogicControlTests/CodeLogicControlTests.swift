@@ -1,5 +1,6 @@
 import LoginCore
 import LoginLogicControl
+import LoginTesting
 import Testing
 import UserModel
 
@@ -101,7 +102,7 @@ struct CodeLogicControlTests {
   func expiryWhileVerifying() async {
     let world = World()
     let control = await world.codeControl()
-    let gate = Gate()
+    let gate = CallGate()
     world.service.gate = gate
     world.service.verifyResults = [.failure(.invalidCode(attemptsLeft: 2))]
     let check = control?.submit(code: "111111")

@@ -1,6 +1,7 @@
 import Foundation
 import LoginCore
 import LoginLogicControl
+import LoginTesting
 import TestSupport
 import UserModel
 

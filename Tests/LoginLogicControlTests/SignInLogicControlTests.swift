@@ -1,5 +1,6 @@
 import LoginCore
 import LoginLogicControl
+import LoginTesting
 import Testing
 import UserModel
 
@@ -184,7 +185,7 @@ struct SignInLogicControlTests {
   @Test("a tap while the request is out is ignored")
   func tapWhileInFlight() async {
     let world = World()
-    let gate = Gate()
+    let gate = CallGate()
     world.service.gate = gate
     world.service.signInResults = [.success(.signedIn(Fixtures.session(Fixtures.ann)))]
     let control = world.signInControl()

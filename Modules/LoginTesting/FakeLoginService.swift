@@ -1,0 +1,162 @@
+import LoginCore
+import UserModel
+
+/// A scripted `LoginServicing`, to test a logic control (LoginLogicControl's controls take
+/// any `LoginServicing`) without a server, a network client or a database: each call takes
+/// the next scripted answer and is recorded in ``calls``. An unscripted call answers
+/// `.serverTrouble`, so a test that forgot a script fails loudly.
+///
+/// ```swift
+/// let service = FakeLoginService()
+/// service.signInResults = [.failure(.invalidCredentials)]
+/// let environment = LoginEnvironment(service: service, log: LoginEventLog())
+/// let control = SignInLogicControl(environment: environment, entryPoint: .welcome)
+/// await control.signIn(email: "ann@example.com", password: "wrong1234")?.value
+/// // … then assert the delegate's calls, and `service.calls`
+/// ```
+@MainActor
+public final class FakeLoginService: LoginServicing {
+  /// One call the logic made, with what it sent.
+  public enum Call: Equatable, Sendable {
+    /// `restoreSession()`.
+    case restoreSession
+    /// `signIn(email:password:)`.
+    case signIn(email: String, password: String)
+    /// `verifyCode(_:for:)`, with the challenge's id.
+    case verifyCode(String, challengeID: String)
+    /// `signUp(_:)`.
+    case signUp(SignUpCredentials)
+    /// `signOut()`.
+    case signOut
+    /// `lastSignedInEmail()`.
+    case lastSignedInEmail
+  }
+
+  /// What `restoreSession()` answers.
+  public var restoreOutcome = RestoreOutcome.notSignedIn
+  /// What the next `signIn(email:password:)` calls answer, first first.
+  public var signInResults: [Result<SignInOutcome, LoginError>] = []
+  /// What the next `verifyCode(_:for:)` calls answer, first first.
+  public var verifyResults: [Result<UserSession, LoginError>] = []
+  /// What the next `signUp(_:)` calls answer, first first.
+  public var signUpResults: [Result<UserSession, LoginError>] = []
+  /// What `signOut()` answers.
+  public var signOutOutcome = SignOutOutcome.signedOut
+  /// What `lastSignedInEmail()` answers.
+  public var lastEmail: String?
+  /// When set, every call waits for the gate before answering (a request "in flight").
+  public var gate: CallGate?
+  /// Every call made so far, in order.
+  public private(set) var calls: [Call] = []
+
+  private nonisolated let changes: AsyncStream<SessionChange>
+  private nonisolated let changesContinuation: AsyncStream<SessionChange>.Continuation
+
+  /// Makes a fake with nothing scripted: restoring finds no session, signing out works.
+  public init() {
+    (changes, changesContinuation) = AsyncStream.makeStream(of: SessionChange.self)
+  }
+
+  /// Publishes a session change to the listener of `sessionChanges()`.
+  /// - Parameter change: The change.
+  public func publish(_ change: SessionChange) {
+    changesContinuation.yield(change)
+  }
+
+  /// Ends the change stream, so a listener's task finishes after the published changes.
+  public func finishChanges() {
+    changesContinuation.finish()
+  }
+
+  /// Records the call and answers ``restoreOutcome``.
+  /// - Returns: ``restoreOutcome``.
+  public func restoreSession() async -> RestoreOutcome {
+    calls.append(.restoreSession)
+    await gate?.wait()
+    return restoreOutcome
+  }
+
+  /// Records the call and answers the next of ``signInResults``.
+  /// - Parameters:
+  ///   - email: What was typed.
+  ///   - password: The password typed.
+  /// - Returns: The scripted outcome.
+  /// - Throws: The scripted error, or `.serverTrouble` when nothing is scripted.
+  public func signIn(email: String, password: String) async throws(LoginError) -> SignInOutcome {
+    calls.append(.signIn(email: email, password: password))
+    await gate?.wait()
+    return try Self.next(&signInResults).get()
+  }
+
+  /// Records the call and answers the next of ``verifyResults``.
+  /// - Parameters:
+  ///   - code: The code typed.
+  ///   - challenge: The challenge it answers.
+  /// - Returns: The scripted session.
+  /// - Throws: The scripted error, or `.serverTrouble` when nothing is scripted.
+  public func verifyCode(_ code: String, for challenge: Challenge) async throws(LoginError)
+    -> UserSession
+  {
+    calls.append(.verifyCode(code, challengeID: challenge.id))
+    await gate?.wait()
+    return try Self.next(&verifyResults).get()
+  }
+
+  /// Records the call and answers the next of ``signUpResults``.
+  /// - Parameter credentials: The form.
+  /// - Returns: The scripted session.
+  /// - Throws: The scripted error, or `.serverTrouble` when nothing is scripted.
+  public func signUp(_ credentials: SignUpCredentials) async throws(LoginError) -> UserSession {
+    calls.append(.signUp(credentials))
+    await gate?.wait()
+    return try Self.next(&signUpResults).get()
+  }
+
+  /// Records the call and answers ``signOutOutcome``.
+  /// - Returns: ``signOutOutcome``.
+  public func signOut() async -> SignOutOutcome {
+    calls.append(.signOut)
+    await gate?.wait()
+    return signOutOutcome
+  }
+
+  /// The stream ``publish(_:)`` feeds (one stream, for one listener).
+  /// - Returns: The stream.
+  public nonisolated func sessionChanges() -> AsyncStream<SessionChange> {
+    changes
+  }
+
+  /// Records the call and answers ``lastEmail``.
+  /// - Returns: ``lastEmail``.
+  public func lastSignedInEmail() async -> String? {
+    calls.append(.lastSignedInEmail)
+    return lastEmail
+  }
+
+  private static func next<T>(_ results: inout [Result<T, LoginError>]) -> Result<T, LoginError> {
+    results.isEmpty ? .failure(.serverTrouble("unscripted call")) : results.removeFirst()
+  }
+}
+
+/// Holds a fake's calls back until the test opens it, to test what happens while a request is
+/// in flight.
+public actor CallGate {
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  /// Makes a closed gate.
+  public init() {}
+
+  /// Waits until the gate is open (returns at once when it is).
+  public func wait() async {
+    guard !isOpen else { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  /// Opens the gate: every waiting call goes on, and later ones do not wait.
+  public func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters = []
+  }
+}
