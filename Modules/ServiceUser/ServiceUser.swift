@@ -9,7 +9,9 @@ import UserModel
 /// its database work together.
 ///
 /// Feature modules add the operations as extensions (`ServiceUserLogin` adds sign-in,
-/// sign-up, the one-time code, sign-out and the launch check). ServiceUser itself keeps the
+/// sign-up, the one-time code, sign-out and the launch check, and the conformance to
+/// LoginCore's `LoginServicing`: without `import ServiceUserLogin`, `signIn` is missing and
+/// the compiler says "ServiceUser does not conform to LoginServicing"). ServiceUser itself keeps the
 /// current session, renews its access token (one refresh at a time, shared by every caller),
 /// and tells every listener when someone signs in or out. All of that behaves the same for
 /// every adapter: the adapter only says what the server answered.

@@ -1,9 +1,9 @@
+// README example begins: Bring your own backend
 import Foundation
 import LoginCore
 import NetworkClient
 import UserModel
 
-// README example begins: Bring your own backend
 /// Acme's account server speaks its own words: `POST /api/sessions` with `login` and
 /// `secret`, tokens as `access` / `refresh` / `ttl`, a `member` with a `role`, `419` for an
 /// access token that has lapsed, and `{"problem": "…"}` for every refusal.
