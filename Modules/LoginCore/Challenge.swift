@@ -1,7 +1,8 @@
 import Foundation
 
-/// The second step of a driver's sign-in: a one-time code was sent, and `verifyCode(_:for:)`
-/// turns it into a session. The API's `{"challenge": {"id", "expiresAt", "channel"}}`.
+/// The second step of a sign-in your server asked for: a one-time code was sent, and
+/// `verifyCode(_:for:)` turns it into a session (Koober asks drivers, with API.md's
+/// `{"challenge": {"id", "expiresAt", "channel"}}`).
 public struct Challenge: Sendable, Equatable, Codable {
   /// The challenge id (`chl_…`) sent back with the code.
   public let id: String

@@ -15,7 +15,8 @@ public protocol LoginServicing: Sendable {
   /// - Parameters:
   ///   - email: The email, already normalised by `CredentialRules`.
   ///   - password: The password as typed.
-  /// - Returns: The session (passengers) or a one-time-code challenge (drivers).
+  /// - Returns: The session, or a one-time-code challenge when your server asks for a
+  ///   second step.
   /// - Throws: `LoginError` for every refusal or failure.
   func signIn(email: String, password: String) async throws(LoginError) -> SignInOutcome
 

@@ -4,8 +4,9 @@ import ServiceUser
 import UserModel
 
 extension ServiceUser {
-  /// Signs in with email and password. A passenger is signed in at once; a driver gets a
-  /// one-time code (the outcome carries its challenge).
+  /// Signs in with the identifier and password. The person is signed in at once, or, when
+  /// your server asks for a second step (Koober asks drivers), gets a one-time code (the
+  /// outcome carries its challenge).
   ///
   /// On success the account row, the last signed-in email and the session are all written
   /// before this returns, and listeners hear `.signedIn`. On failure nothing changes; when
@@ -46,7 +47,7 @@ extension ServiceUser {
     }
   }
 
-  /// Completes a driver's sign-in with the one-time code.
+  /// Completes a sign-in that asked for a second step, with the one-time code.
   /// - Parameters:
   ///   - code: The code the person received.
   ///   - challenge: The challenge from `signIn(email:password:)`.

@@ -5,8 +5,7 @@ import UserModel
 extension ServiceUser {
   /// The launch check: reads the stored session, rejects one whose refresh token has
   /// expired without asking the server, and validates the rest with the adapter's
-  /// `currentUser` (Koober: `GET /v1/auth/session`), renewing the access token first when it
-  /// is about to expire.
+  /// `currentUser`, renewing the access token first when it is about to expire.
   ///
   /// A validated or kept session becomes current and listeners hear `.signedIn`. A session
   /// the server refuses (`.refused(.sessionEnded)`, or a token rejected again after a
