@@ -24,19 +24,20 @@ public final class ChangeLog: Sendable {
     task.value?.cancel()
   }
 
-  /// The stream's first element, waiting for it at most 2 s; `nil` when none came.
+  /// The stream's first element, waiting for it at most 20 s; `nil` when none came.
   public func initial() async -> SessionChange? {
     await heardSoFar(atLeast: 1).first
   }
 
-  /// Waits (at most 2 s) until `count` changes arrived after the stream's first element, and
-  /// returns all heard so far after it.
+  /// Waits (at most 20 s: a loaded machine can keep the listener's task from running for
+  /// seconds) until `count` changes arrived after the stream's first element, and returns all
+  /// heard so far after it.
   public func first(_ count: Int) async -> [SessionChange] {
     Array(await heardSoFar(atLeast: count + 1).dropFirst())
   }
 
   private func heardSoFar(atLeast count: Int) async -> [SessionChange] {
-    let deadline = Date() + 2
+    let deadline = Date() + 20
     while Date() < deadline {
       let sofar = heard.value
       if sofar.count >= count { return sofar }
