@@ -128,9 +128,8 @@ extension Locked: @unchecked Sendable where Value: Sendable {}
 /// A value that is not `Sendable`, behind a lock, shared between threads on purpose: the
 /// compiler cannot check it, so every use says why the value never escapes the lock (a
 /// database's connection, used only inside `withLockedValue` and never handed out).
+// Unchecked: `Value` is reached only inside `withLockedValue`, under the lock; each use says why.
 package final class UncheckedLocked<Value>: @unchecked Sendable {
-  // Unchecked: `Value` is reached only through `withLockedValue`, under the lock, and each
-  // user keeps it from escaping (the reason is written at each use).
   private let locked: Locked<Value>
 
   /// Wraps a value.

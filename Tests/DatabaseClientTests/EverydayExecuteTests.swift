@@ -2,10 +2,10 @@
 import Foundation
 import Testing
 
-/// `execute(sql, [args])` runs the statement it ran last from parts it keeps (no cache lookup),
-/// reads everyday arguments by their type, and counts changed rows by the statement's first
+/// `execute(sql, [args])` finds the statement it ran last without a cache lookup, binds each
+/// argument through its `bind(to:at:)`, and counts changed rows by the statement's first
 /// keyword. Each of those must give what the plain path gives.
-@Suite("the everyday execute: counts, the repeated statement, arguments read in place")
+@Suite("the everyday execute: counts, the repeated statement, every kind of argument")
 struct EverydayExecuteTests {
   @Test("each statement's own count: 0 for statements that change no rows, never a stale one")
   func counts() throws {
@@ -142,7 +142,7 @@ struct EverydayExecuteTests {
     for (row, values) in zip(rows, expected) { #expect(row.values == values) }
   }
 
-  @Test("the recent statement, taken by a cursor over the same SQL, is not run inside it")
+  @Test("the statement a cursor over the same SQL holds is not run inside its loop")
   func insideCursor() throws {
     let fixture = try Fixture()
     defer { fixture.folder.remove() }

@@ -165,10 +165,10 @@ struct PackFormTests {
       #expect(kind { try statement.execute(1) } == .misuse)
       #expect(kind { try statement.execute(1, 2, 3) } == .misuse)
     }
-    do {
+    #expect {
       try db.execute(insert, 1, 2, 3)
-    } catch {
-      #expect(error.message.contains("2 parameters but 3 values"), "\(error.message)")
+    } throws: { error in
+      (error as? DatabaseError)?.message.contains("2 parameters but 3 values") == true
     }
     #expect(try db.execute(insert, 1, 2) == 1)
     #expect(try db.query("SELECT a, b FROM t").map(\.values) == [[.integer(1), .integer(2)]])

@@ -65,12 +65,8 @@ final class DecodingContext {
   }
 }
 
-/// A keyed container to reuse.
-///
-/// Generic over the container's type rather than its key type: copying a
-/// `KeyedDecodingContainer<Key>` out needs that type's metadata, which a function generic over
-/// `Key` looks up in the runtime's cache (a hash and a lock, every row), where a method of
-/// this class finds it in its own class metadata.
+/// A keyed container to reuse: made once per query, found again each row by a checked cast
+/// (which looks up the box type's metadata, the price of not trusting an unchecked one).
 final class ContainerBox<Value> {
   private let stored: Value
 
