@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "ServiceUser", targets: ["ServiceUser"]),
     .library(name: "ServiceUserOIDC", targets: ["ServiceUserOIDC"]),
     .library(name: "ServiceUserLogin", targets: ["ServiceUserLogin"]),
+    .library(name: "KooberWire", targets: ["KooberWire"]),
     .library(name: "ServiceUserKoober", targets: ["ServiceUserKoober"]),
     .library(name: "LoginTesting", targets: ["LoginTesting"]),
     .library(name: "LoginLogicControl", targets: ["LoginLogicControl"]),
@@ -80,9 +81,12 @@ let package = Package(
       resources: [.process("Resources")]
     ),
     // The adapter of API.md's REST contract: koober's default AuthRemoteAPI.
+    // API.md's JSON shapes, said once, for the Koober adapter and the reference backend.
+    .target(
+      name: "KooberWire", dependencies: ["UserModel", "WireFormat"], path: "Modules/KooberWire"),
     .target(
       name: "ServiceUserKoober",
-      dependencies: ["LoginCore", "UserModel", "NetworkClient", "WireFormat"],
+      dependencies: ["LoginCore", "UserModel", "NetworkClient", "WireFormat", "KooberWire"],
       path: "Modules/ServiceUserKoober"
     ),
     .target(
@@ -147,7 +151,7 @@ let package = Package(
     .target(
       name: "KooberBackend",
       dependencies: [
-        "WireFormat", "LoopbackServer", "DatabaseClient", "UserModel", "RideModel",
+        "WireFormat", "LoopbackServer", "DatabaseClient", "UserModel", "RideModel", "KooberWire",
         .target(name: "CLibCrypto", condition: .when(platforms: [.linux, .android, .windows])),
       ],
       path: "Examples/KooberBackend"
@@ -180,9 +184,12 @@ let package = Package(
     // MARK: - Tests
 
     .testTarget(
+      name: "KooberWireTests", dependencies: ["KooberWire", "UserModel", "WireFormat"],
+      path: "Tests/KooberWireTests"),
+    .testTarget(
       name: "WireFormatTests",
       dependencies: [
-        "WireFormat", "UserModel", "RideModel", "NetworkClient",
+        "WireFormat", "UserModel", "RideModel", "NetworkClient", "KooberWire",
       ],
       path: "Tests/WireFormatTests"
     ),
@@ -225,7 +232,7 @@ let package = Package(
       name: "ServiceUserTestSupport",
       dependencies: [
         "ServiceUser", "ServiceUserKoober", "NetworkClient", "UserModel", "KooberBackend",
-        "TestSupport", "WireFormat",
+        "KooberWire", "TestSupport", "WireFormat",
       ],
       path: "Tests/ServiceUserTestSupport"
     ),
@@ -256,6 +263,7 @@ let package = Package(
       name: "ServiceUserOIDCTests",
       dependencies: [
         "ServiceUserOIDC", "LoginCore", "UserModel", "NetworkClient", "LoopbackServer",
+        "ServiceUser", "ServiceUserLogin", "ServiceUserTestSupport", "WireFormat",
         "TestSupport", "OIDCProviderHarness", "Localization",
       ],
       path: "Tests/ServiceUserOIDCTests"

@@ -17,7 +17,7 @@ import UserModel
 ///   let client: NetworkClient
 ///
 ///   func signIn(_ credentials: SignInCredentials) async throws(AuthFailure) -> SignInResponse {
-///     let form = ["user": credentials.email, "pass": credentials.password]
+///     let form = ["user": credentials.identifier, "pass": credentials.password]
 ///     let body = try await post("/login", form)
 ///     return .session(try session(from: body))
 ///   }

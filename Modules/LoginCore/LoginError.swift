@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import UserModel
 
 /// Why a sign-in, sign-up, code check or profile change failed.
 ///
@@ -8,10 +9,10 @@ import Localization
 ///
 /// | API answer                                          | LoginError                       |
 /// |-----------------------------------------------------|----------------------------------|
-/// | 401 `invalid_credentials`                           | `.invalidCredentials`            |
+/// | 401 `invalid_credentials`                           | `.invalidCredentials(kind)`      |
 /// | 423 `account_locked` + `retryAfter`                 | `.locked(retryAfterSeconds:)`    |
-/// | 409 `email_taken`                                   | `.emailTaken`                    |
-/// | 422 `invalid_email`                                 | `.invalidEmail(message)`         |
+/// | 409 `email_taken`                                   | `.identifierTaken(kind)`         |
+/// | 422 `invalid_email`                                 | `.invalidIdentifier(message)`    |
 /// | 422 `weak_password`                                 | `.weakPassword(message)`         |
 /// | 422 `invalid_name`                                  | `.invalidName(message)`          |
 /// | 422 `invalid_type`                                  | `.invalidType`                   |
@@ -31,20 +32,25 @@ import Localization
 /// language the case holds an empty message and shows LoginCore's sentence for the field
 /// (``init(refused:serverMessage:)``).
 ///
-/// The email, password and name rules are also checked on the device before sign-up and
+/// `kind` is the `IdentifierKind` of the service's `IdentifierRule`, so the sentence names
+/// what the person signs in with ("The username or password is wrong.").
+///
+/// The identifier, password and name rules are also checked on the device before sign-up and
 /// `updateName(_:)` send anything, giving the same cases without a round trip. A failure to
 /// record the session on this device is `.storage`, except an account database written by a
 /// newer app version, which is `.updateRequired`: retrying cannot help there.
 public enum LoginError: Error, Sendable, Equatable {
-  /// The email and password do not match an account (the same answer for an unknown email).
-  case invalidCredentials
-  /// Too many failed sign-ins for this email; try again after the given number of seconds.
+  /// The identifier and password do not match an account (the same answer for an unknown
+  /// identifier); the kind names the identifier in the sentence.
+  case invalidCredentials(IdentifierKind)
+  /// Too many failed sign-ins for this identifier; try again after the given number of
+  /// seconds.
   case locked(retryAfterSeconds: Int)
-  /// Another account already uses this email.
-  case emailTaken
-  /// The email is not acceptable; the message says why (LoginCore's general sentence when
-  /// it is empty).
-  case invalidEmail(String)
+  /// Another account already uses this identifier; the kind names it in the sentence.
+  case identifierTaken(IdentifierKind)
+  /// The identifier is not acceptable; the message says why (LoginCore's general sentence
+  /// when it is empty).
+  case invalidIdentifier(String)
   /// The password is too weak; the message says what it needs (LoginCore's general sentence
   /// when it is empty).
   case weakPassword(String)
@@ -88,8 +94,8 @@ public enum LoginError: Error, Sendable, Equatable {
     switch self {
     case .invalidCredentials: "invalid_credentials"
     case .locked: "account_locked"
-    case .emailTaken: "email_taken"
-    case .invalidEmail: "invalid_email"
+    case .identifierTaken: "identifier_taken"
+    case .invalidIdentifier: "invalid_identifier"
     case .weakPassword: "weak_password"
     case .invalidName: "invalid_name"
     case .invalidType: "invalid_type"
@@ -120,7 +126,7 @@ public enum LoginError: Error, Sendable, Equatable {
   public init(refused field: AuthRefusal.InputField, serverMessage: String) {
     let reason = Texts.serverMessage(serverMessage) ?? ""
     switch field {
-    case .identifier: self = .invalidEmail(reason)
+    case .identifier: self = .invalidIdentifier(reason)
     case .password: self = .weakPassword(reason)
     case .name: self = .invalidName(reason)
     case .userType: self = .invalidType
@@ -130,14 +136,14 @@ public enum LoginError: Error, Sendable, Equatable {
   /// One sentence a person understands, in the language `Texts.language` names.
   public var message: String {
     switch self {
-    case .invalidCredentials: LoginCoreText.text("error.invalidCredentials")
+    case .invalidCredentials(let kind): kind.wrongPasswordMessage
     case .locked(let seconds):
       seconds > 60
         ? LoginCoreText.counted("error.lockedMinutes", Self.minutes(seconds), as: "minutes")
         : LoginCoreText.counted("error.lockedSeconds", max(seconds, 1), as: "seconds")
-    case .emailTaken: LoginCoreText.text("error.emailTaken")
-    case .invalidEmail(let reason):
-      reason.isEmpty ? LoginCoreText.text("error.invalidEmail") : reason
+    case .identifierTaken(let kind): kind.takenMessage
+    case .invalidIdentifier(let reason):
+      reason.isEmpty ? LoginCoreText.text("error.invalidIdentifier") : reason
     case .weakPassword(let reason):
       reason.isEmpty ? LoginCoreText.text("error.weakPassword") : reason
     case .invalidName(let reason):

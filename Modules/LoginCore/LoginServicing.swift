@@ -1,7 +1,7 @@
 import UserModel
 
 /// The service calls the login logic makes: exactly the ServiceUserLogin operations it needs,
-/// plus the session change stream and the last signed-in email.
+/// plus the session change stream and the last signed-in identifier.
 ///
 /// It lives here, in the interface module, so LoginLogicControl links neither NetworkClient
 /// nor SQLite. `ServiceUser` conforms (ServiceUserLogin); tests pass a small hand-written fake
@@ -11,14 +11,16 @@ public protocol LoginServicing: Sendable {
   /// - Returns: What the launch check found.
   func restoreSession() async -> RestoreOutcome
 
-  /// Signs in with an email and a password (request, account row, last email, session).
+  /// Signs in with an identifier and a password (request, account row, last identifier,
+  /// session).
   /// - Parameters:
-  ///   - email: The email, already normalised by `CredentialRules`.
+  ///   - identifier: What the person signs in with, already normalised by the app's
+  ///     `IdentifierRule`.
   ///   - password: The password as typed.
   /// - Returns: The session, or a one-time-code challenge when your server asks for a
   ///   second step.
   /// - Throws: `LoginError` for every refusal or failure.
-  func signIn(email: String, password: String) async throws(LoginError) -> SignInOutcome
+  func signIn(identifier: String, password: String) async throws(LoginError) -> SignInOutcome
 
   /// Answers a one-time-code challenge.
   /// - Parameters:
@@ -32,7 +34,7 @@ public protocol LoginServicing: Sendable {
   /// Creates an account and signs it in.
   /// - Parameter credentials: The validated sign-up form.
   /// - Returns: The new session.
-  /// - Throws: `LoginError`, e.g. `.emailTaken`.
+  /// - Throws: `LoginError`, e.g. `.identifierTaken(_:)`.
   func signUp(_ credentials: SignUpCredentials) async throws(LoginError) -> UserSession
 
   /// Signs out: on the server when it can be reached, on this device always.
@@ -44,7 +46,8 @@ public protocol LoginServicing: Sendable {
   /// - Returns: The stream; it ends when the service goes away.
   func sessionChanges() -> AsyncStream<SessionChange>
 
-  /// The email of the last account that signed in on this device, to pre-fill the form.
-  /// - Returns: The email, or `nil` when nobody has signed in yet.
-  func lastSignedInEmail() async -> String?
+  /// The identifier of the last account that signed in on this device, to pre-fill the
+  /// form.
+  /// - Returns: The identifier, or `nil` when nobody has signed in yet.
+  func lastSignedInIdentifier() async -> String?
 }

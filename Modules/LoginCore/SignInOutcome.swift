@@ -1,6 +1,6 @@
 import UserModel
 
-/// What a sign-in with email and password led to.
+/// What a sign-in with an identifier and a password led to.
 public enum SignInOutcome: Sendable, Equatable {
   /// Signed in: the session is stored and published.
   case signedIn(UserSession)

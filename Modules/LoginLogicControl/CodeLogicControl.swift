@@ -144,7 +144,7 @@ public final class CodeLogicControl: LoginFlowControl {
     return Task { [environment] in
       let result = await Result { () async throws(LoginError) in
         try await environment.service.signIn(
-          email: credentials.email, password: credentials.password)
+          identifier: credentials.identifier, password: credentials.password)
       }
       self.finishResending(result)
     }
@@ -184,7 +184,7 @@ public final class CodeLogicControl: LoginFlowControl {
     case .failure(let error):
       let failure = LoginFailure(error)
       switch failure {
-      case .wrongEmailOrPassword, .locked: endChallenge(failure)
+      case .wrongIdentifierOrPassword, .locked: endChallenge(failure)
       default: handle(failure)
       }
     }

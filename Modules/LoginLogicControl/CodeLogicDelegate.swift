@@ -31,6 +31,6 @@ public protocol CodeLogicDelegate: LoginRouteDelegate {
   /// - Parameters:
   ///   - control: The code control.
   ///   - failure: `.codeExpired` (60 seconds passed), `.tooManyAttempts`, or why signing in
-  ///     again for a new code failed (`.wrongEmailOrPassword`, `.locked(minutes:)`).
+  ///     again for a new code failed (`.wrongIdentifierOrPassword(_:)`, `.locked(minutes:)`).
   func codeLogic(_ control: CodeLogicControl, challengeEndedGoBackToSignIn failure: LoginFailure)
 }

@@ -2,7 +2,7 @@ import LoginCore
 import UserModel
 
 /// One entry of the event log. Cases carry only what is safe to keep: user types, routes,
-/// failure codes and emails (masked when written). No case can hold a password, a token or
+/// failure codes and identifiers (masked when written). No case can hold a password, a token or
 /// a one-time code, so none can reach the log.
 enum LoginEvent {
   /// The flow an event belongs to; the line's prefix.
@@ -17,14 +17,14 @@ enum LoginEvent {
 
   case launchCheckStarted
   case launchOutcome(String)
-  case signInSubmitted(email: String, entry: LoginEntryPoint)
+  case signInSubmitted(identifier: String, entry: LoginEntryPoint)
   case codeRequired(channel: String)
   case countdownStarted(seconds: Int)
   case codeSubmitted
   case resendRequested
   case codeResent(channel: String)
   case codeStopped
-  case signUpSubmitted(email: String, type: UserType, entry: LoginEntryPoint)
+  case signUpSubmitted(identifier: String, type: UserType, entry: LoginEntryPoint)
   case signOutRequested
   case signedOut(locally: Bool)
   case sessionStarted(UserType)
@@ -41,8 +41,8 @@ enum LoginEvent {
       "launch: checking the saved session"
     case .launchOutcome(let outcome):
       "launch: \(outcome)"
-    case .signInSubmitted(let email, let entry):
-      "sign-in: submitted for \(LoginEventLog.maskedEmail(email)) from \(entry)"
+    case .signInSubmitted(let identifier, let entry):
+      "sign-in: submitted for \(LoginEventLog.maskedIdentifier(identifier)) from \(entry)"
     case .codeRequired(let channel):
       "sign-in: one-time code required, sent by \(channel.prefix(20))"
     case .countdownStarted(let seconds):
@@ -55,8 +55,8 @@ enum LoginEvent {
       "code: new code sent by \(channel.prefix(20))"
     case .codeStopped:
       "code: screen left, countdown stopped"
-    case .signUpSubmitted(let email, let type, let entry):
-      "sign-up: submitted for \(LoginEventLog.maskedEmail(email)) as \(type.rawValue) "
+    case .signUpSubmitted(let identifier, let type, let entry):
+      "sign-up: submitted for \(LoginEventLog.maskedIdentifier(identifier)) as \(type.rawValue) "
         + "from \(entry)"
     case .signOutRequested:
       "session: sign-out requested"

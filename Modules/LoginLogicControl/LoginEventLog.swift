@@ -8,7 +8,8 @@ import WireFormat
 ///
 /// Each line is `<ISO-8601 time> <area>: <what happened>`. By construction it never holds a
 /// password, a token or a one-time code: the controls record typed events that carry none of
-/// them, and emails appear masked (`a***@example.com`). When full, the oldest lines go first.
+/// them, and identifiers appear masked (`a***@example.com`, `r***`). When full, the oldest
+/// lines go first.
 ///
 /// The log is plain lines so the host can keep it: save ``lines`` in the user's data folder
 /// and pass them back to ``init(lines:capacity:now:)`` on the next launch.
@@ -54,12 +55,15 @@ public final class LoginEventLog {
     lines.joined(separator: "\n")
   }
 
-  /// Masks an email for a log or a report: first character, `***`, then the domain.
-  /// - Parameter email: The email as typed (surrounding whitespace is ignored).
-  /// - Returns: e.g. `a***@example.com`; `***` when there is nothing to keep.
-  public nonisolated static func maskedEmail(_ email: String) -> String {
-    let trimmed = email.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let at = trimmed.lastIndex(of: "@") else { return "***" }
+  /// Masks an identifier for a log or a report: an email keeps its first character and
+  /// its domain, any other identifier its first character only.
+  /// - Parameter identifier: The identifier as typed (surrounding whitespace is ignored).
+  /// - Returns: e.g. `a***@example.com` or `r***`; `***` when there is nothing to keep.
+  public nonisolated static func maskedIdentifier(_ identifier: String) -> String {
+    let trimmed = identifier.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let at = trimmed.lastIndex(of: "@") else {
+      return (trimmed.first.map(String.init) ?? "") + "***"
+    }
     let first = trimmed[..<at].first.map(String.init) ?? ""
     let domain = trimmed[trimmed.index(after: at)...].prefix(64)
     return first + "***@" + domain

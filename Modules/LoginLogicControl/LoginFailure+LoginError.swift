@@ -8,11 +8,11 @@ extension LoginFailure {
   /// - Parameter error: What the service threw.
   public init(_ error: LoginError) {
     switch error {
-    case .invalidCredentials: self = .wrongEmailOrPassword
+    case .invalidCredentials(let kind): self = .wrongIdentifierOrPassword(kind)
     case .locked(let seconds): self = .locked(minutes: LoginError.minutes(seconds))
-    case .emailTaken: self = .emailTaken
+    case .identifierTaken(let kind): self = .identifierTaken(kind)
     // `message` is the server's reason when there is one, else LoginCore's sentence.
-    case .invalidEmail, .weakPassword, .invalidName, .invalidType:
+    case .invalidIdentifier, .weakPassword, .invalidName, .invalidType:
       self = .rejectedByServer(code: error.code, message: error.message)
     case .invalidCode(let left): self = .wrongCode(attemptsLeft: max(0, left))
     case .challengeExpired: self = .codeExpired

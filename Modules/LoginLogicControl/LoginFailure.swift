@@ -9,12 +9,13 @@ public enum LoginFailure: Error, Sendable, Hashable {
   case invalidInput(CredentialProblem)
   /// The one-time code is not six digits; nothing was sent.
   case malformedCode
-  /// The email or the password is wrong (the server does not say which).
-  case wrongEmailOrPassword
-  /// Too many failed sign-ins for this email; try again after `minutes`.
+  /// The identifier or the password is wrong (the server does not say which); the kind
+  /// names the identifier in the sentence ("The username or password is wrong.").
+  case wrongIdentifierOrPassword(IdentifierKind)
+  /// Too many failed sign-ins for this identifier; try again after `minutes`.
   case locked(minutes: Int)
-  /// An account with this email already exists.
-  case emailTaken
+  /// Another account already uses this identifier ("That username is taken").
+  case identifierTaken(IdentifierKind)
   /// The server refused a field of the form (`code` is the API's, e.g. `weak_password`).
   case rejectedByServer(code: String, message: String)
   /// The one-time code is wrong; `attemptsLeft` more may be tried.
@@ -48,9 +49,9 @@ public enum LoginFailure: Error, Sendable, Hashable {
     switch self {
     case .invalidInput(let problem): problem.code
     case .malformedCode: "malformed_code"
-    case .wrongEmailOrPassword: "invalid_credentials"
+    case .wrongIdentifierOrPassword: "invalid_credentials"
     case .locked: "account_locked"
-    case .emailTaken: "email_taken"
+    case .identifierTaken: "identifier_taken"
     case .rejectedByServer(let code, _): code
     case .wrongCode: "invalid_code"
     case .codeExpired: "challenge_expired"
@@ -72,9 +73,9 @@ public enum LoginFailure: Error, Sendable, Hashable {
     switch self {
     case .invalidInput(let problem): problem.message
     case .malformedCode: LoginLogicText.text("failure.malformedCode")
-    case .wrongEmailOrPassword: LoginLogicText.text("failure.wrongEmailOrPassword")
+    case .wrongIdentifierOrPassword(let kind): kind.wrongPasswordMessage
     case .locked(let minutes): LoginLogicText.counted("failure.locked", minutes, as: "minutes")
-    case .emailTaken: LoginLogicText.text("failure.emailTaken")
+    case .identifierTaken(let kind): kind.takenMessage
     case .rejectedByServer(_, let message): message
     case .wrongCode(let left): LoginLogicText.counted("failure.wrongCode", left, as: "left")
     case .codeExpired: LoginLogicText.text("failure.codeExpired")

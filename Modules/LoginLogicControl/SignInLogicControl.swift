@@ -8,8 +8,8 @@ import UserModel
 /// ```swift
 /// let signIn = SignInLogicControl(environment: environment, entryPoint: .welcome)
 /// signIn.delegate = signInScreen
-/// signInScreen.prefill(await signIn.lastSignedInEmail())
-/// signIn.signIn(email: typedEmail, password: typedPassword)
+/// signInScreen.prefill(await signIn.lastSignedInIdentifier())
+/// signIn.signIn(identifier: typedIdentifier, password: typedPassword)
 /// ```
 @MainActor
 public final class SignInLogicControl: LoginFlowControl {
@@ -31,20 +31,21 @@ public final class SignInLogicControl: LoginFlowControl {
     self.entryPoint = entryPoint
   }
 
-  /// The email of the last account that signed in here, to pre-fill the form.
-  /// - Returns: The email, or `nil` when nobody has signed in on this device.
-  public func lastSignedInEmail() async -> String? {
-    await environment.service.lastSignedInEmail()
+  /// The identifier of the last account that signed in here, to pre-fill the form.
+  /// - Returns: The identifier, or `nil` when nobody has signed in on this device.
+  public func lastSignedInIdentifier() async -> String? {
+    await environment.service.lastSignedInIdentifier()
   }
 
   /// Signs in, unless the form breaks a rule (reported as `.invalidInput`) or a sign-in is
   /// already in flight (ignored: a second tap does nothing).
   /// - Parameters:
-  ///   - email: The email as typed; it is trimmed and lower-cased before sending.
+  ///   - identifier: What the person typed to sign in with; the environment's
+  ///     `identifierRule` normalises it before sending.
   ///   - password: The password as typed.
   /// - Returns: The running sign-in, or `nil` when nothing was sent.
   @discardableResult
-  public func signIn(email: String, password: String) -> Task<Void, Never>? {
+  public func signIn(identifier: String, password: String) -> Task<Void, Never>? {
     let log = environment.log
     guard !isSigningIn else {
       log.record(.ignored(.signIn, because: "a sign-in is already in flight"))
@@ -53,7 +54,7 @@ public final class SignInLogicControl: LoginFlowControl {
     let credentials: SignInCredentials
     do {
       credentials = try CredentialRules.validated(
-        SignInCredentials(email: email, password: password),
+        SignInCredentials(identifier: identifier, password: password),
         identifier: environment.identifierRule)
     } catch {
       log.record(.failed(.signIn, .invalidInput(error)))
@@ -61,12 +62,12 @@ public final class SignInLogicControl: LoginFlowControl {
       return nil
     }
     isSigningIn = true
-    log.record(.signInSubmitted(email: credentials.email, entry: entryPoint))
+    log.record(.signInSubmitted(identifier: credentials.identifier, entry: entryPoint))
     delegate?.signInLogicDidStart(self)
     return Task { [environment] in
       let result = await Result { () async throws(LoginError) in
         try await environment.service.signIn(
-          email: credentials.email, password: credentials.password)
+          identifier: credentials.identifier, password: credentials.password)
       }
       self.finish(result, credentials: credentials)
     }

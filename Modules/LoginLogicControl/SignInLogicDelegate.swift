@@ -10,7 +10,7 @@ public protocol SignInLogicDelegate: LoginRouteDelegate {
   /// The sign-in was refused or failed; stay on the screen and show `failure.message`.
   /// - Parameters:
   ///   - control: The sign-in control.
-  ///   - failure: Why, e.g. `.invalidInput(_)` (nothing sent), `.wrongEmailOrPassword`,
+  ///   - failure: Why, e.g. `.invalidInput(_)` (nothing sent), `.wrongIdentifierOrPassword(_:)`,
   ///     `.locked(minutes:)`, `.offline`, `.serverTrouble`.
   func signInLogic(_ control: SignInLogicControl, didFail failure: LoginFailure)
 

@@ -8,7 +8,8 @@ import UserModel
 /// ```swift
 /// let signUp = SignUpLogicControl(environment: environment, entryPoint: .welcome)
 /// signUp.delegate = signUpScreen
-/// signUp.signUp(SignUpCredentials(email: email, password: password, name: name, type: .driver))
+/// signUp.signUp(
+///   SignUpCredentials(identifier: typed, password: password, name: name, type: .driver))
 /// ```
 @MainActor
 public final class SignUpLogicControl: LoginFlowControl {
@@ -32,7 +33,8 @@ public final class SignUpLogicControl: LoginFlowControl {
 
   /// Creates the account, unless the form breaks a rule (reported as `.invalidInput`) or a
   /// sign-up is already in flight (ignored).
-  /// - Parameter credentials: The form as typed; email and name are normalised before sending.
+  /// - Parameter credentials: The form as typed; the identifier and name are normalised
+  ///   before sending.
   /// - Returns: The running sign-up, or `nil` when nothing was sent.
   @discardableResult
   public func signUp(_ credentials: SignUpCredentials) -> Task<Void, Never>? {
@@ -51,7 +53,8 @@ public final class SignUpLogicControl: LoginFlowControl {
       return nil
     }
     isSigningUp = true
-    log.record(.signUpSubmitted(email: validated.email, type: validated.type, entry: entryPoint))
+    log.record(.signUpSubmitted(
+        identifier: validated.identifier, type: validated.type, entry: entryPoint))
     delegate?.signUpLogicDidStart(self)
     return Task { [environment] in
       let result = await Result { () async throws(LoginError) in

@@ -10,7 +10,7 @@ public protocol SignUpLogicDelegate: LoginRouteDelegate {
   /// The sign-up was refused or failed; stay on the screen and show `failure.message`.
   /// - Parameters:
   ///   - control: The sign-up control.
-  ///   - failure: Why, e.g. `.invalidInput(_)` (nothing sent), `.emailTaken`,
+  ///   - failure: Why, e.g. `.invalidInput(_)` (nothing sent), `.identifierTaken(_:)`,
   ///     `.rejectedByServer(code:message:)`, `.offline`, `.serverTrouble`.
   func signUpLogic(_ control: SignUpLogicControl, didFail failure: LoginFailure)
 }

@@ -11,9 +11,9 @@ extension FakeAuthRemoteAPI {
   public func signIn(_ credentials: SignInCredentials) async throws(AuthFailure)
     -> SignInResponse
   {
-    try begin(.signIn, .signIn(credentials.email))
+    try begin(.signIn, .signIn(credentials.identifier))
     return try state.withLock { state throws(AuthFailure) -> SignInResponse in
-      guard let account = state.accounts[credentials.email.lowercased()],
+      guard let account = state.accounts[credentials.identifier.lowercased()],
         account.password == credentials.password
       else { throw .refused(.invalidCredentials) }
       guard account.requiresCode else { return .session(issue(for: account.user, in: &state)) }
@@ -61,12 +61,13 @@ extension FakeAuthRemoteAPI {
   /// - Returns: The new session.
   /// - Throws: `.refused(.identifierTaken)`, or a scripted failure.
   public func signUp(_ form: SignUpCredentials) async throws(AuthFailure) -> UserSession {
-    try begin(.signUp, .signUp(form.email))
+    try begin(.signUp, .signUp(form.identifier))
     return try state.withLock { state throws(AuthFailure) -> UserSession in
-      let key = form.email.lowercased()
+      let key = form.identifier.lowercased()
       guard state.accounts[key] == nil else { throw .refused(.identifierTaken) }
       state.counter += 1
-      let user = User(id: "usr_\(state.counter)", email: key, name: form.name, type: form.type)
+      let user = User(
+        id: "usr_\(state.counter)", identifier: key, name: form.name, type: form.type)
       state.accounts[key] = Account(user: user, password: form.password, requiresCode: false)
       return issue(for: user, in: &state)
     }
@@ -77,9 +78,10 @@ extension FakeAuthRemoteAPI {
   /// - Returns: The renewed session, same user.
   /// - Throws: `.refused(.sessionEnded)` for a spent or revoked token, or a scripted failure.
   public func refresh(_ session: UserSession) async throws(AuthFailure) -> UserSession {
-    try begin(.refresh, .refresh(session.refreshToken))
+    try begin(.refresh, .refresh(session.refreshToken ?? ""))
     return try state.withLock { state throws(AuthFailure) -> UserSession in
-      guard let userID = state.refreshTokens.removeValue(forKey: session.refreshToken),
+      guard let refreshToken = session.refreshToken,
+        let userID = state.refreshTokens.removeValue(forKey: refreshToken),
         let user = state.accounts.values.first(where: { $0.user.id == userID })?.user
       else { throw .refused(.sessionEnded) }
       return issue(for: user, in: &state)
@@ -109,7 +111,7 @@ extension FakeAuthRemoteAPI {
     return try state.withLock { state throws(AuthFailure) -> User in
       var account = try account(of: accessToken, in: state)
       account.user.name = name
-      state.accounts[account.user.email.lowercased()] = account
+      state.accounts[account.user.identifier.lowercased()] = account
       return account.user
     }
   }
@@ -118,11 +120,11 @@ extension FakeAuthRemoteAPI {
   /// - Parameter session: The session.
   /// - Throws: `.refused(.sessionEnded)` when its access token is no longer good.
   public func signOut(_ session: UserSession) async throws(AuthFailure) {
-    try begin(.signOut, .signOut(session.token))
+    try begin(.signOut, .signOut(session.accessToken))
     try state.withLock { state throws(AuthFailure) in
-      _ = try account(of: session.token, in: state)
-      state.accessTokens[session.token] = nil
-      state.refreshTokens[session.refreshToken] = nil
+      _ = try account(of: session.accessToken, in: state)
+      state.accessTokens[session.accessToken] = nil
+      if let refreshToken = session.refreshToken { state.refreshTokens[refreshToken] = nil }
     }
   }
 
@@ -145,12 +147,13 @@ extension FakeAuthRemoteAPI {
     state.counter += 1
     let moment = now()
     let session = UserSession(
-      user: user, token: "access-\(state.counter)",
-      expiresAt: moment.addingTimeInterval(accessLifetime),
-      refreshToken: "refresh-\(state.counter)",
-      refreshExpiresAt: moment.addingTimeInterval(30 * 24 * 3_600))
-    state.accessTokens[session.token] = Grant(userID: user.id, expiresAt: session.expiresAt)
-    state.refreshTokens[session.refreshToken] = user.id
+      user: user, accessToken: "access-\(state.counter)",
+      accessTokenExpiresAt: moment.addingTimeInterval(accessLifetime),
+      refreshToken: issuesRefreshTokens ? "refresh-\(state.counter)" : nil,
+      refreshTokenExpiresAt: issuesRefreshTokens ? moment.addingTimeInterval(30 * 24 * 3_600) : nil)
+    state.accessTokens[session.accessToken] = Grant(
+      userID: user.id, expiresAt: session.accessTokenExpiresAt)
+    if let refreshToken = session.refreshToken { state.refreshTokens[refreshToken] = user.id }
     return session
   }
 

@@ -1,7 +1,7 @@
 import Foundation
-import WireFormat
 import LoginCore
 import UserModel
+import WireFormat
 
 /// An in-memory account server behind `AuthRemoteAPI`, for tests of code above the seam
 /// (ServiceUser, a logic control, an app's own flows) without a network or a real server.
@@ -14,7 +14,7 @@ import UserModel
 /// ```swift
 /// let time = ManualTime()
 /// let remote = FakeAuthRemoteAPI(now: time.read)
-/// remote.addAccount(User(id: "u1", email: "ann@example.com", name: "Ann", type: .passenger),
+/// remote.addAccount(User(id: "u1", identifier: "ann", name: "Ann", type: .passenger),
 ///                   password: "Pass1234")
 /// remote.fail(.refresh, with: .unavailable(.offline))   // the next refresh only
 /// ```
@@ -70,26 +70,31 @@ public final class FakeAuthRemoteAPI: AuthRemoteAPI, Sendable {
   let state = Locked(State())
   let now: @Sendable () -> Date
   let accessLifetime: TimeInterval
+  let issuesRefreshTokens: Bool
 
   /// Makes an empty server.
   /// - Parameters:
   ///   - accessLifetime: How long an access token lives; an hour by default.
+  ///   - issuesRefreshTokens: Whether sessions come with a refresh token, as most servers'
+  ///     do; `false` for a server whose sessions end when their access token expires.
   ///   - now: The clock that access tokens expire on.
   public init(
-    accessLifetime: TimeInterval = 3_600, now: @escaping @Sendable () -> Date = Date.init
+    accessLifetime: TimeInterval = 3_600, issuesRefreshTokens: Bool = true,
+    now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.accessLifetime = accessLifetime
+    self.issuesRefreshTokens = issuesRefreshTokens
     self.now = now
   }
 
   /// Adds an account.
   /// - Parameters:
-  ///   - user: The account; its email is the identifier (compared case-insensitively).
+  ///   - user: The account; its identifier is compared case-insensitively.
   ///   - password: Its password.
   ///   - requiresCode: Whether sign-in needs a one-time code (a second step).
   public func addAccount(_ user: User, password: String, requiresCode: Bool = false) {
     state.withLock {
-      $0.accounts[user.email.lowercased()] = Account(
+      $0.accounts[user.identifier.lowercased()] = Account(
         user: user, password: password, requiresCode: requiresCode)
     }
   }
@@ -100,7 +105,9 @@ public final class FakeAuthRemoteAPI: AuthRemoteAPI, Sendable {
   ///   - failure: What it throws.
   ///   - times: How many calls; 1 by default.
   public func fail(_ operation: AuthOperation, with failure: AuthFailure, times: Int = 1) {
-    state.withLock { $0.failures[operation, default: []] += Array(repeating: failure, count: times) }
+    state.withLock {
+      $0.failures[operation, default: []] += Array(repeating: failure, count: times)
+    }
   }
 
   /// The operations this server does not offer: they throw `.unsupported(operation)`.

@@ -11,7 +11,7 @@ import UserModel
 /// service.signInResults = [.failure(.invalidCredentials)]
 /// let environment = LoginEnvironment(service: service, log: LoginEventLog())
 /// let control = SignInLogicControl(environment: environment, entryPoint: .welcome)
-/// await control.signIn(email: "ann@example.com", password: "wrong1234")?.value
+/// await control.signIn(identifier: "ann@example.com", password: "wrong1234")?.value
 /// // … then assert the delegate's calls, and `service.calls`
 /// ```
 @MainActor
@@ -20,21 +20,21 @@ public final class FakeLoginService: LoginServicing {
   public enum Call: Equatable, Sendable {
     /// `restoreSession()`.
     case restoreSession
-    /// `signIn(email:password:)`.
-    case signIn(email: String, password: String)
+    /// `signIn(identifier:password:)`.
+    case signIn(identifier: String, password: String)
     /// `verifyCode(_:for:)`, with the challenge's id.
     case verifyCode(String, challengeID: String)
     /// `signUp(_:)`.
     case signUp(SignUpCredentials)
     /// `signOut()`.
     case signOut
-    /// `lastSignedInEmail()`.
-    case lastSignedInEmail
+    /// `lastSignedInIdentifier()`.
+    case lastSignedInIdentifier
   }
 
   /// What `restoreSession()` answers.
   public var restoreOutcome = RestoreOutcome.notSignedIn
-  /// What the next `signIn(email:password:)` calls answer, first first.
+  /// What the next `signIn(identifier:password:)` calls answer, first first.
   public var signInResults: [Result<SignInOutcome, LoginError>] = []
   /// What the next `verifyCode(_:for:)` calls answer, first first.
   public var verifyResults: [Result<UserSession, LoginError>] = []
@@ -42,8 +42,8 @@ public final class FakeLoginService: LoginServicing {
   public var signUpResults: [Result<UserSession, LoginError>] = []
   /// What `signOut()` answers.
   public var signOutOutcome = SignOutOutcome.signedOut
-  /// What `lastSignedInEmail()` answers.
-  public var lastEmail: String?
+  /// What `lastSignedInIdentifier()` answers.
+  public var lastIdentifier: String?
   /// When set, every call waits for the gate before answering (a request "in flight").
   public var gate: CallGate?
   /// Every call made so far, in order.
@@ -78,12 +78,14 @@ public final class FakeLoginService: LoginServicing {
 
   /// Records the call and answers the next of ``signInResults``.
   /// - Parameters:
-  ///   - email: What was typed.
+  ///   - identifier: What was typed.
   ///   - password: The password typed.
   /// - Returns: The scripted outcome.
   /// - Throws: The scripted error, or `.serverTrouble` when nothing is scripted.
-  public func signIn(email: String, password: String) async throws(LoginError) -> SignInOutcome {
-    calls.append(.signIn(email: email, password: password))
+  public func signIn(identifier: String, password: String) async throws(LoginError)
+    -> SignInOutcome
+  {
+    calls.append(.signIn(identifier: identifier, password: password))
     await gate?.wait()
     return try Self.next(&signInResults).get()
   }
@@ -126,11 +128,11 @@ public final class FakeLoginService: LoginServicing {
     changes
   }
 
-  /// Records the call and answers ``lastEmail``.
-  /// - Returns: ``lastEmail``.
-  public func lastSignedInEmail() async -> String? {
-    calls.append(.lastSignedInEmail)
-    return lastEmail
+  /// Records the call and answers ``lastIdentifier``.
+  /// - Returns: ``lastIdentifier``.
+  public func lastSignedInIdentifier() async -> String? {
+    calls.append(.lastSignedInIdentifier)
+    return lastIdentifier
   }
 
   private static func next<T>(_ results: inout [Result<T, LoginError>]) -> Result<T, LoginError> {

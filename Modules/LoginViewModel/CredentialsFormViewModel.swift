@@ -1,53 +1,53 @@
 import UserModel
 
-/// What the sign-in and sign-up forms share: the email and password fields, their error
+/// What the sign-in and sign-up forms share: the identifier and password fields, their error
 /// texts, and the loading state. Use `SignInViewModel` or `SignUpViewModel`; this class only
 /// holds the common inputs and outputs so the two forms follow one rule.
 ///
 /// Errors follow "punish late, reward early": a field's error shows only after the person
-/// first finishes the field (`emailEditingEnded()`, `passwordEditingEnded()`, e.g. on focus
+/// first finishes the field (`identifierEditingEnded()`, `passwordEditingEnded()`, e.g. on focus
 /// loss or Return) and from then on follows every change, so `a`, `an`, `ann@` are not
 /// scolded on the way to `ann@example.com`, and fixing a shown error clears it at once.
 @MainActor
 public class CredentialsFormViewModel {
-  /// Called with the email field's new error text, or `nil` to hide it.
-  public var onEmailErrorChange: ((String?) -> Void)?
+  /// Called with the identifier field's new error text, or `nil` to hide it.
+  public var onIdentifierErrorChange: ((String?) -> Void)?
   /// Called with the password field's new error text, or `nil` to hide it.
   public var onPasswordErrorChange: ((String?) -> Void)?
   /// Called when a request starts or ends, to show or hide progress.
   public var onLoadingChange: ((Bool) -> Void)?
 
-  /// The email field's error text, or `nil` when none shows.
-  public private(set) var emailError: String?
+  /// The identifier field's error text, or `nil` when none shows.
+  public private(set) var identifierError: String?
   /// The password field's error text, or `nil` when none shows.
   public private(set) var passwordError: String?
   /// Whether a request is in flight (set by the host from the logic layer); the form's
   /// button is disabled meanwhile, so a second tap cannot start a second request.
   public private(set) var isLoading = false
 
-  var email: FieldInput
+  var identifier: FieldInput
   var password = FieldInput()
-  /// What the email field holds: an email by default, or the app's own identifier.
+  /// What the identifier field holds: an email by default, or the app's own identifier.
   let identifierRule: IdentifierRule
 
-  init(email: String, identifierRule: IdentifierRule) {
-    self.email = FieldInput(text: email)
+  init(identifier: String, identifierRule: IdentifierRule) {
+    self.identifier = FieldInput(text: identifier)
     self.identifierRule = identifierRule
   }
 
-  /// The email field's text, as typed or pre-filled.
-  public var emailText: String { email.text }
+  /// The identifier field's text, as typed or pre-filled.
+  public var identifierText: String { identifier.text }
 
-  /// The email field changed.
+  /// The identifier field changed.
   /// - Parameter text: The field's whole new text; surrounding spaces are allowed (trimmed).
-  public func emailChanged(_ text: String) {
-    email.text = text
+  public func identifierChanged(_ text: String) {
+    identifier.text = text
     refresh()
   }
 
-  /// The person finished the email field; its error may show from now on.
-  public func emailEditingEnded() {
-    email.isRevealed = true
+  /// The person finished the identifier field; its error may show from now on.
+  public func identifierEditingEnded() {
+    identifier.isRevealed = true
     refresh()
   }
 
@@ -75,8 +75,9 @@ public class CredentialsFormViewModel {
   /// form's own outputs.
   final func refresh() {
     updateIfChanged(
-      &emailError, to: email.error { [identifierRule] in identifierRule.problem(in: $0)?.message },
-      notify: onEmailErrorChange)
+      &identifierError,
+      to: identifier.error { [identifierRule] in identifierRule.problem(in: $0)?.message },
+      notify: onIdentifierErrorChange)
     updateIfChanged(
       &passwordError, to: password.error { passwordProblem(in: $0)?.message },
       notify: onPasswordErrorChange)

@@ -4,7 +4,7 @@ import UserModel
 ///
 /// Each closure fires only when its value changes, never on assignment; read the matching
 /// property to draw the initial state. Within one event, closures fire in a fixed order:
-/// email error, password error, loading, sign-in enabled. Errors show once a field is
+/// identifier error, password error, loading, sign-in enabled. Errors show once a field is
 /// finished (see `CredentialsFormViewModel`); the password only has to be non-empty, because
 /// an account made under older rules must still be able to sign in.
 ///
@@ -12,11 +12,11 @@ import UserModel
 /// request is in flight, so the view and the logic layer never disagree on what is complete.
 ///
 /// ```swift
-/// let form = SignInViewModel(lastEmail: accounts.lastEmail)
+/// let form = SignInViewModel(lastIdentifier: accounts.lastIdentifier)
 /// form.onSignInEnabledChange = { button.isEnabled = $0 }
-/// form.onEmailErrorChange = { emailErrorLabel.text = $0 }
+/// form.onIdentifierErrorChange = { identifierErrorLabel.text = $0 }
 /// button.isEnabled = form.isSignInEnabled
-/// emailField.onEdit = { form.emailChanged($0) }
+/// identifierField.onEdit = { form.identifierChanged($0) }
 /// ```
 @MainActor
 public final class SignInViewModel: CredentialsFormViewModel {
@@ -26,18 +26,18 @@ public final class SignInViewModel: CredentialsFormViewModel {
   /// Whether the sign-in button can be tapped.
   public private(set) var isSignInEnabled = false
 
-  /// Creates the form, pre-filling the email of the last account that signed in here.
+  /// Creates the form, pre-filling the identifier of the last account that signed in here.
   /// - Parameters:
-  ///   - lastEmail: The email (or identifier) to pre-fill, or `nil` for an empty field.
-  ///   - identifierRule: What the email field holds; an email by default.
-  public init(lastEmail: String?, identifierRule: IdentifierRule = .email) {
-    super.init(email: lastEmail ?? "", identifierRule: identifierRule)
+  ///   - lastIdentifier: The identifier to pre-fill, or `nil` for an empty field.
+  ///   - identifierRule: What the identifier field holds; an email by default.
+  public init(lastIdentifier: String?, identifierRule: IdentifierRule = .email) {
+    super.init(identifier: lastIdentifier ?? "", identifierRule: identifierRule)
   }
 
   /// The input as typed, for the host to hand to the logic layer when the button is tapped;
   /// the logic layer normalises it with the same rules.
   public var credentials: SignInCredentials {
-    SignInCredentials(email: email.text, password: password.text)
+    SignInCredentials(identifier: identifier.text, password: password.text)
   }
 
   override func refreshFormOutputs() {

@@ -1,19 +1,19 @@
 import UserModel
 
-/// The sign-up form's view state: email, password, optional name and the passenger / driver
-/// choice in; field errors, a password-strength hint and the button's state out.
+/// The sign-up form's view state: identifier, password, optional name and the user type in;
+/// field errors, a password-strength hint and the button's state out.
 ///
 /// Each closure fires only when its value changes; read the matching property for the initial
-/// state. Within one event, closures fire in this order: email error, password error, password
-/// strength, name error, selected type, loading, sign-up enabled.
+/// state. Within one event, closures fire in this order: identifier error, password error,
+/// password strength, name error, selected type, loading, sign-up enabled.
 ///
-/// Email and password errors show once a field is finished (see `CredentialsFormViewModel`).
-/// A name error shows at once, because no name problem (too long, a control character) can be
-/// fixed by typing more. The strength hint follows the password live and is `nil` while the
+/// Identifier and password errors show once a field is finished (see
+/// `CredentialsFormViewModel`). A name error shows at once, because no name problem (too
+/// long, a control character) can be fixed by typing more. The strength hint follows the password live and is `nil` while the
 /// password is empty.
 ///
 /// ```swift
-/// let form = SignUpViewModel()
+/// let form = SignUpViewModel(type: .passenger)
 /// form.onPasswordStrengthChange = { meter.show($0?.message) }
 /// form.onSignUpEnabledChange = { button.isEnabled = $0 }
 /// driverSwitch.onToggle = { form.typeSelected($0 ? .driver : .passenger) }
@@ -26,7 +26,7 @@ public final class SignUpViewModel: CredentialsFormViewModel {
   public var onPasswordStrengthChange: ((PasswordStrength?) -> Void)?
   /// Called with the name field's new error text, or `nil` to hide it.
   public var onNameErrorChange: ((String?) -> Void)?
-  /// Called when the passenger / driver choice changes.
+  /// Called when the chosen user type changes.
   public var onSelectedTypeChange: ((UserType) -> Void)?
 
   /// Whether the sign-up button can be tapped.
@@ -42,19 +42,19 @@ public final class SignUpViewModel: CredentialsFormViewModel {
 
   /// Creates an empty form.
   /// - Parameters:
-  ///   - type: The account type chosen at first; passenger unless the host knows better
-  ///     (e.g. a "drive with us" entry point).
-  ///   - identifierRule: What the email field holds; an email by default.
-  public init(type: UserType = .passenger, identifierRule: IdentifierRule = .email) {
+  ///   - type: The user type chosen at first: the app's own choice (Koober starts with
+  ///     passenger, or driver from a "drive with us" entry point).
+  ///   - identifierRule: What the identifier field holds; an email by default.
+  public init(type: UserType, identifierRule: IdentifierRule = .email) {
     selectedType = type
-    super.init(email: "", identifierRule: identifierRule)
+    super.init(identifier: "", identifierRule: identifierRule)
   }
 
   /// The input as typed, for the host to hand to the logic layer when the button is tapped;
   /// an empty name is passed as `nil`.
   public var credentials: SignUpCredentials {
     SignUpCredentials(
-      email: email.text, password: password.text, name: name.isEmpty ? nil : name,
+      identifier: identifier.text, password: password.text, name: name.isEmpty ? nil : name,
       type: selectedType)
   }
 
@@ -65,7 +65,7 @@ public final class SignUpViewModel: CredentialsFormViewModel {
     refresh()
   }
 
-  /// The person chose passenger or driver.
+  /// The person chose a user type.
   /// - Parameter type: The chosen type.
   public func typeSelected(_ type: UserType) {
     updateIfChanged(&selectedType, to: type, notify: onSelectedTypeChange)

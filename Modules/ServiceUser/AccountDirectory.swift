@@ -3,7 +3,7 @@ import Foundation
 import WireFormat
 import UserModel
 
-/// The device's account database: the accounts seen here, the last signed-in email, and the
+/// The device's account database: the accounts seen here, the last signed-in identifier, and the
 /// file of each user's own database. Opened and migrated on first use, so a failure to open
 /// it surfaces as a typed error of the operation that needed it (and is retried next time)
 /// rather than failing the service's construction.
@@ -44,27 +44,28 @@ package final class AccountDirectory: Sendable {
     try write { connection in
       try connection.execute(
         """
-        INSERT INTO account (user_id, email, name, type, database_file, first_signed_in_at,
-          last_signed_in_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (user_id) DO UPDATE SET email = excluded.email, name = excluded.name,
-          type = excluded.type, last_signed_in_at = excluded.last_signed_in_at
+        INSERT INTO account (user_id, identifier, email, name, type, database_file,
+          first_signed_in_at, last_signed_in_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (user_id) DO UPDATE SET identifier = excluded.identifier,
+          email = excluded.email, name = excluded.name, type = excluded.type,
+          last_signed_in_at = excluded.last_signed_in_at
         """,
-        user.id, user.email, user.name, user.type.rawValue, Self.databaseFileName(for: user.id),
-        moment, moment)
+        user.id, user.identifier, user.email, user.name, user.type.rawValue,
+        Self.databaseFileName(for: user.id), moment, moment)
       try connection.execute(
-        "INSERT OR REPLACE INTO last_sign_in (id, email, user_id) VALUES (1, ?, ?)",
-        user.email, user.id)
+        "INSERT OR REPLACE INTO last_sign_in (id, identifier, user_id) VALUES (1, ?, ?)",
+        user.identifier, user.id)
       try persist()
     }
   }
 
-  /// The email of the last account that signed in here.
+  /// The identifier of the last account that signed in here.
   /// - Throws: `.accountDatabase`.
-  package func lastSignedInEmail() throws(ServiceUserError) -> String? {
+  package func lastSignedInIdentifier() throws(ServiceUserError) -> String? {
     let row = try read { database throws(DatabaseError) in
-      try database.queryOne("SELECT email FROM last_sign_in WHERE id = 1")
+      try database.queryOne("SELECT identifier FROM last_sign_in WHERE id = 1")
     }
-    return row?["email"]
+    return row?["identifier"]
   }
 
   /// The accounts that have signed in here, most recent first.
@@ -73,16 +74,23 @@ package final class AccountDirectory: Sendable {
     try read { database throws(DatabaseError) in
       // Read through a cursor: one `User` per row, without a `[Row]` first.
       try database.withCursor(
-        "SELECT user_id, email, name, type FROM account ORDER BY last_signed_in_at DESC"
+        """
+        SELECT user_id, identifier, email, name, type FROM account
+        ORDER BY last_signed_in_at DESC
+        """
       ) { cursor throws(DatabaseError) in
         var users: [User] = []
         while try cursor.next() {
           guard let id: String = try? cursor.get("user_id"),
-            let email: String = try? cursor.get("email"),
+            let identifier: String = try? cursor.get("identifier"),
             let typeName: String = try? cursor.get("type"),
             let type = UserType(rawValue: typeName)
           else { continue }
-          users.append(User(id: id, email: email, name: try? cursor.get("name"), type: type))
+          let email: String? = try? cursor.get("email")
+          users.append(
+            User(
+              id: id, identifier: identifier, email: email, name: try? cursor.get("name"),
+              type: type))
         }
         return users
       }
@@ -197,6 +205,15 @@ package final class AccountDirectory: Sendable {
           email TEXT NOT NULL,
           user_id TEXT NOT NULL REFERENCES account (user_id)
         );
-        """)
+        """),
+    // The identifier is whatever the app's rule makes it; the person's email is kept apart.
+    Migration(
+      "identifier apart from email",
+      sql: """
+        ALTER TABLE account RENAME COLUMN email TO identifier;
+        ALTER TABLE account ADD COLUMN email TEXT;
+        UPDATE account SET email = identifier WHERE identifier LIKE '%@%';
+        ALTER TABLE last_sign_in RENAME COLUMN email TO identifier;
+        """),
   ]
 }

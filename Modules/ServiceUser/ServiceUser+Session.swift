@@ -7,13 +7,13 @@ import UserModel
 /// they were. `establishSession(_:)` and `endSession(_:)` are public, so an app can install a
 /// session it obtained elsewhere (Sign in with Apple, a web flow) and end it.
 extension ServiceUser {
-  /// Makes a session current: records the account and the last signed-in email, saves the
+  /// Makes a session current: records the account and the last signed-in identifier, saves the
   /// session, then publishes `.signedIn`. The sign-in operations call it with what the server
   /// issued; an app calls it with a session it obtained another way. Its tokens are then
   /// renewed through `remote` like any other.
   ///
   /// ```swift
-  /// let session = UserSession(user: user, token: access, expiresAt: expiry,
+  /// let session = UserSession(user: user, accessToken: access, accessTokenExpiresAt: expiry,
   ///                           refreshToken: refresh, refreshExpiresAt: .distantFuture)
   /// try await service.establishSession(session)
   /// ```

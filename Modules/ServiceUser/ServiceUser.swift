@@ -11,19 +11,22 @@ import UserModel
 /// Feature modules add the operations as extensions (`ServiceUserLogin` adds sign-in,
 /// sign-up, the one-time code, sign-out and the launch check, and the conformance to
 /// LoginCore's `LoginServicing`: without `import ServiceUserLogin`, `signIn` is missing and
-/// the compiler says "ServiceUser does not conform to LoginServicing"). ServiceUser itself keeps the
-/// current session, renews its access token (one refresh at a time, shared by every caller),
+/// the compiler says "ServiceUser does not conform to LoginServicing"). ServiceUser itself
+/// keeps the current session, renews its access token (one refresh at a time, shared by every caller),
 /// and tells every listener when someone signs in or out. All of that behaves the same for
 /// every adapter: the adapter only says what the server answered.
 ///
-/// `network` is an authorized copy of the client you pass, for the app's own requests: it
+/// `network` is an authorized copy of the app's API client, for the app's own requests: it
 /// adds the access token, renews it when the adapter judges an answer a rejection of the
-/// token, and ends the session when the adapter judges that the session is over.
+/// token, and ends the session when the adapter judges that the session is over. The client
+/// is given once: an adapter whose server is the app's API server (`NetworkClientBacked`,
+/// like `KooberAuthAPI`) brings its own; with an OAuth provider's adapter, whose server is
+/// not the app's, pass the app's client as `network:`.
 ///
 /// ```swift
 /// let client = NetworkClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
 /// let service = ServiceUser(
-///   remote: KooberAuthAPI(network: client), network: client,
+///   remote: KooberAuthAPI(network: client),   // the API's client comes with the adapter
 ///   accountDatabaseURL: support.appendingPathComponent("accounts.sqlite"),
 ///   sessionStore: FileSessionStore(directory: support.appendingPathComponent("Session")))
 /// Task { for await change in service.sessionChanges() { print(change) } }
@@ -37,7 +40,7 @@ public final class ServiceUser: Sendable {
   public let network: NetworkClient
   /// Where the session survives a relaunch.
   package let sessionStore: any SessionStore
-  /// The device's accounts, the last signed-in email and each user's own database.
+  /// The device's accounts, the last signed-in identifier and each user's own database.
   package let accounts: AccountDirectory
   /// The current session, its renewal, and who hears about changes.
   package let state: SessionState
@@ -48,14 +51,42 @@ public final class ServiceUser: Sendable {
   /// Keeps sign-in, sign-up and code checks to one at a time.
   package let credentialGate = ExclusiveGate()
 
-  /// Creates the service.
+  /// Creates the service for an adapter whose server is also the app's API server: the
+  /// adapter's client, authorized by this service, becomes `network`.
+  ///
+  /// Nothing is read or opened here; the parameters mean what they mean for the initializer
+  /// that takes `network:`.
+  /// - Parameters:
+  ///   - remote: The server's adapter, e.g. `KooberAuthAPI(network: client)`.
+  ///   - accountDatabaseURL: The SQLite file of the device's accounts.
+  ///   - sessionStore: Where the session is kept between launches.
+  ///   - userDatabasesFolder: Where each user's own database file goes.
+  ///   - renewalMargin: How close to its expiry an access token is renewed before use.
+  ///   - now: The clock for expiry checks.
+  ///   - identifierRule: What a person signs in with; an email by default.
+  public convenience init(
+    remote: some AuthRemoteAPI & NetworkClientBacked, accountDatabaseURL: URL,
+    sessionStore: any SessionStore, userDatabasesFolder: URL? = nil,
+    renewalMargin: TimeInterval = UserSession.renewalMargin,
+    now: @escaping @Sendable () -> Date = Date.init,
+    identifierRule: IdentifierRule = .email
+  ) {
+    self.init(
+      remote: remote, network: remote.network, accountDatabaseURL: accountDatabaseURL,
+      sessionStore: sessionStore, userDatabasesFolder: userDatabasesFolder,
+      renewalMargin: renewalMargin, now: now, identifierRule: identifierRule)
+  }
+
+  /// Creates the service with the app's API client given apart from the adapter: for an
+  /// adapter whose server is not the app's (an OAuth provider's).
   ///
   /// Nothing is read or opened here: the account database opens on first use, and the
   /// stored session is read by `restoreSession()` (ServiceUserLogin).
   /// - Parameters:
   ///   - remote: The server's adapter, e.g. `KooberAuthAPI` or `OIDCAuthAPI`.
-  ///   - network: The client for the app's own API. Its authorization provider, unauthorized
-  ///     hook and token judge are replaced by this service's in `network`.
+  ///   - network: The client for the app's own API, not the adapter's. Its authorization
+  ///     provider, unauthorized hook and token judge are replaced by this service's in
+  ///     `network`.
   ///   - accountDatabaseURL: The SQLite file of the device's accounts (created if missing;
   ///     a file that is not a database is renamed `<name>.corrupt-<UTC time>` and replaced by
   ///     a fresh one, since its contents come back from the server with the next sign-in).
@@ -112,11 +143,12 @@ public final class ServiceUser: Sendable {
     state.broadcaster.subscribe()
   }
 
-  /// The email of the last account that signed in on this device, to pre-fill the form.
-  /// - Returns: The email, or `nil` when no one has signed in yet or the account database
-  ///   cannot be read.
-  public func lastSignedInEmail() async -> String? {
-    try? accounts.lastSignedInEmail()
+  /// The identifier of the last account that signed in on this device, to pre-fill the
+  /// form.
+  /// - Returns: The identifier, or `nil` when no one has signed in yet or the account
+  ///   database cannot be read.
+  public func lastSignedInIdentifier() async -> String? {
+    try? accounts.lastSignedInIdentifier()
   }
 
   /// The accounts that have signed in on this device, most recent first.

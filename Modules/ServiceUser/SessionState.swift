@@ -136,19 +136,23 @@ package actor SessionState {
   // MARK: - Access tokens
 
   /// A valid access token, renewed first when it expires within the renewal margin.
-  /// - Throws: `ServiceUserError.notSignedIn` with no session (or once the refresh token
-  ///   has expired, which ends the session with `.expired`); the renewal's error otherwise.
+  /// A session that cannot be renewed (no refresh token, or an expired one) is used until
+  /// its access token expires, and then ends with `.expired`.
+  /// - Throws: `ServiceUserError.notSignedIn` with no session (or once the session has ended
+  ///   for good, which ends it with `.expired`); the renewal's error otherwise.
   package func accessToken() async throws -> String {
     guard let current = session else { throw ServiceUserError.notSignedIn }
     let moment = now()
-    if current.isRefreshExpired(at: moment) {
+    if current.hasEnded(at: moment) || current.isRefreshExpired(at: moment) {
       endSession(.expired)
       throw ServiceUserError.notSignedIn
     }
-    guard current.expiresSoon(at: moment, within: margin(for: current)) else {
-      return current.token
+    guard current.canRenew(at: moment),
+      current.expiresSoon(at: moment, within: margin(for: current))
+    else {
+      return current.accessToken
     }
-    return try await renew().token
+    return try await renew().accessToken
   }
 
   /// How close to its expiry `session`'s access token is renewed: the configured margin, but
@@ -156,7 +160,7 @@ package actor SessionState {
   /// not renewed at every use.
   private func margin(for session: UserSession) -> TimeInterval {
     guard let obtained = tokenObtainedAt else { return renewalMargin }
-    let lifetime = session.expiresAt.timeIntervalSince(obtained)
+    let lifetime = session.accessTokenExpiresAt.timeIntervalSince(obtained)
     return min(renewalMargin, max(0, lifetime / 2))
   }
 
@@ -165,18 +169,24 @@ package actor SessionState {
   /// - Throws: like `accessToken()`.
   package func renewAccessToken(after rejectedToken: String) async throws -> String {
     guard let current = session else { throw ServiceUserError.notSignedIn }
-    if current.token != rejectedToken { return current.token }
-    if current.isRefreshExpired(at: now()) {
+    if current.accessToken != rejectedToken { return current.accessToken }
+    if !current.canRenew(at: now()) {
       endSession(.expired)
       throw ServiceUserError.notSignedIn
     }
-    return try await renew().token
+    return try await renew().accessToken
   }
 
-  /// The renewed session: joins the renewal in flight, or starts the only one.
+  /// The renewed session: joins the renewal in flight, or starts the only one. A session
+  /// that cannot be renewed ends with `.expired`.
   package func renew() async throws -> UserSession {
     if let renewal { return try await renewal.value }
     guard let current = session else { throw ServiceUserError.notSignedIn }
+    // Nothing can renew a session without a live refresh token: it has run its course.
+    guard current.canRenew(at: now()) else {
+      endSession(.expired)
+      throw ServiceUserError.notSignedIn
+    }
     let startedIn = generation
     let startedAt = now()
     let task = Task {

@@ -10,14 +10,14 @@ import UserModel
 /// ```swift
 /// let client = NetworkClient(baseURL: URL(string: "https://api.koober.example")!)
 /// let service = ServiceUser(
-///   remote: KooberAuthAPI(network: client), network: client,
+///   remote: KooberAuthAPI(network: client),   // service.network: the same client, authorized
 ///   accountDatabaseURL: support.appendingPathComponent("accounts.sqlite"),
 ///   sessionStore: FileSessionStore(directory: support.appendingPathComponent("Session")))
 /// ```
 ///
 /// How API.md's answers become `AuthFailure`s is in `KooberAuthAPI+Failure.swift`; every
 /// answer keeps the meaning it had before the seam existed.
-public struct KooberAuthAPI: AuthRemoteAPI {
+public struct KooberAuthAPI: AuthRemoteAPI, NetworkClientBacked {
   /// The client for the API: its base URL, transport, retries and time limits. Its
   /// authorization provider is never used: authorized calls carry the token they are given.
   public let network: NetworkClient
@@ -30,7 +30,7 @@ public struct KooberAuthAPI: AuthRemoteAPI {
   }
 
   /// `POST /v1/auth/sign-in`: a passenger's session, or a driver's challenge.
-  /// - Parameter credentials: The email and password.
+  /// - Parameter credentials: The identifier (Koober's email) and password.
   /// - Returns: The session or the challenge.
   /// - Throws: The answer's `AuthFailure`.
   public func signIn(_ credentials: SignInCredentials) async throws(AuthFailure)
@@ -69,10 +69,11 @@ public struct KooberAuthAPI: AuthRemoteAPI {
   /// - Returns: The server's new Session.
   /// - Throws: `.refused(.sessionEnded)` or `.unavailable(_)`.
   public func refresh(_ session: UserSession) async throws(AuthFailure) -> UserSession {
+    // Koober always issues a refresh token; a session without one cannot be Koober's.
+    guard let refreshToken = session.refreshToken else { throw .refused(.sessionEnded) }
     do {
-      return try await SessionRequest(
-        configuration: .refresh(refreshToken: session.refreshToken)
-      ).perform(on: network)
+      return try await SessionRequest(configuration: .refresh(refreshToken: refreshToken))
+        .perform(on: network)
     } catch {
       if error.status == 401, error.serverError != nil { throw .refused(.sessionEnded) }
       throw Self.failure(error, authorized: true).keepingSession
@@ -103,7 +104,7 @@ public struct KooberAuthAPI: AuthRemoteAPI {
   /// - Parameter session: The session; its access token authorizes the call.
   /// - Throws: The answer's `AuthFailure`; a 401 is `.refused(.sessionEnded)`: nothing left.
   public func signOut(_ session: UserSession) async throws(AuthFailure) {
-    _ = try await send(SignOutRequest(configuration: session.token), authorized: true)
+    _ = try await send(SignOutRequest(configuration: session.accessToken), authorized: true)
   }
 
   /// API.md's reading of a failed authorized answer: `401 token_expired` rejects the token,

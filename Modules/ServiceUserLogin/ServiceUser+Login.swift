@@ -8,14 +8,14 @@ extension ServiceUser {
   /// your server asks for a second step (Koober asks drivers), gets a one-time code (the
   /// outcome carries its challenge).
   ///
-  /// On success the account row, the last signed-in email and the session are all written
+  /// On success the account row, the last signed-in identifier and the session are all written
   /// before this returns, and listeners hear `.signedIn`. On failure nothing changes; when
   /// the server accepted but this device could not record it, the error is `.storage`.
   /// One sign-in, sign-up or code check runs at a time: a second call while one is in
   /// flight fails at once with `.alreadyInProgress` (it does not join the first).
   ///
   /// ```swift
-  /// switch try await service.signIn(email: typedEmail, password: typedPassword) {
+  /// switch try await service.signIn(identifier: typed, password: typedPassword) {
   /// case .signedIn(let session): showHome(of: session.user.type)
   /// case .codeRequired(let challenge):
   ///   let code = await askForCode(sentBy: challenge.channel)
@@ -24,16 +24,19 @@ extension ServiceUser {
   /// }
   /// ```
   /// - Parameters:
-  ///   - email: The email as typed (trimmed and lower-cased before sending).
+  ///   - identifier: What the person typed to sign in with, normalised by the service's
+  ///     `identifierRule` before sending (an email is trimmed and lower-cased).
   ///   - password: The password as typed; sent to the server only, never stored or logged.
   /// - Returns: `.signedIn(session)` or `.codeRequired(challenge)`.
   /// - Throws: `LoginError`; see its table for what each server answer becomes.
-  public func signIn(email: String, password: String) async throws(LoginError) -> SignInOutcome {
+  public func signIn(identifier: String, password: String) async throws(LoginError)
+    -> SignInOutcome
+  {
     try await exclusively { () throws(LoginError) in
       let credentials: SignInCredentials
       do throws(CredentialProblem) {
         credentials = try CredentialRules.validated(
-          SignInCredentials(email: email, password: password), identifier: identifierRule)
+          SignInCredentials(identifier: identifier, password: password), identifier: identifierRule)
       } catch {
         throw LoginError(error)
       }
@@ -50,7 +53,7 @@ extension ServiceUser {
   /// Completes a sign-in that asked for a second step, with the one-time code.
   /// - Parameters:
   ///   - code: The code the person received.
-  ///   - challenge: The challenge from `signIn(email:password:)`.
+  ///   - challenge: The challenge from `signIn(identifier:password:)`.
   /// - Returns: The new session, already stored and published.
   /// - Throws: `.invalidCode(attemptsLeft:)`, `.challengeExpired`, `.tooManyAttempts`,
   ///   `.alreadyInProgress`, `.offline`, `.storage`, … (see `LoginError`).
@@ -103,7 +106,7 @@ extension ServiceUser {
     do {
       return try await operation()
     } catch {
-      throw LoginError(error)
+      throw LoginError(error, identifier: identifierRule.kind)
     }
   }
 

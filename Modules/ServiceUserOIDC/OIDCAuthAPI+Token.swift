@@ -9,6 +9,10 @@ extension OIDCAuthAPI {
     let accessToken: String
     /// The refresh token, when the answer had one.
     let refreshToken: String?
+    /// The ID token, when the answer had one.
+    let idToken: String?
+    /// The granted scope, when the answer said.
+    let scope: String?
     /// How long the access token lives, in seconds.
     let lifetime: TimeInterval
 
@@ -53,6 +57,7 @@ extension OIDCAuthAPI {
     let lifetime = json.seconds("expires_in") ?? configuration.accessTokenLifetime
     return Tokens(
       accessToken: accessToken, refreshToken: json.string("refresh_token"),
+      idToken: json.string("id_token"), scope: json.string("scope"),
       lifetime: min(max(lifetime, 0), Self.maxAccessTokenLifetime))
   }
 

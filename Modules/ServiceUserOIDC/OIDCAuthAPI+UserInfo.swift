@@ -44,8 +44,8 @@ extension OIDCAuthAPI {
     guard let subject = claims.string("sub") else {
       throw .trouble("the userinfo answer has no sub claim.")
     }
-    let email =
-      claims.string("email") ?? claims.string("preferred_username") ?? identifier ?? subject
+    let email = claims.string("email")
+    let signInName = claims.string("preferred_username") ?? identifier ?? email ?? subject
     var type = configuration.defaultUserType
     if let claim = configuration.userTypeClaim, claims.contains(claim) {
       // UserType decides which words it takes (`init?(rawValue:)`), so the adapter accepts
@@ -58,6 +58,7 @@ extension OIDCAuthAPI {
       }
       type = known
     }
-    return User(id: subject, email: email, name: claims.string("name"), type: type)
+    return User(
+      id: subject, identifier: signInName, email: email, name: claims.string("name"), type: type)
   }
 }

@@ -50,15 +50,16 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
   /// - Returns: `.session(_)`; an OAuth provider never answers with a second step here.
   /// - Throws: `.refused(.invalidCredentials)` for `invalid_grant`;
   ///   `.unsupported(.signIn)` when the provider does not allow the password grant;
-  ///   `.unavailable(_)` for a provider that is down, slow, busy, misconfigured, or that
-  ///   issues no refresh token.
+  ///   `.unavailable(_)` for a provider that is down, slow, busy or misconfigured. A
+  ///   provider that issues no refresh token gives a session that ends when its access token
+  ///   expires.
   public func signIn(_ credentials: SignInCredentials) async throws(AuthFailure)
     -> SignInResponse
   {
     let metadata = try await providerMetadata()
     var form = [
       (name: "grant_type", value: "password"),
-      (name: "username", value: credentials.email),
+      (name: "username", value: credentials.identifier),
       (name: "password", value: credentials.password),
     ]
     // No scopes: the provider's default ones (RFC 6749 §3.3), not an empty `scope=`.
@@ -66,16 +67,11 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
       form.append((name: "scope", value: configuration.scopes.joined(separator: " ")))
     }
     let tokens = try await requestTokens(form, at: metadata.tokenEndpoint, for: .signIn)
-    guard let refreshToken = tokens.refreshToken else {
-      throw .trouble(
-        "the provider issued no refresh token, so the session could not be renewed: allow "
-          + "refresh tokens for client \(configuration.clientID) (or the offline_access "
-          + "scope).")
-    }
     let user: User
     do {
       user = try await userInfo(
-        accessToken: tokens.accessToken, metadata: metadata, identifier: credentials.email)
+        accessToken: tokens.accessToken, metadata: metadata,
+        identifier: credentials.identifier)
     } catch .refused(.accessTokenRejected) {
       throw .trouble(
         "the provider's userinfo endpoint refused the access token it had just issued; "
@@ -84,9 +80,16 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
     let issuedAt = now()
     return .session(
       UserSession(
-        user: user, token: tokens.accessToken, expiresAt: tokens.expiresAt(from: issuedAt),
-        refreshToken: refreshToken,
-        refreshExpiresAt: issuedAt.addingTimeInterval(configuration.refreshTokenLifetime)))
+        user: user, accessToken: tokens.accessToken,
+        accessTokenExpiresAt: tokens.expiresAt(from: issuedAt),
+        refreshToken: tokens.refreshToken,
+        refreshTokenExpiresAt: tokens.refreshToken == nil ? nil : refreshExpiry(from: issuedAt),
+        idToken: tokens.idToken, scope: tokens.scope))
+  }
+
+  /// When a refresh token issued at `issuedAt` is taken to expire: `nil` unless configured.
+  private func refreshExpiry(from issuedAt: Date) -> Date? {
+    configuration.refreshTokenLifetime.map { issuedAt.addingTimeInterval($0) }
   }
 
   /// Spends the refresh token (the refresh_token grant) for new tokens.
@@ -96,20 +99,25 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
   /// - Throws: `.refused(.sessionEnded)` for `invalid_grant` (revoked, expired or reused);
   ///   `.unsupported(.refresh)`; `.unavailable(_)`.
   public func refresh(_ session: UserSession) async throws(AuthFailure) -> UserSession {
+    // A session without a refresh token cannot be renewed; ServiceUser never asks.
+    guard let refreshToken = session.refreshToken else { throw .refused(.sessionEnded) }
     let metadata = try await providerMetadata()
     let form = [
       (name: "grant_type", value: "refresh_token"),
-      (name: "refresh_token", value: session.refreshToken),
+      (name: "refresh_token", value: refreshToken),
     ]
     let tokens = try await requestTokens(form, at: metadata.tokenEndpoint, for: .refresh)
     let issuedAt = now()
     var renewed = session
-    renewed.token = tokens.accessToken
-    renewed.expiresAt = tokens.expiresAt(from: issuedAt)
+    renewed.accessToken = tokens.accessToken
+    renewed.accessTokenExpiresAt = tokens.expiresAt(from: issuedAt)
     if let rotated = tokens.refreshToken {
       renewed.refreshToken = rotated
-      renewed.refreshExpiresAt = issuedAt.addingTimeInterval(configuration.refreshTokenLifetime)
+      renewed.refreshTokenExpiresAt = refreshExpiry(from: issuedAt)
     }
+    // OpenID Connect Core §12.2: an ID token may come back on refresh; keep the last one.
+    if let idToken = tokens.idToken { renewed.idToken = idToken }
+    if let scope = tokens.scope { renewed.scope = scope }
     return renewed
   }
 
@@ -138,10 +146,16 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
     } else {
       throw .unsupported(.signOut)
     }
-    try await revoke(session.refreshToken, hint: "refresh_token", at: endpoint)
+    if let refreshToken = session.refreshToken {
+      try await revoke(refreshToken, hint: "refresh_token", at: endpoint)
+    } else {
+      // Without a refresh token the access token is all there is: its revocation counts.
+      try await revoke(session.accessToken, hint: "access_token", at: endpoint)
+      return
+    }
     // Best effort: the refresh token, which could renew the session, is gone; an access token
     // lapses by itself soon, and a provider may not revoke those (RFC 7009 §2.2.1,
     // `unsupported_token_type`), so nothing here makes the sign-out any less done.
-    _ = try? await revoke(session.token, hint: "access_token", at: endpoint)
+    _ = try? await revoke(session.accessToken, hint: "access_token", at: endpoint)
   }
 }

@@ -23,9 +23,6 @@ public struct OIDCConfiguration: Sendable, Equatable {
   /// usual default of Keycloak, Okta and django-oauth-toolkit. RFC 6749 §5.1 makes the field
   /// optional; a guess that is too long only means one renewal after a rejected request.
   public static let defaultAccessTokenLifetime: TimeInterval = 3600
-  /// How long a refresh token is taken to live: OAuth does not say, so ten years, i.e. until
-  /// the provider refuses it (`invalid_grant` ends the session then).
-  public static let defaultRefreshTokenLifetime: TimeInterval = 10 * 365 * 24 * 3600
   /// The longest one request to the provider may take when none is given.
   public static let defaultTimeout: Duration = .seconds(30)
 
@@ -50,8 +47,9 @@ public struct OIDCConfiguration: Sendable, Equatable {
   public let userTypeClaim: String?
   /// How long a new access token lives when the provider does not say.
   public let accessTokenLifetime: TimeInterval
-  /// How long a new refresh token is taken to live (OAuth does not tell).
-  public let refreshTokenLifetime: TimeInterval
+  /// How long a new refresh token is taken to live, or `nil` (the default) to take it as
+  /// living until the provider refuses it: OAuth's token answer does not tell.
+  public let refreshTokenLifetime: TimeInterval?
   /// The longest one request to the provider may take.
   public let timeout: Duration
 
@@ -66,7 +64,7 @@ public struct OIDCConfiguration: Sendable, Equatable {
   ///   - userTypeClaim: The userinfo claim with the user type, or `nil` to give every user
   ///     `defaultUserType`.
   ///   - accessTokenLifetime: The access-token lifetime when `expires_in` is missing.
-  ///   - refreshTokenLifetime: The refresh-token lifetime to assume.
+  ///   - refreshTokenLifetime: The refresh-token lifetime to assume, or `nil` for none.
   ///   - timeout: The time limit of one request.
   /// - Throws: `OIDCConfigurationError` for an empty client ID, a URL that is not http(s) or
   ///   has no host, or plain http to a host that is not loopback.
@@ -79,7 +77,7 @@ public struct OIDCConfiguration: Sendable, Equatable {
     revocationEndpoint: URL? = nil,
     userTypeClaim: String? = nil,
     accessTokenLifetime: TimeInterval = OIDCConfiguration.defaultAccessTokenLifetime,
-    refreshTokenLifetime: TimeInterval = OIDCConfiguration.defaultRefreshTokenLifetime,
+    refreshTokenLifetime: TimeInterval? = nil,
     timeout: Duration = OIDCConfiguration.defaultTimeout
   ) throws(OIDCConfigurationError) {
     guard !clientID.isEmpty else { throw .emptyClientID }
@@ -100,7 +98,7 @@ public struct OIDCConfiguration: Sendable, Equatable {
     self.defaultUserType = defaultUserType
     self.userTypeClaim = userTypeClaim
     self.accessTokenLifetime = max(0, accessTokenLifetime)
-    self.refreshTokenLifetime = max(0, refreshTokenLifetime)
+    self.refreshTokenLifetime = refreshTokenLifetime.map { max(0, $0) }
     self.timeout = timeout
   }
 

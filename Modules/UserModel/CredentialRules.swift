@@ -9,8 +9,9 @@
 /// CredentialRules.emailProblem(in: "ann@example")?.message
 /// // "After the @ comes a domain with a dot, as in example.com."
 /// let ready = try CredentialRules.validated(
-///   SignUpCredentials(email: " Ann@Example.com", password: "trail3rs!", name: "", type: .driver))
-/// // ready.email == "ann@example.com", ready.name == nil
+///   SignUpCredentials(
+///     identifier: " Ann@Example.com", password: "trail3rs!", name: "", type: .driver))
+/// // ready.identifier == "ann@example.com", ready.name == nil
 /// ```
 public enum CredentialRules {
   /// The most characters an email may have after trimming.
@@ -27,7 +28,7 @@ public enum CredentialRules {
   /// The password's strength is not checked here: an account made under other rules must
   /// still be able to sign in, and the server answers a wrong password itself.
   /// - Parameters:
-  ///   - credentials: The input as typed; `email` holds the identifier.
+  ///   - credentials: The input as typed.
   ///   - identifier: What the identifier is; an email by default.
   /// - Returns: The credentials with the identifier normalised (an email trimmed and
   ///   lower-cased).
@@ -35,16 +36,16 @@ public enum CredentialRules {
   public static func validated(
     _ credentials: SignInCredentials, identifier: IdentifierRule = .email
   ) throws(CredentialProblem) -> SignInCredentials {
-    if let problem = identifier.problem(in: credentials.email) { throw problem }
+    if let problem = identifier.problem(in: credentials.identifier) { throw problem }
     if credentials.password.isEmpty { throw .password(.empty) }
     return SignInCredentials(
-      email: identifier.normalized(credentials.email), password: credentials.password)
+      identifier: identifier.normalized(credentials.identifier), password: credentials.password)
   }
 
   /// Checks sign-up input: identifier, then password, then name, as the API's 422 answers
   /// list them.
   /// - Parameters:
-  ///   - credentials: The input as typed; `email` holds the identifier.
+  ///   - credentials: The input as typed.
   ///   - identifier: What the identifier is; an email by default.
   /// - Returns: The credentials with the identifier normalised and the name trimmed (`nil`
   ///   when empty).
@@ -52,11 +53,11 @@ public enum CredentialRules {
   public static func validated(
     _ credentials: SignUpCredentials, identifier: IdentifierRule = .email
   ) throws(CredentialProblem) -> SignUpCredentials {
-    if let problem = identifier.problem(in: credentials.email) { throw problem }
+    if let problem = identifier.problem(in: credentials.identifier) { throw problem }
     if let problem = passwordProblem(in: credentials.password) { throw .password(problem) }
     if let problem = nameProblem(in: credentials.name) { throw .name(problem) }
     return SignUpCredentials(
-      email: identifier.normalized(credentials.email),
+      identifier: identifier.normalized(credentials.identifier),
       password: credentials.password,
       name: normalizedName(credentials.name),
       type: credentials.type

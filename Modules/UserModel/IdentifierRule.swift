@@ -13,28 +13,35 @@
 public struct IdentifierRule: Sendable {
   /// What the identifier is called in messages and logs, e.g. `email`.
   public let name: String
+  /// What kind of identifier it is, which names it in sentences ("That username is taken").
+  public let kind: IdentifierKind
   private let normalizer: @Sendable (String) -> String
   private let checker: @Sendable (String) -> CredentialProblem?
 
   /// Declares a rule.
   /// - Parameters:
   ///   - name: What the identifier is called, e.g. `member number`.
+  ///   - kind: Its kind in sentences; by default one named after `name`, whose sentences
+  ///     are the general ones until the app's `UserModel.strings` words them.
   ///   - normalize: The form it is sent and compared in (trim it, case-fold it, …).
   ///   - problem: The first problem of an identifier as typed, or `nil` when it is usable.
   public init(
-    name: String, normalize: @escaping @Sendable (String) -> String,
+    name: String, kind: IdentifierKind? = nil,
+    normalize: @escaping @Sendable (String) -> String,
     problem: @escaping @Sendable (String) -> IdentifierProblem?
   ) {
     self.name = name
+    self.kind = kind ?? IdentifierKind(rawValue: name)
     self.normalizer = normalize
     self.checker = { problem($0).map(CredentialProblem.identifier) }
   }
 
   private init(
-    name: String, normalizer: @escaping @Sendable (String) -> String,
+    name: String, kind: IdentifierKind, normalizer: @escaping @Sendable (String) -> String,
     checker: @escaping @Sendable (String) -> CredentialProblem?
   ) {
     self.name = name
+    self.kind = kind
     self.normalizer = normalizer
     self.checker = checker
   }
@@ -55,7 +62,7 @@ public struct IdentifierRule: Sendable {
 
   /// An email address, by `CredentialRules`' email rules (its problems are `.email(_)`).
   public static let email = IdentifierRule(
-    name: "email", normalizer: CredentialRules.normalizedEmail,
+    name: "email", kind: .email, normalizer: CredentialRules.normalizedEmail,
     checker: { CredentialRules.emailProblem(in: $0).map(CredentialProblem.email) })
 
   /// A username: 3 to 64 ASCII letters, digits, `.`, `_` or `-`, compared lower-cased.
@@ -72,7 +79,7 @@ public struct IdentifierRule: Sendable {
   /// - Returns: The rule.
   public static func username(keepingCase: Bool) -> IdentifierRule {
     IdentifierRule(
-      name: "username",
+      name: "username", kind: .username,
       normalize: { text in
         let trimmed = CredentialRules.trimmingWhitespace(text)
         return keepingCase ? trimmed : trimmed.lowercased()
@@ -101,7 +108,7 @@ public struct IdentifierRule: Sendable {
   /// A phone number in international form (E.164): `+`, then 8 to 15 digits. Spaces, dashes,
   /// dots and brackets are dropped, so `+44 20 7946 0958` is `+442079460958`.
   public static let phoneNumber = IdentifierRule(
-    name: "phone number",
+    name: "phone number", kind: .phoneNumber,
     normalize: { String(String.UnicodeScalarView(phoneCharacters(of: $0))) },
     problem: { text in
       let digits = phoneCharacters(of: text)

@@ -1,23 +1,24 @@
-/// What a person types to sign in, encoded as the body of `POST /v1/auth/sign-in`.
+/// What a person types to sign in: the identifier the app's ``IdentifierRule`` describes
+/// (an email, a username, a phone number) and a password.
 ///
 /// The password never appears in `description`, `debugDescription` or the mirror.
 ///
 /// ```swift
-/// let credentials = SignInCredentials(email: " Ann@Example.com ", password: "s3cretpass")
-/// let ready = try CredentialRules.validated(credentials)  // email now "ann@example.com"
+/// let credentials = SignInCredentials(identifier: " Ann@Example.com ", password: "s3cretpass")
+/// let ready = try CredentialRules.validated(credentials)  // identifier "ann@example.com"
 /// ```
 public struct SignInCredentials: Codable, Sendable, Hashable {
-  /// The email as typed or as normalised by `CredentialRules.validated(_:)`.
-  public var email: String
+  /// The identifier as typed or as normalised by `CredentialRules.validated(_:identifier:)`.
+  public var identifier: String
   /// The password, exactly as typed (never trimmed: spaces may be part of it).
   public var password: String
 
   /// Creates sign-in credentials.
   /// - Parameters:
-  ///   - email: The email.
+  ///   - identifier: What the person signs in with.
   ///   - password: The password.
-  public init(email: String, password: String) {
-    self.email = email
+  public init(identifier: String, password: String) {
+    self.identifier = identifier
     self.password = password
   }
 }
@@ -27,7 +28,7 @@ extension SignInCredentials: CustomStringConvertible, CustomDebugStringConvertib
 {
   /// The credentials with the password redacted.
   public var description: String {
-    "SignInCredentials(email: \(email), password: \(Redaction.placeholder))"
+    "SignInCredentials(identifier: \(identifier), password: \(Redaction.placeholder))"
   }
 
   /// The same as `description`: the password stays redacted in debug output too.
@@ -37,7 +38,7 @@ extension SignInCredentials: CustomStringConvertible, CustomDebugStringConvertib
   public var customMirror: Mirror {
     Mirror(
       self,
-      children: ["email": email, "password": Redaction.placeholder],
+      children: ["identifier": identifier, "password": Redaction.placeholder],
       displayStyle: .struct
     )
   }

@@ -1,31 +1,31 @@
-/// What a person enters to sign up, encoded as the body of `POST /v1/auth/sign-up`
-/// (`{"email", "password", "name"?, "type"}`; a `nil` name leaves the key out).
+/// What a person enters to sign up: the identifier the app's ``IdentifierRule`` describes,
+/// a password, a display name and the user type.
 ///
 /// The password never appears in `description`, `debugDescription` or the mirror.
 ///
 /// ```swift
 /// let form = SignUpCredentials(
-///   email: "ann@example.com", password: "s3cretpass", name: "Ann", type: .passenger)
+///   identifier: "ann@example.com", password: "s3cretpass", name: "Ann", type: .passenger)
 /// let ready = try CredentialRules.validated(form)
 /// ```
 public struct SignUpCredentials: Codable, Sendable, Hashable {
-  /// The email as typed or as normalised by `CredentialRules.validated(_:)`.
-  public var email: String
+  /// The identifier as typed or as normalised by `CredentialRules.validated(_:identifier:)`.
+  public var identifier: String
   /// The password, exactly as typed.
   public var password: String
   /// The display name, or `nil` for none.
   public var name: String?
-  /// Passenger or driver.
+  /// The user type.
   public var type: UserType
 
   /// Creates sign-up credentials.
   /// - Parameters:
-  ///   - email: The email.
+  ///   - identifier: What the person will sign in with.
   ///   - password: The password.
   ///   - name: The display name, or `nil` for none.
-  ///   - type: Passenger or driver.
-  public init(email: String, password: String, name: String?, type: UserType) {
-    self.email = email
+  ///   - type: The user type.
+  public init(identifier: String, password: String, name: String?, type: UserType) {
+    self.identifier = identifier
     self.password = password
     self.name = name
     self.type = type
@@ -38,7 +38,7 @@ extension SignUpCredentials: CustomStringConvertible, CustomDebugStringConvertib
   /// The credentials with the password redacted.
   public var description: String {
     let shownName = name.map { "\"\($0)\"" } ?? "nil"
-    return "SignUpCredentials(email: \(email), password: \(Redaction.placeholder), "
+    return "SignUpCredentials(identifier: \(identifier), password: \(Redaction.placeholder), "
       + "name: \(shownName), type: \(type.rawValue))"
   }
 
@@ -50,7 +50,8 @@ extension SignUpCredentials: CustomStringConvertible, CustomDebugStringConvertib
     Mirror(
       self,
       children: [
-        "email": email, "password": Redaction.placeholder, "name": name as Any, "type": type,
+        "identifier": identifier, "password": Redaction.placeholder, "name": name as Any,
+        "type": type,
       ],
       displayStyle: .struct
     )

@@ -1,53 +1,75 @@
 import Foundation
 import WireFormat
 
-/// A signed-in user with the API's token pair: the API's Session object.
+/// A signed-in user with the tokens the server issued: an access token, and the refresh
+/// token, ID token and scope when the server issues them (OAuth 2.0's token answer, or an
+/// app's own server's).
+///
+/// A session without a refresh token lives until its access token expires and then ends as
+/// expired: nothing can renew it.
 ///
 /// Tokens are secrets: `description`, `debugDescription` and the mirror (`dump`) print
 /// `<redacted>` in their place, so a session can be logged or interpolated safely.
 ///
 /// ```swift
-/// let session = try WireJSON.decoder().decode(UserSession.self, from: body)
-/// if session.expiresSoon(at: Date()) { /* renew with session.refreshToken */ }
+/// let session = UserSession(
+///   user: user, accessToken: access, accessTokenExpiresAt: Date().addingTimeInterval(300),
+///   refreshToken: refresh)
+/// if session.expiresSoon(at: Date()), session.canRenew(at: Date()) { /* renew */ }
 /// ```
+///
+/// Its `Codable` form is the package's own, not any server's: an adapter maps its server's
+/// JSON (`KooberWire` does so for API.md's).
 public struct UserSession: Codable, Sendable, Hashable {
-  /// How close to its expiry an access token is renewed: a minute, so a request that starts
-  /// with it still reaches the server before it lapses.
+  /// How close to its expiry an access token is renewed at most: a minute, so a request that
+  /// starts with it still reaches the server before it lapses. ServiceUser uses at most half
+  /// the lifetime of a token it saw issued, so short-lived tokens are not renewed on every
+  /// call.
   public static let renewalMargin: TimeInterval = 60
 
   /// The signed-in user.
   public var user: User
-  /// The short-lived access token sent as `Authorization: Bearer <token>`.
-  public var token: String
+  /// The access token sent as `Authorization: Bearer <token>`.
+  public var accessToken: String
   /// When the access token stops working.
-  public var expiresAt: Date
-  /// The single-use token that buys a new pair from `POST /v1/auth/refresh`.
-  public var refreshToken: String
-  /// When the refresh token stops working; after it the user must sign in again.
-  public var refreshExpiresAt: Date
+  public var accessTokenExpiresAt: Date
+  /// The token that buys a new access token, or `nil` when the server issued none.
+  public var refreshToken: String?
+  /// When the refresh token stops working, or `nil` when unknown (it works until the server
+  /// refuses it) or when there is no refresh token.
+  public var refreshTokenExpiresAt: Date?
+  /// The OpenID Connect ID token, when the server issued one.
+  public var idToken: String?
+  /// The scope the server granted (space-separated), when it said.
+  public var scope: String?
 
   /// Creates a session from its parts.
   /// - Parameters:
   ///   - user: The signed-in user.
-  ///   - token: The access token.
-  ///   - expiresAt: When the access token expires.
-  ///   - refreshToken: The refresh token.
-  ///   - refreshExpiresAt: When the refresh token expires.
+  ///   - accessToken: The access token.
+  ///   - accessTokenExpiresAt: When the access token expires.
+  ///   - refreshToken: The refresh token, or `nil` for none.
+  ///   - refreshTokenExpiresAt: When the refresh token expires, or `nil` when unknown.
+  ///   - idToken: The ID token, or `nil` for none.
+  ///   - scope: The granted scope, or `nil` when the server did not say.
   public init(
-    user: User, token: String, expiresAt: Date, refreshToken: String, refreshExpiresAt: Date
+    user: User, accessToken: String, accessTokenExpiresAt: Date, refreshToken: String? = nil,
+    refreshTokenExpiresAt: Date? = nil, idToken: String? = nil, scope: String? = nil
   ) {
     self.user = user
-    self.token = token
-    self.expiresAt = expiresAt
+    self.accessToken = accessToken
+    self.accessTokenExpiresAt = accessTokenExpiresAt
     self.refreshToken = refreshToken
-    self.refreshExpiresAt = refreshExpiresAt
+    self.refreshTokenExpiresAt = refreshTokenExpiresAt
+    self.idToken = idToken
+    self.scope = scope
   }
 
   /// Whether the access token has expired at a given moment.
   /// - Parameter now: The moment to check, injected so callers can use their own clock.
-  /// - Returns: `true` from `expiresAt` on (the expiry instant itself counts as expired).
+  /// - Returns: `true` from `accessTokenExpiresAt` on (the expiry instant counts as expired).
   public func isExpired(at now: Date) -> Bool {
-    now >= expiresAt
+    now >= accessTokenExpiresAt
   }
 
   /// Whether the access token expires within a margin of a given moment, and so should be
@@ -55,38 +77,58 @@ public struct UserSession: Codable, Sendable, Hashable {
   /// - Parameters:
   ///   - now: The moment to check.
   ///   - margin: How close to expiry counts as soon; a minute by default.
-  /// - Returns: `true` when `expiresAt` is at most `margin` seconds after `now`, including an
-  ///   access token that has already expired.
+  /// - Returns: `true` when `accessTokenExpiresAt` is at most `margin` seconds after `now`,
+  ///   including an access token that has already expired.
   public func expiresSoon(at now: Date, within margin: TimeInterval = renewalMargin) -> Bool {
-    expiresAt.timeIntervalSince(now) <= margin
+    accessTokenExpiresAt.timeIntervalSince(now) <= margin
   }
 
-  /// Whether the refresh token has expired at a given moment, so no renewal is possible.
+  /// Whether the refresh token is known to have expired at a given moment.
   /// - Parameter now: The moment to check.
-  /// - Returns: `true` from `refreshExpiresAt` on.
+  /// - Returns: `true` from `refreshTokenExpiresAt` on; `false` when there is no expiry.
   public func isRefreshExpired(at now: Date) -> Bool {
-    now >= refreshExpiresAt
+    refreshTokenExpiresAt.map { now >= $0 } ?? false
+  }
+
+  /// Whether the session can still be renewed at a given moment: it has a refresh token
+  /// that is not known to have expired.
+  /// - Parameter now: The moment to check.
+  /// - Returns: `false` without a refresh token or after its expiry.
+  public func canRenew(at now: Date) -> Bool {
+    refreshToken != nil && !isRefreshExpired(at: now)
+  }
+
+  /// Whether the session is over for good at a given moment: its access token has expired
+  /// and it cannot be renewed.
+  /// - Parameter now: The moment to check.
+  /// - Returns: `true` when neither token can be used any more.
+  public func hasEnded(at now: Date) -> Bool {
+    canRenew(at: now) ? false : isExpired(at: now)
   }
 }
 
 extension UserSession {
   private enum CodingKeys: String, CodingKey {
-    case user, token, expiresAt, refreshToken, refreshExpiresAt
+    case user, accessToken, accessTokenExpiresAt, refreshToken, refreshTokenExpiresAt, idToken
+    case scope
   }
 
-  /// Reads a Session, refusing an empty access or refresh token: sent as `Bearer `, an empty
-  /// token would only come back as `401 invalid_token` and end the session it just started.
-  /// - Parameter decoder: The decoder; use `WireJSON.decoder()` for the API's dates.
+  /// Reads a session, refusing an empty access or refresh token: sent as `Bearer `, an empty
+  /// token would only be refused and end the session it just started.
+  /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError` for a missing or mistyped field, or an empty token.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     user = try container.decode(User.self, forKey: .user)
-    token = try container.decode(String.self, forKey: .token)
-    expiresAt = try container.decode(Date.self, forKey: .expiresAt)
-    refreshToken = try container.decode(String.self, forKey: .refreshToken)
-    refreshExpiresAt = try container.decode(Date.self, forKey: .refreshExpiresAt)
-    for (key, value) in [(CodingKeys.token, token), (.refreshToken, refreshToken)]
-    where value.isEmpty {
+    accessToken = try container.decode(String.self, forKey: .accessToken)
+    accessTokenExpiresAt = try container.decode(Date.self, forKey: .accessTokenExpiresAt)
+    refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken)
+    refreshTokenExpiresAt = try container.decodeIfPresent(
+      Date.self, forKey: .refreshTokenExpiresAt)
+    idToken = try container.decodeIfPresent(String.self, forKey: .idToken)
+    scope = try container.decodeIfPresent(String.self, forKey: .scope)
+    for (key, value) in [(CodingKeys.accessToken, accessToken), (.refreshToken, refreshToken)]
+    where value?.isEmpty == true {
       throw DecodingError.dataCorruptedError(
         forKey: key, in: container, debugDescription: "The \(key.stringValue) is empty.")
     }
@@ -96,10 +138,14 @@ extension UserSession {
 extension UserSession: CustomStringConvertible, CustomDebugStringConvertible,
   CustomReflectable
 {
-  /// The session with both tokens redacted.
+  /// The session with every token redacted.
   public var description: String {
-    "UserSession(user: \(user), token: \(Redaction.placeholder), expiresAt: \(expiresAt), "
-      + "refreshToken: \(Redaction.placeholder), refreshExpiresAt: \(refreshExpiresAt))"
+    func shown(_ token: String?) -> String { token == nil ? "nil" : Redaction.placeholder }
+    let refreshExpiry = refreshTokenExpiresAt.map { "\($0)" } ?? "nil"
+    return "UserSession(user: \(user), accessToken: \(Redaction.placeholder), "
+      + "accessTokenExpiresAt: \(accessTokenExpiresAt), refreshToken: \(shown(refreshToken)), "
+      + "refreshTokenExpiresAt: \(refreshExpiry), idToken: \(shown(idToken)), "
+      + "scope: \(scope ?? "nil"))"
   }
 
   /// The same as `description`: tokens stay redacted in debug output too.
@@ -107,14 +153,17 @@ extension UserSession: CustomStringConvertible, CustomDebugStringConvertible,
 
   /// A mirror whose token children are redacted, so `dump(session)` shows no secret.
   public var customMirror: Mirror {
-    Mirror(
+    func shown(_ token: String?) -> Any { token == nil ? "nil" : Redaction.placeholder }
+    return Mirror(
       self,
       children: [
         "user": user,
-        "token": Redaction.placeholder,
-        "expiresAt": expiresAt,
-        "refreshToken": Redaction.placeholder,
-        "refreshExpiresAt": refreshExpiresAt,
+        "accessToken": Redaction.placeholder,
+        "accessTokenExpiresAt": accessTokenExpiresAt,
+        "refreshToken": shown(refreshToken),
+        "refreshTokenExpiresAt": refreshTokenExpiresAt as Any,
+        "idToken": shown(idToken),
+        "scope": scope as Any,
       ],
       displayStyle: .struct
     )

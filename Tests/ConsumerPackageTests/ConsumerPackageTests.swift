@@ -29,7 +29,7 @@ struct ConsumerPackageTests {
         "signing in", "failed: invalid_credentials",
         #"trips: ["t-1","t-2"]"#, "stored token: acme-access-2",
         "signed out", "signed in now: false",
-        "zh: 密码至少需要 8 个字符。", "zh error: 邮箱或密码不正确。",
+        "zh: 密码至少需要 8 个字符。", "zh error: 用户名或密码不正确。",
         "acme: Acme needs your username.", "module: Enter a password.",
       ])
     let calls = await acme.state.calls

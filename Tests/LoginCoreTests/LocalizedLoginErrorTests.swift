@@ -41,15 +41,15 @@ struct LocalizedLoginErrorTests {
         LoginError(refused: .password, serverMessage: "Use a longer password.").message
           == "Use a longer password.")
       #expect(
-        LoginError.invalidEmail("").message
-          == "This email address was not accepted; check it and try again.")
+        LoginError.invalidIdentifier("").message
+          == "The server did not accept this sign-in name; check it and try again.")
     }
   }
 
   @Test("LoginError speaks Chinese, counted forms included; AuthFailure stays English")
   func chinese() {
     Texts.$scopedLanguage.withValue(.simplifiedChinese) {
-      #expect(LoginError.invalidCredentials.message == "邮箱或密码不正确。")
+      #expect(LoginError.invalidCredentials(.email).message == "邮箱或密码不正确。")
       #expect(
         LoginError.invalidCode(attemptsLeft: 1).message == "验证码不正确，还可以再试 1 次。")
       #expect(
@@ -66,7 +66,7 @@ struct LocalizedLoginErrorTests {
       #expect(refused.message == "该密码未通过验证，请换一个更安全的密码。")
       #expect(
         LoginError(refused: .identifier, serverMessage: "Bad email.").message
-          == "该邮箱地址未通过验证，请检查后重试。")
+          == "服务器未接受该登录名，请检查后重试。")
       #expect(LoginError(refused: .name, serverMessage: "x").message == "该姓名未通过验证，请检查后重试。")
       #expect(LoginError(refused: .userType, serverMessage: "x") == .invalidType)
       #expect(

@@ -23,7 +23,7 @@ struct CodeLogicControlTests {
         == opening + [.verifying, .signedIn(Fixtures.dan, .homeAsRoot(.driver), from: .code)])
     #expect(
       world.service.calls == [
-        .signIn(email: "dan@example.com", password: Fixtures.password),
+        .signIn(identifier: "dan@example.com", password: Fixtures.password),
         .verifyCode(Fixtures.code, challengeID: "chl_one"),
       ])
     #expect(control?.hasEnded == true)
@@ -167,8 +167,8 @@ struct CodeLogicControlTests {
       ])
     #expect(
       world.service.calls == [
-        .signIn(email: "dan@example.com", password: Fixtures.password),
-        .signIn(email: "dan@example.com", password: Fixtures.password),
+        .signIn(identifier: "dan@example.com", password: Fixtures.password),
+        .signIn(identifier: "dan@example.com", password: Fixtures.password),
         .verifyCode(Fixtures.code, challengeID: "chl_two"),
       ])
   }
@@ -177,9 +177,12 @@ struct CodeLogicControlTests {
   func resendRefused() async {
     let world = World()
     let control = await world.codeControl()
-    world.service.signInResults = [.failure(.invalidCredentials)]
+    world.service.signInResults = [.failure(.invalidCredentials(.email))]
     await control?.resendCode()?.value
-    #expect(world.recorder.calls == opening + [.resending, .backToSignIn(.wrongEmailOrPassword)])
+    #expect(
+      world.recorder.calls == opening + [
+        .resending, .backToSignIn(.wrongIdentifierOrPassword(.email)),
+      ])
   }
 
   @Test("stopping the step ends the countdown without another call")

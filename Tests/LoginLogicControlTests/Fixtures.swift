@@ -14,8 +14,12 @@ enum Fixtures {
   static let refreshToken = "tok-refresh-b81e44"
   static let code = "493817"
 
-  static let ann = User(id: "usr_ann", email: "ann@example.com", name: "Ann", type: .passenger)
-  static let dan = User(id: "usr_dan", email: "dan@example.com", name: nil, type: .driver)
+  static let ann = User(
+    id: "usr_ann", identifier: "ann@example.com", email: "ann@example.com", name: "Ann",
+    type: .passenger)
+  static let dan = User(
+    id: "usr_dan", identifier: "dan@example.com", email: "dan@example.com", name: nil, type: .driver
+  )
 
   static func user(_ type: UserType) -> User {
     type == .passenger ? ann : dan
@@ -23,8 +27,8 @@ enum Fixtures {
 
   static func session(_ user: User) -> UserSession {
     UserSession(
-      user: user, token: accessToken, expiresAt: now.addingTimeInterval(900),
-      refreshToken: refreshToken, refreshExpiresAt: now.addingTimeInterval(2_592_000))
+      user: user, accessToken: accessToken, accessTokenExpiresAt: now.addingTimeInterval(900),
+      refreshToken: refreshToken, refreshTokenExpiresAt: now.addingTimeInterval(2_592_000))
   }
 
   static func challenge(_ id: String = "chl_one", seconds: TimeInterval = 60) -> Challenge {
@@ -61,7 +65,8 @@ struct World {
     from entry: LoginEntryPoint = .welcome, challenge: Challenge = Fixtures.challenge()
   ) async -> CodeLogicControl? {
     service.signInResults = [.success(.codeRequired(challenge))]
-    await signInControl(from: entry).signIn(email: Fixtures.dan.email, password: Fixtures.password)?
+    await signInControl(from: entry).signIn(
+      identifier: Fixtures.dan.identifier, password: Fixtures.password)?
       .value
     recorder.codeControl?.start()
     return recorder.codeControl

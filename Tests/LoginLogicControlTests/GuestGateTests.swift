@@ -55,7 +55,8 @@ struct GuestGateTests {
       return
     }
     world.service.signInResults = [.success(.signedIn(Fixtures.session(Fixtures.ann)))]
-    await world.signInControl(from: entry).signIn(email: "ann@example.com", password: "x")?.value
+    await world.signInControl(from: entry).signIn(identifier: "ann@example.com", password: "x")?
+      .value
     #expect(
       world.recorder.calls == [
         .signInStarted, .signedIn(Fixtures.ann, .backToFeature(.myRides), from: .signIn),

@@ -22,7 +22,7 @@ struct LocalizedFailureTests {
   @Test("failures speak the chosen language, counted forms included")
   func chinese() {
     Texts.$scopedLanguage.withValue(.simplifiedChinese) {
-      #expect(LoginFailure.wrongEmailOrPassword.message == "邮箱或密码不正确。")
+      #expect(LoginFailure.wrongIdentifierOrPassword(.email).message == "邮箱或密码不正确。")
       #expect(
         LoginFailure.wrongCode(attemptsLeft: 2).message == "验证码不正确，还可以再试 2 次。")
       #expect(LoginFailure.locked(minutes: 1).message == "失败次数过多，请 1 分钟后再试。")
@@ -33,7 +33,7 @@ struct LocalizedFailureTests {
       #expect(refused.message == "该密码未通过验证，请换一个更安全的密码。")
       #expect(
         LoginFailure(LoginError(refused: .identifier, serverMessage: "Bad.")).message
-          == "该邮箱地址未通过验证，请检查后重试。")
+          == "服务器未接受该登录名，请检查后重试。")
     }
     Texts.$scopedLanguage.withValue(.english) {
       #expect(

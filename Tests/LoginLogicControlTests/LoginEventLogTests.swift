@@ -18,14 +18,15 @@ struct LoginEventLogTests {
     await code?.resendCode()?.value
     await code?.submit(code: Fixtures.code)?.value
     // A passenger: a wrong password, then a sign-in; a sign-up; a sign-out.
-    world.service.signInResults = [.failure(.invalidCredentials), .success(.signedIn(ann))]
+    world.service.signInResults = [.failure(.invalidCredentials(.email)), .success(.signedIn(ann))]
     let signIn = world.signInControl()
-    await signIn.signIn(email: "Ann@Example.com", password: "Wr0ng-pass?")?.value
-    await signIn.signIn(email: "ann@example.com", password: Fixtures.password)?.value
+    await signIn.signIn(identifier: "Ann@Example.com", password: "Wr0ng-pass?")?.value
+    await signIn.signIn(identifier: "ann@example.com", password: Fixtures.password)?.value
     world.service.signUpResults = [.success(ann)]
     await world.signUpControl().signUp(
       SignUpCredentials(
-        email: "ann@example.com", password: "N3w-secret-pw", name: "Ann", type: .passenger))?.value
+        identifier: "ann@example.com", password: "N3w-secret-pw", name: "Ann", type: .passenger))?
+      .value
     await SessionLogicControl(environment: world.environment).signOut()?.value
 
     let text = world.log.text
@@ -38,26 +39,27 @@ struct LoginEventLogTests {
     }
     let stamp = "2027-01-15T08:00:00Z "
     #expect(
-      world.log.lines == [
-        "sign-in: submitted for d***@example.com from welcome",
-        "sign-in: one-time code required, sent by sms",
-        "code: countdown started, 60 s left",
-        "code: submitted",
-        "code: failed, invalid_code (2 attempts left)",
-        "code: new code requested",
-        "code: new code sent by sms",
-        "code: countdown started, 60 s left",
-        "code: submitted",
-        "code: signed in as driver -> home driver (root)",
-        "sign-in: submitted for a***@example.com from welcome",
-        "sign-in: failed, invalid_credentials",
-        "sign-in: submitted for a***@example.com from welcome",
-        "sign-in: signed in as passenger -> home passenger (root)",
-        "sign-up: submitted for a***@example.com as passenger from welcome",
-        "sign-up: signed up as passenger -> home passenger (root)",
-        "session: sign-out requested",
-        "session: signed out -> welcome",
-      ].map { stamp + $0 })
+      world.log.lines
+        == [
+          "sign-in: submitted for d***@example.com from welcome",
+          "sign-in: one-time code required, sent by sms",
+          "code: countdown started, 60 s left",
+          "code: submitted",
+          "code: failed, invalid_code (2 attempts left)",
+          "code: new code requested",
+          "code: new code sent by sms",
+          "code: countdown started, 60 s left",
+          "code: submitted",
+          "code: signed in as driver -> home driver (root)",
+          "sign-in: submitted for a***@example.com from welcome",
+          "sign-in: failed, invalid_credentials",
+          "sign-in: submitted for a***@example.com from welcome",
+          "sign-in: signed in as passenger -> home passenger (root)",
+          "sign-up: submitted for a***@example.com as passenger from welcome",
+          "sign-up: signed up as passenger -> home passenger (root)",
+          "session: sign-out requested",
+          "session: signed out -> welcome",
+        ].map { stamp + $0 })
   }
 
   @Test("a sign-in is logged as exact, stamped, masked lines")
@@ -68,10 +70,10 @@ struct LoginEventLogTests {
       .success(.signedIn(Fixtures.session(Fixtures.ann))),
     ]
     let control = world.signInControl(from: .guestFeature(.myRides))
-    control.signIn(email: "ann@", password: Fixtures.password)
-    await control.signIn(email: "ann@example.com", password: Fixtures.password)?.value
-    let first = control.signIn(email: "ann@example.com", password: Fixtures.password)
-    control.signIn(email: "ann@example.com", password: Fixtures.password)
+    control.signIn(identifier: "ann@", password: Fixtures.password)
+    await control.signIn(identifier: "ann@example.com", password: Fixtures.password)?.value
+    let first = control.signIn(identifier: "ann@example.com", password: Fixtures.password)
+    control.signIn(identifier: "ann@example.com", password: Fixtures.password)
     await first?.value
     let stamp = "2027-01-15T08:00:00Z"
     #expect(
@@ -110,15 +112,16 @@ struct LoginEventLogTests {
   }
 
   @Test(
-    "emails are masked to their first character and domain",
+    "identifiers are masked to their first character, and an email keeps its domain",
     arguments: [
       ("ann@example.com", "a***@example.com"),
       ("  Zoë@exämple.com \n", "Z***@exämple.com"),
       ("@example.com", "***@example.com"),
-      ("no-at-sign", "***"),
+      ("no-at-sign", "n***"),
+      ("rita", "r***"),
       ("", "***"),
     ])
   func masking(email: String, masked: String) {
-    #expect(LoginEventLog.maskedEmail(email) == masked)
+    #expect(LoginEventLog.maskedIdentifier(email) == masked)
   }
 }

@@ -40,7 +40,8 @@ struct LoginRouteTests {
   @Test("every service error maps to a reason with a stable code and a sentence")
   func mapping() {
     let errors: [LoginError] = [
-      .invalidCredentials, .locked(retryAfterSeconds: 1), .emailTaken, .invalidEmail("e"),
+      .invalidCredentials(.email), .locked(retryAfterSeconds: 1), .identifierTaken(.email),
+      .invalidIdentifier("e"),
       .weakPassword("p"), .invalidName("n"), .invalidType, .invalidCode(attemptsLeft: 1),
       .challengeExpired, .tooManyAttempts, .notSignedIn, .alreadyInProgress, .offline, .timeout,
       .serverTrouble("s"), .sessionUnavailable("u"), .storage("d"), .updateRequired,
@@ -49,7 +50,8 @@ struct LoginRouteTests {
     let codes = errors.map { LoginFailure($0).code }
     #expect(
       codes == [
-        "invalid_credentials", "account_locked", "email_taken", "invalid_email", "weak_password",
+        "invalid_credentials", "account_locked", "identifier_taken", "invalid_identifier",
+        "weak_password",
         "invalid_name", "invalid_type", "invalid_code", "challenge_expired", "too_many_attempts",
         "not_signed_in", "already_in_progress", "offline", "offline", "server_trouble",
         "storage_failed", "storage_failed", "account_database_too_new", "server_busy",

@@ -13,19 +13,19 @@ final class SignInScreen: SignInLogicDelegate {
   let logic: SignInLogicControl
   var shown: [String] = []  // stands in for labels, buttons and navigation
 
-  init(environment: LoginEnvironment, lastEmail: String?, entry: LoginEntryPoint = .welcome) {
-    form = SignInViewModel(lastEmail: lastEmail)
+  init(environment: LoginEnvironment, last: String?, entry: LoginEntryPoint = .welcome) {
+    form = SignInViewModel(lastIdentifier: last, identifierRule: environment.identifierRule)
     logic = SignInLogicControl(environment: environment, entryPoint: entry)
     logic.delegate = self
     form.onSignInEnabledChange = { [unowned self] in shown.append("button enabled: \($0)") }
-    form.onEmailErrorChange = { [unowned self] in shown.append("email error: \($0 ?? "none")") }
+    form.onIdentifierErrorChange = { [unowned self] in shown.append("error: \($0 ?? "none")") }
   }
 
   // Input events go to the view model; the tap goes to the logic control.
-  func emailTyped(_ text: String) { form.emailChanged(text) }
+  func identifierTyped(_ text: String) { form.identifierChanged(text) }
   func passwordTyped(_ text: String) { form.passwordChanged(text) }
   func signInTapped() -> Task<Void, Never>? {
-    logic.signIn(email: form.credentials.email, password: form.credentials.password)
+    logic.signIn(identifier: form.credentials.identifier, password: form.credentials.password)
   }
 
   // The logic control decides; the screen only shows and navigates.

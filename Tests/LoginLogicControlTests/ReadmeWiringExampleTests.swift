@@ -11,8 +11,8 @@ struct ReadmeWiringExampleTests {
   func passengerFromWelcome() async {
     let world = World()
     world.service.signInResults = [.success(.signedIn(Fixtures.session(Fixtures.ann)))]
-    let screen = SignInScreen(environment: world.environment, lastEmail: nil)
-    screen.emailTyped("ann@example.com")
+    let screen = SignInScreen(environment: world.environment, last: nil)
+    screen.identifierTyped("ann@example.com")
     screen.passwordTyped(Fixtures.password)
     await screen.signInTapped()?.value
     #expect(
@@ -22,16 +22,16 @@ struct ReadmeWiringExampleTests {
   @Test("a wrong password shows the logic layer's sentence and enables the button again")
   func wrongPassword() async {
     let world = World()
-    world.service.signInResults = [.failure(.invalidCredentials)]
+    world.service.signInResults = [.failure(.invalidCredentials(.email))]
     let screen = SignInScreen(
-      environment: world.environment, lastEmail: "ann@example.com",
+      environment: world.environment, last: "ann@example.com",
       entry: .guestFeature(.myRides))
     screen.passwordTyped("nope")
     await screen.signInTapped()?.value
     #expect(
       screen.shown == [
         "button enabled: true", "button enabled: false", "button enabled: true",
-        "alert: \(LoginFailure.wrongEmailOrPassword.message)",
+        "alert: \(LoginFailure.wrongIdentifierOrPassword(.email).message)",
       ])
   }
 }

@@ -62,7 +62,7 @@ struct SignInLogicControlTests {
     if row.type == .passenger {
       world.service.signInResults = [.success(.signedIn(Fixtures.session(user)))]
       await world.signInControl(from: row.entry)
-        .signIn(email: user.email, password: Fixtures.password)?.value
+        .signIn(identifier: user.identifier, password: Fixtures.password)?.value
       #expect(world.recorder.calls == [.signInStarted, row.expected])
     } else {
       world.service.verifyResults = [.success(Fixtures.session(user))]
@@ -85,7 +85,7 @@ struct SignInLogicControlTests {
 
   nonisolated static let failureCases: [FailureCase] = [
     FailureCase(
-      error: .invalidCredentials, failure: .wrongEmailOrPassword,
+      error: .invalidCredentials(.email), failure: .wrongIdentifierOrPassword(.email),
       message: "The email or password is wrong."),
     FailureCase(
       error: .locked(retryAfterSeconds: 300), failure: .locked(minutes: 5),
@@ -119,7 +119,7 @@ struct SignInLogicControlTests {
     let world = World()
     world.service.signInResults = [.failure(row.error)]
     let control = world.signInControl()
-    await control.signIn(email: "ann@example.com", password: Fixtures.password)?.value
+    await control.signIn(identifier: "ann@example.com", password: Fixtures.password)?.value
     #expect(world.recorder.calls == [.signInStarted, .signInFailed(row.failure)])
     #expect(row.failure.message == row.message)
     #expect(!control.isSigningIn)
@@ -132,8 +132,8 @@ struct SignInLogicControlTests {
       .failure(.offline), .success(.signedIn(Fixtures.session(Fixtures.ann))),
     ]
     let control = world.signInControl()
-    await control.signIn(email: "ann@example.com", password: Fixtures.password)?.value
-    await control.signIn(email: "ann@example.com", password: Fixtures.password)?.value
+    await control.signIn(identifier: "ann@example.com", password: Fixtures.password)?.value
+    await control.signIn(identifier: "ann@example.com", password: Fixtures.password)?.value
     #expect(
       world.recorder.calls == [
         .signInStarted, .signInFailed(.offline),
@@ -151,7 +151,7 @@ struct SignInLogicControlTests {
     ])
   func invalidInput(email: String, password: String, problem: CredentialProblem) async {
     let world = World()
-    let task = world.signInControl().signIn(email: email, password: password)
+    let task = world.signInControl().signIn(identifier: email, password: password)
     #expect(task == nil)
     #expect(world.recorder.calls == [.signInFailed(.invalidInput(problem))])
     #expect(world.service.calls.isEmpty)
@@ -161,9 +161,10 @@ struct SignInLogicControlTests {
   func normalisedEmail() async {
     let world = World()
     world.service.signInResults = [.success(.signedIn(Fixtures.session(Fixtures.ann)))]
-    await world.signInControl().signIn(email: "  Ann@Example.COM \n", password: " pass word ")?
+    await world.signInControl().signIn(identifier: "  Ann@Example.COM \n", password: " pass word ")?
       .value
-    #expect(world.service.calls == [.signIn(email: "ann@example.com", password: " pass word ")])
+    #expect(
+      world.service.calls == [.signIn(identifier: "ann@example.com", password: " pass word ")])
   }
 
   @Test("a double tap sends one sign-in")
@@ -171,15 +172,16 @@ struct SignInLogicControlTests {
     let world = World()
     world.service.signInResults = [.success(.signedIn(Fixtures.session(Fixtures.ann)))]
     let control = world.signInControl()
-    let first = control.signIn(email: "ann@example.com", password: Fixtures.password)
-    let second = control.signIn(email: "ann@example.com", password: Fixtures.password)
+    let first = control.signIn(identifier: "ann@example.com", password: Fixtures.password)
+    let second = control.signIn(identifier: "ann@example.com", password: Fixtures.password)
     #expect(second == nil)
     await first?.value
     #expect(
       world.recorder.calls == [
         .signInStarted, .signedIn(Fixtures.ann, .homeAsRoot(.passenger), from: .signIn),
       ])
-    #expect(world.service.calls == [.signIn(email: "ann@example.com", password: Fixtures.password)])
+    #expect(
+      world.service.calls == [.signIn(identifier: "ann@example.com", password: Fixtures.password)])
   }
 
   @Test("a tap while the request is out is ignored")
@@ -189,10 +191,10 @@ struct SignInLogicControlTests {
     world.service.gate = gate
     world.service.signInResults = [.success(.signedIn(Fixtures.session(Fixtures.ann)))]
     let control = world.signInControl()
-    let first = control.signIn(email: "ann@example.com", password: Fixtures.password)
+    let first = control.signIn(identifier: "ann@example.com", password: Fixtures.password)
     #expect(await waitUntil { world.service.calls.count == 1 })
     #expect(control.isSigningIn)
-    #expect(control.signIn(email: "ann@example.com", password: "other1234") == nil)
+    #expect(control.signIn(identifier: "ann@example.com", password: "other1234") == nil)
     #expect(world.recorder.calls == [.signInStarted])
     await gate.open()
     await first?.value
@@ -206,8 +208,8 @@ struct SignInLogicControlTests {
   @Test("the last signed-in email is offered for the form")
   func lastEmail() async {
     let world = World()
-    world.service.lastEmail = "ann@example.com"
-    #expect(await world.signInControl().lastSignedInEmail() == "ann@example.com")
+    world.service.lastIdentifier = "ann@example.com"
+    #expect(await world.signInControl().lastSignedInIdentifier() == "ann@example.com")
     #expect(world.recorder.calls.isEmpty)
   }
 }

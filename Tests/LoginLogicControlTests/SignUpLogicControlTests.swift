@@ -7,7 +7,8 @@ import UserModel
 @Suite("Sign-up")
 struct SignUpLogicControlTests {
   private func form(_ type: UserType, password: String = Fixtures.password) -> SignUpCredentials {
-    SignUpCredentials(email: " New@Example.com ", password: password, name: "  Ann  ", type: type)
+    SignUpCredentials(
+      identifier: " New@Example.com ", password: password, name: "  Ann  ", type: type)
   }
 
   @Test("a passenger signs up from welcome and goes home as the root")
@@ -23,7 +24,8 @@ struct SignUpLogicControlTests {
       world.service.calls == [
         .signUp(
           SignUpCredentials(
-            email: "new@example.com", password: Fixtures.password, name: "Ann", type: .passenger))
+            identifier: "new@example.com", password: Fixtures.password, name: "Ann",
+            type: .passenger))
       ])
   }
 
@@ -65,12 +67,12 @@ struct SignUpLogicControlTests {
   @Test("a taken email is reported")
   func emailTaken() async {
     let world = World()
-    world.service.signUpResults = [.failure(.emailTaken)]
+    world.service.signUpResults = [.failure(.identifierTaken(.email))]
     let control = world.signUpControl()
     await control.signUp(form(.passenger))?.value
-    #expect(world.recorder.calls == [.signUpStarted, .signUpFailed(.emailTaken)])
+    #expect(world.recorder.calls == [.signUpStarted, .signUpFailed(.identifierTaken(.email))])
     #expect(
-      LoginFailure.emailTaken.message
+      LoginFailure.identifierTaken(.email).message
         == "An account with this email already exists; sign in instead.")
     #expect(!control.isSigningUp)
   }
@@ -122,5 +124,5 @@ struct SignUpLogicControlTests {
 private func signUpForm(_ email: String, _ password: String, name: String? = nil)
   -> SignUpCredentials
 {
-  SignUpCredentials(email: email, password: password, name: name, type: .driver)
+  SignUpCredentials(identifier: email, password: password, name: name, type: .driver)
 }

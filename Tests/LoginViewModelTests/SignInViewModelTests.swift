@@ -7,31 +7,31 @@ import UserModel
 struct SignInViewModelTests {
   @Test("a new empty form is disabled with no errors, and attaching closures fires nothing")
   func initialState() {
-    let model = SignInViewModel(lastEmail: nil)
+    let model = SignInViewModel(lastIdentifier: nil)
     let log = ViewEventLog.recording(model)
     #expect(!model.isSignInEnabled && !model.isLoading)
-    #expect(model.emailError == nil && model.passwordError == nil)
-    #expect(model.emailText == "")
+    #expect(model.identifierError == nil && model.passwordError == nil)
+    #expect(model.identifierText == "")
     #expect(log.events == [])
   }
 
   @Test("the last email pre-fills, so typing one password character enables sign-in")
   func lastEmailPrefills() {
-    let model = SignInViewModel(lastEmail: "ann@example.com")
+    let model = SignInViewModel(lastIdentifier: "ann@example.com")
     let log = ViewEventLog.recording(model)
-    #expect(model.emailText == "ann@example.com" && !model.isSignInEnabled)
+    #expect(model.identifierText == "ann@example.com" && !model.isSignInEnabled)
     typeCharacters("pw", into: model.passwordChanged)
     #expect(log.take() == [.signInEnabled(true)])
-    #expect(model.credentials == SignInCredentials(email: "ann@example.com", password: "pw"))
+    #expect(model.credentials == SignInCredentials(identifier: "ann@example.com", password: "pw"))
   }
 
   @Test("typing an email character by character enables sign-in once, scolding nothing")
   func typingEmail() {
-    let model = SignInViewModel(lastEmail: nil)
+    let model = SignInViewModel(lastIdentifier: nil)
     let log = ViewEventLog.recording(model)
     model.passwordChanged("secret")
-    typeCharacters("ann@example.com", into: model.emailChanged)
-    model.emailEditingEnded()
+    typeCharacters("ann@example.com", into: model.identifierChanged)
+    model.identifierEditingEnded()
     model.passwordEditingEnded()
     // "ann@example.c" is the first well-formed prefix; later characters keep it well formed.
     #expect(log.events == [.signInEnabled(true)])
@@ -39,69 +39,69 @@ struct SignInViewModelTests {
 
   @Test("after the field was finished, its error follows every keystroke until it is fixed")
   func errorAfterEditingEnded() {
-    let model = SignInViewModel(lastEmail: nil)
+    let model = SignInViewModel(lastIdentifier: nil)
     let log = ViewEventLog.recording(model)
     model.passwordChanged("secret")
-    typeCharacters("ann", into: model.emailChanged)
+    typeCharacters("ann", into: model.identifierChanged)
     #expect(log.take() == [])
-    model.emailEditingEnded()
-    #expect(log.take() == [.emailError(Message.missingAt)])
+    model.identifierEditingEnded()
+    #expect(log.take() == [.identifierError(Message.missingAt)])
     for text in ["ann@", "ann@e", "ann@example", "ann@example.", "ann@example.c"] {
-      model.emailChanged(text)
+      model.identifierChanged(text)
     }
     #expect(
       log.take() == [
-        .emailError(Message.invalidDomain), .emailError(nil), .signInEnabled(true),
+        .identifierError(Message.invalidDomain), .identifierError(nil), .signInEnabled(true),
       ])
-    #expect(model.emailError == nil && model.isSignInEnabled)
+    #expect(model.identifierError == nil && model.isSignInEnabled)
   }
 
   @Test("a pasted email with spaces and a line break around it is valid")
   func pastedEmail() throws {
-    let model = SignInViewModel(lastEmail: nil)
+    let model = SignInViewModel(lastIdentifier: nil)
     let log = ViewEventLog.recording(model)
-    model.emailChanged("  Ann@Example.com \n")
-    model.emailEditingEnded()
+    model.identifierChanged("  Ann@Example.com \n")
+    model.identifierEditingEnded()
     model.passwordChanged("hunter22")
     #expect(log.events == [.signInEnabled(true)])
-    #expect(model.credentials.email == "  Ann@Example.com \n")
-    #expect(try CredentialRules.validated(model.credentials).email == "ann@example.com")
+    #expect(model.credentials.identifier == "  Ann@Example.com \n")
+    #expect(try CredentialRules.validated(model.credentials).identifier == "ann@example.com")
   }
 
   @Test("non-ASCII emails: a valid one enables, one without a dotted domain shows why")
   func nonASCII() {
-    let model = SignInViewModel(lastEmail: nil)
+    let model = SignInViewModel(lastIdentifier: nil)
     let log = ViewEventLog.recording(model)
     model.passwordChanged("пароль")
-    typeCharacters("zoë@exämple.com", into: model.emailChanged)
+    typeCharacters("zoë@exämple.com", into: model.identifierChanged)
     #expect(log.take() == [.signInEnabled(true)])
-    model.emailChanged("用户@例子")
-    model.emailEditingEnded()
-    model.emailChanged("用户@例子.中国")
+    model.identifierChanged("用户@例子")
+    model.identifierEditingEnded()
+    model.identifierChanged("用户@例子.中国")
     #expect(
       log.take() == [
-        .signInEnabled(false), .emailError(Message.invalidDomain), .emailError(nil),
+        .signInEnabled(false), .identifierError(Message.invalidDomain), .identifierError(nil),
         .signInEnabled(true),
       ])
   }
 
   @Test("a 1,000-character email is too long; a 1,000-character password is fine")
   func longInput() {
-    let model = SignInViewModel(lastEmail: nil)
+    let model = SignInViewModel(lastIdentifier: nil)
     let log = ViewEventLog.recording(model)
     let longEmail = String(repeating: "a", count: 988) + "@example.com"
     #expect(longEmail.count == 1_000)
     model.passwordChanged(String(repeating: "p", count: 1_000))
-    model.emailChanged(longEmail)
-    model.emailEditingEnded()
-    #expect(log.take() == [.emailError(Message.emailTooLong)])
-    model.emailChanged("ann@example.com")
-    #expect(log.take() == [.emailError(nil), .signInEnabled(true)])
+    model.identifierChanged(longEmail)
+    model.identifierEditingEnded()
+    #expect(log.take() == [.identifierError(Message.emailTooLong)])
+    model.identifierChanged("ann@example.com")
+    #expect(log.take() == [.identifierError(nil), .signInEnabled(true)])
   }
 
   @Test("clearing a finished field disables sign-in and asks for it; untouched, it asks nothing")
   func clearingFields() {
-    let model = SignInViewModel(lastEmail: "ann@example.com")
+    let model = SignInViewModel(lastIdentifier: "ann@example.com")
     let log = ViewEventLog.recording(model)
     model.passwordChanged("secret")
     model.passwordChanged("")
@@ -112,14 +112,14 @@ struct SignInViewModelTests {
       log.take() == [
         .passwordError(Message.enterPassword), .passwordError(nil), .signInEnabled(true),
       ])
-    model.emailEditingEnded()
-    model.emailChanged("")
-    #expect(log.take() == [.emailError(Message.enterEmail), .signInEnabled(false)])
+    model.identifierEditingEnded()
+    model.identifierChanged("")
+    #expect(log.take() == [.identifierError(Message.enterEmail), .signInEnabled(false)])
   }
 
   @Test("loading disables the button, a repeated state fires nothing, and it re-enables")
   func loading() {
-    let model = SignInViewModel(lastEmail: "ann@example.com")
+    let model = SignInViewModel(lastIdentifier: "ann@example.com")
     let log = ViewEventLog.recording(model)
     model.passwordChanged("secret")
     model.setLoading(true)
@@ -136,13 +136,13 @@ struct SignInViewModelTests {
 
   @Test("the same text twice, or an editing-ended twice, fires nothing the second time")
   func noRepeats() {
-    let model = SignInViewModel(lastEmail: nil)
+    let model = SignInViewModel(lastIdentifier: nil)
     let log = ViewEventLog.recording(model)
-    model.emailChanged("ann")
-    model.emailEditingEnded()
-    model.emailEditingEnded()
-    model.emailChanged("ann")
-    model.emailChanged("bob")
-    #expect(log.events == [.emailError(Message.missingAt)])
+    model.identifierChanged("ann")
+    model.identifierEditingEnded()
+    model.identifierEditingEnded()
+    model.identifierChanged("ann")
+    model.identifierChanged("bob")
+    #expect(log.events == [.identifierError(Message.missingAt)])
   }
 }

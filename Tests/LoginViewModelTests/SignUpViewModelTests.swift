@@ -7,10 +7,10 @@ import UserModel
 struct SignUpViewModelTests {
   @Test("a new form is a passenger with nothing shown, and attaching closures fires nothing")
   func initialState() {
-    let model = SignUpViewModel()
+    let model = SignUpViewModel(type: .passenger)
     let log = ViewEventLog.recording(model)
     #expect(model.selectedType == .passenger && !model.isSignUpEnabled)
-    #expect(model.emailError == nil && model.passwordError == nil && model.nameError == nil)
+    #expect(model.identifierError == nil && model.passwordError == nil && model.nameError == nil)
     #expect(model.passwordStrength == nil)
     #expect(SignUpViewModel(type: .driver).selectedType == .driver)
     #expect(log.events == [])
@@ -18,8 +18,8 @@ struct SignUpViewModelTests {
 
   @Test("the strength hint goes weak, fair, strong while typing and back while deleting")
   func strengthProgression() {
-    let model = SignUpViewModel()
-    model.emailChanged("ann@example.com")
+    let model = SignUpViewModel(type: .passenger)
+    model.identifierChanged("ann@example.com")
     let log = ViewEventLog.recording(model)
     typeCharacters("trail3rs-Go!", into: model.passwordChanged)
     #expect(
@@ -42,7 +42,7 @@ struct SignUpViewModelTests {
 
   @Test("a finished password shows its first problem and follows each change")
   func passwordErrors() {
-    let model = SignUpViewModel()
+    let model = SignUpViewModel(type: .passenger)
     let log = ViewEventLog.recording(model)
     model.passwordChanged("abc")
     model.passwordEditingEnded()
@@ -57,7 +57,7 @@ struct SignUpViewModelTests {
 
   @Test("name errors show at once: 51 scalars, a control character; emoji and 50 are fine")
   func nameErrors() {
-    let model = SignUpViewModel()
+    let model = SignUpViewModel(type: .passenger)
     let log = ViewEventLog.recording(model)
     model.nameChanged(String(repeating: "n", count: 50))
     model.nameChanged(String(repeating: "n", count: 51))
@@ -74,10 +74,10 @@ struct SignUpViewModelTests {
 
   @Test("a whole form: pasted email, non-ASCII name, driver, then a bad name disables it")
   func wholeForm() throws {
-    let model = SignUpViewModel()
+    let model = SignUpViewModel(type: .passenger)
     let log = ViewEventLog.recording(model)
-    model.emailChanged(" Zoë@Example.com ")
-    model.emailEditingEnded()
+    model.identifierChanged(" Zoë@Example.com ")
+    model.identifierEditingEnded()
     model.passwordChanged("kängurú7")
     model.passwordEditingEnded()
     model.nameChanged("Zoë")
@@ -90,7 +90,7 @@ struct SignUpViewModelTests {
     #expect(
       try CredentialRules.validated(model.credentials)
         == SignUpCredentials(
-          email: "zoë@example.com", password: "kängurú7", name: "Zoë", type: .driver))
+          identifier: "zoë@example.com", password: "kängurú7", name: "Zoë", type: .driver))
     model.nameChanged("Zoë\t")
     #expect(log.take() == [.nameError(Message.nameControl), .signUpEnabled(false)])
     model.nameChanged("")
@@ -100,15 +100,15 @@ struct SignUpViewModelTests {
 
   @Test("1,000-character inputs: email and name refused, a long password is strong")
   func longInputs() {
-    let model = SignUpViewModel()
+    let model = SignUpViewModel(type: .passenger)
     let log = ViewEventLog.recording(model)
-    model.emailChanged(String(repeating: "a", count: 988) + "@example.com")
-    model.emailEditingEnded()
+    model.identifierChanged(String(repeating: "a", count: 988) + "@example.com")
+    model.identifierEditingEnded()
     model.nameChanged(String(repeating: "é", count: 1_000))
     model.passwordChanged(String(repeating: "Ab1-", count: 250))
     #expect(
       log.events == [
-        .emailError(Message.emailTooLong), .nameError(Message.nameTooLong),
+        .identifierError(Message.emailTooLong), .nameError(Message.nameTooLong),
         .passwordStrength(.strong),
       ])
     #expect(!model.isSignUpEnabled)
@@ -116,24 +116,24 @@ struct SignUpViewModelTests {
 
   @Test("clearing a finished email asks for it; whitespace inside is refused")
   func clearingEmail() {
-    let model = SignUpViewModel()
+    let model = SignUpViewModel(type: .passenger)
     model.passwordChanged("trail3rs")
     let log = ViewEventLog.recording(model)
-    model.emailChanged("ann@example.com")
-    model.emailEditingEnded()
-    model.emailChanged("ann @example.com")
-    model.emailChanged("")
+    model.identifierChanged("ann@example.com")
+    model.identifierEditingEnded()
+    model.identifierChanged("ann @example.com")
+    model.identifierChanged("")
     #expect(
       log.events == [
-        .signUpEnabled(true), .emailError(Message.emailWhitespace), .signUpEnabled(false),
-        .emailError(Message.enterEmail),
+        .signUpEnabled(true), .identifierError(Message.emailWhitespace), .signUpEnabled(false),
+        .identifierError(Message.enterEmail),
       ])
   }
 
   @Test("loading disables the button and re-enables it")
   func loading() {
     let model = SignUpViewModel(type: .driver)
-    model.emailChanged("ann@example.com")
+    model.identifierChanged("ann@example.com")
     model.passwordChanged("trail3rs")
     let log = ViewEventLog.recording(model)
     model.setLoading(true)

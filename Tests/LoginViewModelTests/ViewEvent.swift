@@ -6,7 +6,7 @@ enum ViewEvent: Equatable {
   case signInEnabled(Bool)
   case signUpEnabled(Bool)
   case verifyEnabled(Bool)
-  case emailError(String?)
+  case identifierError(String?)
   case passwordError(String?)
   case passwordStrength(PasswordStrength?)
   case nameError(String?)
@@ -36,7 +36,7 @@ final class ViewEventLog {
   static func recording(_ model: SignInViewModel) -> ViewEventLog {
     let log = ViewEventLog()
     model.onSignInEnabledChange = { log.append(.signInEnabled($0)) }
-    model.onEmailErrorChange = { log.append(.emailError($0)) }
+    model.onIdentifierErrorChange = { log.append(.identifierError($0)) }
     model.onPasswordErrorChange = { log.append(.passwordError($0)) }
     model.onLoadingChange = { log.append(.loading($0)) }
     return log
@@ -45,7 +45,7 @@ final class ViewEventLog {
   static func recording(_ model: SignUpViewModel) -> ViewEventLog {
     let log = ViewEventLog()
     model.onSignUpEnabledChange = { log.append(.signUpEnabled($0)) }
-    model.onEmailErrorChange = { log.append(.emailError($0)) }
+    model.onIdentifierErrorChange = { log.append(.identifierError($0)) }
     model.onPasswordErrorChange = { log.append(.passwordError($0)) }
     model.onPasswordStrengthChange = { log.append(.passwordStrength($0)) }
     model.onNameErrorChange = { log.append(.nameError($0)) }

@@ -64,7 +64,7 @@ struct ServiceUserOverOIDCTests {
     }
 
     func signIn(_ email: String) async throws -> UserSession {
-      let outcome = try await service.signIn(email: email, password: password)
+      let outcome = try await service.signIn(identifier: email, password: password)
       guard case .signedIn(let session) = outcome else { throw LoginError.serverTrouble("code") }
       return session
     }
@@ -121,7 +121,7 @@ struct ServiceUserOverOIDCTests {
     }
     #expect(user == session.user)
     #expect(try await world.refreshRequests() == before + 1)
-    #expect(await world.service.currentSession?.token != session.token)
+    #expect(await world.service.currentSession?.accessToken != session.accessToken)
   }
 
   @Test("a refused refresh signs the person out as revoked and clears the store")
@@ -134,7 +134,7 @@ struct ServiceUserOverOIDCTests {
     // Replaying a spent refresh token makes the provider revoke the whole family.
     let renewed = try await world.remote.refresh(session)
     _ = try? await world.remote.refresh(session)
-    #expect(renewed.token != session.token)
+    #expect(renewed.accessToken != session.accessToken)
     world.time.advance(by: 302)
     await #expect(throws: ServiceUserError.notSignedIn) { try await world.service.accessToken() }
     var seen: [SessionChange] = []
@@ -169,18 +169,18 @@ struct ServiceUserOverOIDCTests {
     #expect(await world.service.signOut() == .signedOutWithoutRevocation)
     #expect(await world.service.currentSession == nil)
     // The provider was not asked: the tokens lapse on their own.
-    #expect(try await world.remote.currentUser(accessToken: session.token) == session.user)
+    #expect(try await world.remote.currentUser(accessToken: session.accessToken) == session.user)
   }
 
   @Test("a wrong password and a sign-up are one clear LoginError each; nothing is stored")
   func refusals() async throws {
     let world = try await World()
     defer { world.folder.remove() }
-    await #expect(throws: LoginError.invalidCredentials) {
-      try await world.service.signIn(email: "ann@example.com", password: "wrong-password")
+    await #expect(throws: LoginError.invalidCredentials(.email)) {
+      try await world.service.signIn(identifier: "ann@example.com", password: "wrong-password")
     }
     let form = SignUpCredentials(
-      email: "new@example.com", password: "Pass1234word", name: nil, type: .passenger)
+      identifier: "new@example.com", password: "Pass1234word", name: nil, type: .passenger)
     await #expect(throws: LoginError.unsupported(.signUp)) {
       try await world.service.signUp(form)
     }

@@ -19,11 +19,11 @@ struct ConformingServerTests {
       .post, "/v1/auth/sign-in",
       .scripted(200, ScriptedJSON.session, contentType: "application/json"))
     let outcome = try await harness.service.signIn(
-      email: "Ann@Example.com ", password: "s3cretpass")
+      identifier: "Ann@Example.com ", password: "s3cretpass")
     #expect(outcome == .signedIn(ScriptedJSON.expectedSession))
     #expect(try harness.store.load() == ScriptedJSON.expectedSession)
     #expect(await harness.service.currentSession == ScriptedJSON.expectedSession)
-    #expect(await harness.service.lastSignedInEmail() == "ann@example.com")
+    #expect(await harness.service.lastSignedInIdentifier() == "ann@example.com")
     #expect(harness.server.requests == ["POST /v1/auth/sign-in"])
   }
 
@@ -42,7 +42,7 @@ struct ConformingServerTests {
       .post, "/v1/auth/otp/verify",
       .scripted(200, ScriptedJSON.session.replacingOccurrences(of: "passenger", with: "driver")))
     let outcome = try await harness.service.signIn(
-      email: "ann@example.com", password: "s3cretpass")
+      identifier: "ann@example.com", password: "s3cretpass")
     let challenge = Challenge(id: "chl_1", expiresAt: ScriptedHarness.now + 60, channel: "sms")
     #expect(outcome == .codeRequired(challenge))
     let session = try await harness.service.verifyCode(" 123456 ", for: challenge)
@@ -61,7 +61,7 @@ struct ConformingServerTests {
     harness.server.answer(.post, "/v1/auth/sign-up", .scripted(201, json))
     let session = try await harness.service.signUp(
       SignUpCredentials(
-        email: "ann@example.com", password: "s3cretpass", name: nil, type: .passenger))
+        identifier: "ann@example.com", password: "s3cretpass", name: nil, type: .passenger))
     #expect(session == ScriptedJSON.expectedSession)
   }
 

@@ -18,7 +18,7 @@ struct LiveLoginTests {
     let log = ChangeLog(first)
     let session = try await first.signUp(
       SignUpCredentials(
-        email: "Ann@Example.com", password: Self.password, name: "Ann", type: .passenger))
+        identifier: "Ann@Example.com", password: Self.password, name: "Ann", type: .passenger))
     #expect(session.user.email == "ann@example.com")
     #expect(session.user.name == "Ann")
 
@@ -28,7 +28,7 @@ struct LiveLoginTests {
       return
     }
     #expect(restored.user == session.user)
-    #expect(await second.lastSignedInEmail() == "ann@example.com")
+    #expect(await second.lastSignedInIdentifier() == "ann@example.com")
     #expect(await second.signOut() == .signedOut)
 
     let third = live.makeService()
@@ -48,7 +48,7 @@ struct LiveLoginTests {
     try await signUpDriver(service)
     _ = await service.signOut()
 
-    let outcome = try await service.signIn(email: "dan@example.com", password: Self.password)
+    let outcome = try await service.signIn(identifier: "dan@example.com", password: Self.password)
     guard case .codeRequired(let challenge) = outcome else {
       Issue.record("a driver's sign-in did not ask for a code: \(outcome)")
       return
@@ -108,22 +108,22 @@ struct LiveLoginTests {
     defer { live.tearDown() }
     let service = live.makeService()
     _ = try await service.signUp(
-      SignUpCredentials(email: "ann@example.com", password: Self.password, name: nil,
+      SignUpCredentials(identifier: "ann@example.com", password: Self.password, name: nil,
         type: .passenger))
     _ = await service.signOut()
     for _ in 0..<5 {
-      await #expect(throws: LoginError.invalidCredentials) {
-        try await service.signIn(email: "ann@example.com", password: "wrong-pass-1")
+      await #expect(throws: LoginError.invalidCredentials(.email)) {
+        try await service.signIn(identifier: "ann@example.com", password: "wrong-pass-1")
       }
     }
     await #expect {
-      try await service.signIn(email: "ann@example.com", password: Self.password)
+      try await service.signIn(identifier: "ann@example.com", password: Self.password)
     } throws: { error in
       guard case .locked(let seconds) = error as? LoginError else { return false }
       return seconds == 300
     }
     live.serverClock.advance(by: 301)
-    let outcome = try await service.signIn(email: "ann@example.com", password: Self.password)
+    let outcome = try await service.signIn(identifier: "ann@example.com", password: Self.password)
     guard case .signedIn = outcome else {
       Issue.record("the lock did not lift after 5 minutes: \(outcome)")
       return
@@ -137,13 +137,13 @@ struct LiveLoginTests {
     let service = live.makeService()
     try await signUpDriver(service)
     _ = await service.signOut()
-    await #expect(throws: LoginError.emailTaken) {
+    await #expect(throws: LoginError.identifierTaken(.email)) {
       try await service.signUp(
         SignUpCredentials(
-          email: "DAN@example.com", password: Self.password, name: nil, type: .passenger))
+          identifier: "DAN@example.com", password: Self.password, name: nil, type: .passenger))
     }
-    await #expect(throws: LoginError.invalidCredentials) {
-      try await service.signIn(email: "nobody@example.com", password: Self.password)
+    await #expect(throws: LoginError.invalidCredentials(.email)) {
+      try await service.signIn(identifier: "nobody@example.com", password: Self.password)
     }
   }
 
@@ -154,10 +154,10 @@ struct LiveLoginTests {
     let service = live.makeService()
     _ = try await driverChallenge(service)
     _ = try await service.signUp(
-      SignUpCredentials(email: "ann@example.com", password: Self.password, name: "Ann",
+      SignUpCredentials(identifier: "ann@example.com", password: Self.password, name: "Ann",
         type: .passenger))
     _ = await service.signOut()
-    _ = try await service.signIn(email: "ann@example.com", password: Self.password)
+    _ = try await service.signIn(identifier: "ann@example.com", password: Self.password)
     _ = try await service.updateName("Ann B")
     _ = await live.makeService().restoreSession()
 
@@ -175,14 +175,14 @@ struct LiveLoginTests {
 
   private func signUpDriver(_ service: ServiceUser) async throws {
     _ = try await service.signUp(
-      SignUpCredentials(email: "dan@example.com", password: Self.password, name: "Dan",
+      SignUpCredentials(identifier: "dan@example.com", password: Self.password, name: "Dan",
         type: .driver))
   }
 
   private func driverChallenge(_ service: ServiceUser) async throws -> Challenge {
     try await signUpDriver(service)
     _ = await service.signOut()
-    let outcome = try await service.signIn(email: "dan@example.com", password: Self.password)
+    let outcome = try await service.signIn(identifier: "dan@example.com", password: Self.password)
     guard case .codeRequired(let challenge) = outcome else {
       throw LoginError.serverTrouble("expected a challenge, got \(outcome)")
     }

@@ -16,12 +16,12 @@ struct LoginErrorMappingTests {
   }
 
   static let rows: [Row] = [
-    Row(answer: .error(401, "invalid_credentials"), expected: .invalidCredentials),
+    Row(answer: .error(401, "invalid_credentials"), expected: .invalidCredentials(.email)),
     Row(
       answer: .error(423, "account_locked", extra: #""retryAfter": 287"#),
       expected: .locked(retryAfterSeconds: 287)),
-    Row(answer: .error(409, "email_taken"), expected: .emailTaken),
-    Row(answer: .error(422, "invalid_email"), expected: .invalidEmail("m invalid_email")),
+    Row(answer: .error(409, "email_taken"), expected: .identifierTaken(.email)),
+    Row(answer: .error(422, "invalid_email"), expected: .invalidIdentifier("m invalid_email")),
     Row(answer: .error(422, "weak_password"), expected: .weakPassword("m weak_password")),
     Row(answer: .error(422, "invalid_name"), expected: .invalidName("m invalid_name")),
     Row(answer: .error(422, "invalid_type"), expected: .invalidType),
@@ -63,11 +63,11 @@ struct LoginErrorMappingTests {
     let harness = try Harness { _ in row.answer }
     defer { harness.folder.remove() }
     await #expect(throws: row.expected) {
-      try await harness.service.signIn(email: "ann@example.com", password: "s3cretpass")
+      try await harness.service.signIn(identifier: "ann@example.com", password: "s3cretpass")
     }
     #expect(await harness.service.currentSession == nil)
     #expect(try harness.store.load() == nil)
-    #expect(await harness.service.lastSignedInEmail() == nil)
+    #expect(await harness.service.lastSignedInIdentifier() == nil)
   }
 
   @Test("a 200 whose body is not a session is server trouble, and nothing is stored")
@@ -75,7 +75,7 @@ struct LoginErrorMappingTests {
     let harness = try Harness { _ in .json(200, #"{"user": {"id": 5}}"#) }
     defer { harness.folder.remove() }
     await #expect {
-      try await harness.service.signIn(email: "ann@example.com", password: "s3cretpass")
+      try await harness.service.signIn(identifier: "ann@example.com", password: "s3cretpass")
     } throws: { error in
       guard case .serverTrouble = error as? LoginError else { return false }
       return true
@@ -86,7 +86,8 @@ struct LoginErrorMappingTests {
   @Test("every LoginError has a distinct snake_case code and a message")
   func codesAndMessages() {
     let all: [LoginError] = [
-      .invalidCredentials, .locked(retryAfterSeconds: 90), .emailTaken, .invalidEmail("e"),
+      .invalidCredentials(.email), .locked(retryAfterSeconds: 90), .identifierTaken(.email),
+      .invalidIdentifier("e"),
       .weakPassword("p"), .invalidName("n"), .invalidType, .invalidCode(attemptsLeft: 1),
       .challengeExpired, .tooManyAttempts, .notSignedIn, .alreadyInProgress, .offline,
       .timeout, .serverTrouble("s"), .sessionUnavailable("u"), .storage("d"), .updateRequired,

@@ -16,10 +16,10 @@ struct LoginFlowTests {
     defer { harness.folder.remove() }
     let log = ChangeLog(harness.service)
     let outcome = try await harness.service.signIn(
-      email: "  Ann@Example.com ", password: "s3cretpass")
+      identifier: "  Ann@Example.com ", password: "s3cretpass")
     #expect(outcome == .signedIn(session))
     #expect(try harness.store.load() == session)
-    #expect(await harness.service.lastSignedInEmail() == "ann@example.com")
+    #expect(await harness.service.lastSignedInIdentifier() == "ann@example.com")
     #expect(await harness.service.currentSession == session)
     #expect(await log.first(1) == [.signedIn(Fixtures.ann)])
     let sent = try #require(harness.transport.requests.first)
@@ -44,13 +44,14 @@ struct LoginFlowTests {
       }
     }
     defer { harness.folder.remove() }
-    let outcome = try await harness.service.signIn(email: "dan@example.com", password: "drive1234")
+    let outcome = try await harness.service.signIn(
+      identifier: "dan@example.com", password: "drive1234")
     let challenge = Challenge(
       id: "chl_1", expiresAt: try #require(WireDate.date(from: "2027-01-15T08:01:00Z")),
       channel: "sms")
     #expect(outcome == .codeRequired(challenge))
     #expect(try harness.store.load() == nil)
-    #expect(await harness.service.lastSignedInEmail() == nil)
+    #expect(await harness.service.lastSignedInIdentifier() == nil)
 
     await #expect(throws: LoginError.invalidCode(attemptsLeft: 2)) {
       try await harness.service.verifyCode("000000", for: challenge)
@@ -70,15 +71,16 @@ struct LoginFlowTests {
     }
     defer { harness.folder.remove() }
     let first = Task {
-      try await harness.service.signIn(email: "ann@example.com", password: "s3cretpass")
+      try await harness.service.signIn(identifier: "ann@example.com", password: "s3cretpass")
     }
     while harness.transport.paths.isEmpty { await Task.yield() }
     await #expect(throws: LoginError.alreadyInProgress) {
-      try await harness.service.signIn(email: "ann@example.com", password: "s3cretpass")
+      try await harness.service.signIn(identifier: "ann@example.com", password: "s3cretpass")
     }
     await #expect(throws: LoginError.alreadyInProgress) {
       try await harness.service.signUp(
-        SignUpCredentials(email: "b@example.com", password: "s3cretpass", name: nil, type: .driver))
+        SignUpCredentials(
+          identifier: "b@example.com", password: "s3cretpass", name: nil, type: .driver))
     }
     await gate.open()
     #expect(try await first.value == .signedIn(Fixtures.session()))
@@ -95,10 +97,10 @@ struct LoginFlowTests {
     await #expect(throws: expected) {
       try await harness.service.signUp(
         SignUpCredentials(
-          email: "ann@example.com", password: "s3cretpass", name: "Ann", type: .passenger))
+          identifier: "ann@example.com", password: "s3cretpass", name: "Ann", type: .passenger))
     }
     #expect(await harness.service.currentSession == nil)
-    #expect(await harness.service.lastSignedInEmail() == nil)
+    #expect(await harness.service.lastSignedInIdentifier() == nil)
   }
 
   @Test("sign-up checks the rules on the device first and sends nothing when they refuse")
@@ -107,22 +109,23 @@ struct LoginFlowTests {
     defer { harness.folder.remove() }
     await #expect {
       try await harness.service.signUp(
-        SignUpCredentials(email: "ann@example.com", password: "short", name: nil, type: .driver))
+        SignUpCredentials(
+          identifier: "ann@example.com", password: "short", name: nil, type: .driver))
     } throws: { error in
       guard case .weakPassword = error as? LoginError else { return false }
       return true
     }
     await #expect {
       try await harness.service.signUp(
-        SignUpCredentials(email: "ann@", password: "s3cretpass", name: nil, type: .driver))
+        SignUpCredentials(identifier: "ann@", password: "s3cretpass", name: nil, type: .driver))
     } throws: { error in
-      guard case .invalidEmail = error as? LoginError else { return false }
+      guard case .invalidIdentifier = error as? LoginError else { return false }
       return true
     }
     #expect(harness.transport.paths.isEmpty)
     let session = try await harness.service.signUp(
       SignUpCredentials(
-        email: " ANN@example.com", password: "s3cretpass", name: "  ", type: .passenger))
+        identifier: " ANN@example.com", password: "s3cretpass", name: "  ", type: .passenger))
     #expect(session == Fixtures.session())
     let body = try #require(harness.transport.requests.first?.json)
     #expect(body["email"] as? String == "ann@example.com")
@@ -159,7 +162,9 @@ struct LoginFlowTests {
 
   @Test("a name change reaches the server, the session and the account row")
   func updateName() async throws {
-    let renamed = User(id: "usr_ann", email: "ann@example.com", name: "Annie", type: .passenger)
+    let renamed = User(
+      id: "usr_ann", identifier: "ann@example.com", email: "ann@example.com", name: "Annie",
+      type: .passenger)
     let harness = try Harness { request in
       request.method == "PATCH" && request.authorization == "Bearer access-1"
         ? .json(200, Fixtures.json(renamed)) : .error(422, "invalid_name")

@@ -56,13 +56,15 @@ struct RestoreSessionTests {
     let harness = try Harness { _ in Self.checkAnswer }
     defer { harness.folder.remove() }
     let log = ChangeLog(harness.service)
-    let stale = User(id: "usr_ann", email: "ann@example.com", name: "Old", type: .passenger)
+    let stale = User(
+      id: "usr_ann", identifier: "ann@example.com", email: "ann@example.com", name: "Old",
+      type: .passenger)
     try harness.store.save(Fixtures.session(stale))
     #expect(await harness.service.restoreSession() == .signedIn(Fixtures.session()))
     #expect(harness.transport.requests.map(\.path) == ["/v1/auth/session"])
     #expect(harness.transport.requests.first?.authorization == "Bearer access-1")
     #expect(try harness.store.load() == Fixtures.session())
-    #expect(await harness.service.lastSignedInEmail() == "ann@example.com")
+    #expect(await harness.service.lastSignedInIdentifier() == "ann@example.com")
     #expect(await log.first(1) == [.signedIn(Fixtures.ann)])
   }
 

@@ -61,13 +61,13 @@ struct UnexpectedAnswerTests {
     defer { harness.tearDown() }
     harness.server.answer(.post, "/v1/auth/sign-in", row.answer)
     await #expect {
-      try await harness.service.signIn(email: "ann@example.com", password: "s3cretpass")
+      try await harness.service.signIn(identifier: "ann@example.com", password: "s3cretpass")
     } throws: { error in
       Self.isServerTrouble(error, mentioning: row.mention)
     }
     #expect(await harness.service.currentSession == nil)
     #expect(try harness.store.load() == nil)
-    #expect(await harness.service.lastSignedInEmail() == nil)
+    #expect(await harness.service.lastSignedInIdentifier() == nil)
     #expect(await harness.service.knownAccounts().isEmpty)
   }
 

@@ -8,42 +8,49 @@ import UserModel
 @Suite("renewal without rotation, the user's claims, revocation found by discovery")
 struct ClaimsAndRevocationTests {
   let start = Date(timeIntervalSince1970: 1_800_000_000)
-  let ann = SignInCredentials(email: "ann@example.com", password: "pw")
+  let ann = SignInCredentials(identifier: "ann@example.com", password: "pw")
 
   @Test("a refresh answer without refresh_token keeps the old one, its expiry and the user")
   func refreshWithoutRotation_keepsOldRefreshToken() async throws {
     let fake = try FakeProvider()
     let api = OIDCAuthAPI(configuration: try fake.configuration(), now: { start })
     let old = UserSession(
-      user: User(id: "u-1", email: "ann@example.com", name: "Ann", type: .driver),
-      token: "at-0", expiresAt: start, refreshToken: "rt-0",
-      refreshExpiresAt: start.addingTimeInterval(99))
+      user: User(
+        id: "u-1", identifier: "ann@example.com", email: "ann@example.com", name: "Ann",
+        type: .driver),
+      accessToken: "at-0", accessTokenExpiresAt: start, refreshToken: "rt-0",
+      refreshTokenExpiresAt: start.addingTimeInterval(99))
     fake.answerToken(.json(raw: #"{"access_token": "at-2", "token_type": "Bearer"}"#))
 
     let renewed = try await api.refresh(old)
 
-    #expect(renewed.token == "at-2")
-    #expect(renewed.expiresAt == start.addingTimeInterval(3600))
+    #expect(renewed.accessToken == "at-2")
+    #expect(renewed.accessTokenExpiresAt == start.addingTimeInterval(3600))
     #expect(renewed.refreshToken == "rt-0")
-    #expect(renewed.refreshExpiresAt == old.refreshExpiresAt)
+    #expect(renewed.refreshTokenExpiresAt == old.refreshTokenExpiresAt)
     #expect(renewed.user == old.user)
     let body = String(decoding: try #require(await fake.requests.all.first).body, as: UTF8.self)
     #expect(body == "grant_type=refresh_token&refresh_token=rt-0&client_id=koober-public")
   }
 
-  @Test("the email is the email claim, else preferred_username, else what was typed, else sub")
-  func emailFallbacks() async throws {
+  @Test("identifier: preferred_username, else what was typed, else email, else sub; email: email")
+  func identifierFallbacks() async throws {
     let fake = try FakeProvider()
     let claims = Claims()
     fake.server.route(.get, "/userinfo") { _ in .json(raw: await claims.next()) }
     let api = OIDCAuthAPI(configuration: try fake.configuration())
 
     await claims.set(#"{"sub": "u-3", "preferred_username": "annie"}"#)
-    #expect(try await api.currentUser(accessToken: "at").email == "annie")
-    #expect(session(of: try await api.signIn(ann))?.user.email == "annie")
+    let annie = try await api.currentUser(accessToken: "at")
+    #expect(annie.identifier == "annie" && annie.email == nil)
+    #expect(session(of: try await api.signIn(ann))?.user.identifier == "annie")
     await claims.set(#"{"sub": "u-3"}"#)
-    #expect(session(of: try await api.signIn(ann))?.user.email == "ann@example.com")
-    #expect(try await api.currentUser(accessToken: "at").email == "u-3")
+    let typed = try #require(session(of: try await api.signIn(ann))?.user)
+    #expect(typed.identifier == "ann@example.com" && typed.email == nil)
+    #expect(try await api.currentUser(accessToken: "at").identifier == "u-3")
+    await claims.set(#"{"sub": "u-3", "email": "a@example.org"}"#)
+    let mailed = try await api.currentUser(accessToken: "at")
+    #expect(mailed.identifier == "a@example.org" && mailed.email == "a@example.org")
     await claims.set(#"{"email": "ann@example.com"}"#)
     let noSubject = await failure { try await api.currentUser(accessToken: "at") }
     let text = try #require(trouble(noSubject))
@@ -66,8 +73,11 @@ struct ClaimsAndRevocationTests {
     }
     let api = OIDCAuthAPI(configuration: try fake.configuration())
     let session = UserSession(
-      user: User(id: "u-1", email: "ann@example.com", name: nil, type: .passenger),
-      token: "at-9", expiresAt: start, refreshToken: "rt-9", refreshExpiresAt: start)
+      user: User(
+        id: "u-1", identifier: "ann@example.com", email: "ann@example.com", name: nil,
+        type: .passenger),
+      accessToken: "at-9", accessTokenExpiresAt: start, refreshToken: "rt-9",
+      refreshTokenExpiresAt: start)
 
     try await api.signOut(session)
 
@@ -108,8 +118,11 @@ struct ClaimsAndRevocationTests {
       issuer: fake.issuer, clientID: "koober-public", defaultUserType: .passenger,
       revocationEndpoint: fake.issuer.appendingPathComponent("revoke"))
     let session = UserSession(
-      user: User(id: "u-1", email: "ann@example.com", name: nil, type: .passenger),
-      token: "at-9", expiresAt: start, refreshToken: "rt-9", refreshExpiresAt: start)
+      user: User(
+        id: "u-1", identifier: "ann@example.com", email: "ann@example.com", name: nil,
+        type: .passenger),
+      accessToken: "at-9", accessTokenExpiresAt: start, refreshToken: "rt-9",
+      refreshTokenExpiresAt: start)
     let refused = await failure {
       try await OIDCAuthAPI(configuration: configuration).signOut(session)
     }

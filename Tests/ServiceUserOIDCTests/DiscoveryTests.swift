@@ -7,7 +7,7 @@ import UserModel
 
 @Suite("discovery: a document missing, malformed or for another issuer, a provider down")
 struct DiscoveryTests {
-  let ann = SignInCredentials(email: "ann@example.com", password: "pw")
+  let ann = SignInCredentials(identifier: "ann@example.com", password: "pw")
 
   @Test("a malformed document is server trouble, and a fixed one is read by the next call")
   func malformedDocument_isTrouble_andNotCached() async throws {

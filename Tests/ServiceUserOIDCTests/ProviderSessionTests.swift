@@ -17,10 +17,10 @@ extension ProviderTests {
       let before = try await provider.tokenRequests()["refresh_token"] ?? 0
 
       let renewed = try await api.refresh(first)
-      #expect(renewed.token != first.token)
+      #expect(renewed.accessToken != first.accessToken)
       #expect(renewed.refreshToken != first.refreshToken)
       #expect(renewed.user == first.user)
-      #expect(try await api.currentUser(accessToken: renewed.token) == first.user)
+      #expect(try await api.currentUser(accessToken: renewed.accessToken) == first.user)
 
       #expect(await failure { try await api.refresh(first) } == .refused(.sessionEnded))
       #expect(await failure { try await api.refresh(renewed) } == .refused(.sessionEnded))
@@ -33,14 +33,14 @@ extension ProviderTests {
       // enough to wait out.
       let (api, _) = try await ProviderTests.api(accessSeconds: 5)
       let session = try await ProviderTests.signIn(ProviderTests.ann, with: api)
-      let wait = session.expiresAt.timeIntervalSinceNow + 1.5
+      let wait = session.accessTokenExpiresAt.timeIntervalSinceNow + 1.5
       try await Task.sleep(for: .seconds(max(wait, 0)))
 
       #expect(
-        await failure { try await api.currentUser(accessToken: session.token) }
+        await failure { try await api.currentUser(accessToken: session.accessToken) }
           == .refused(.accessTokenRejected))
       let renewed = try await api.refresh(session)
-      #expect(try await api.currentUser(accessToken: renewed.token) == session.user)
+      #expect(try await api.currentUser(accessToken: renewed.accessToken) == session.user)
     }
 
     @Test("sign-out revokes at the provider: the refresh token no longer renews")
@@ -50,7 +50,7 @@ extension ProviderTests {
       try await api.signOut(session)
       #expect(await failure { try await api.refresh(session) } == .refused(.sessionEnded))
       #expect(
-        await failure { try await api.currentUser(accessToken: session.token) }
+        await failure { try await api.currentUser(accessToken: session.accessToken) }
           == .refused(.accessTokenRejected))
     }
 

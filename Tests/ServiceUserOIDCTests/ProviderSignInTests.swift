@@ -16,8 +16,8 @@ extension ProviderTests {
       #expect(session.user.name == "Ann")
       #expect(session.user.type == .passenger)
       #expect(!session.user.id.isEmpty)
-      #expect(session.token != session.refreshToken)
-      #expect(session.expiresAt > Date().addingTimeInterval(30))
+      #expect(session.accessToken != session.refreshToken)
+      #expect(session.accessTokenExpiresAt > Date().addingTimeInterval(30))
     }
 
     @Test("a driver by claim signs in through a confidential client")
@@ -26,14 +26,14 @@ extension ProviderTests {
       let session = try await ProviderTests.signIn(ProviderTests.dan, with: api)
       #expect(session.user.email == "dan@example.com")
       #expect(session.user.type == .driver)
-      let again = try await api.currentUser(accessToken: session.token)
+      let again = try await api.currentUser(accessToken: session.accessToken)
       #expect(again == session.user)
     }
 
     @Test("a wrong password is refused as invalid credentials")
     func wrongPassword_isInvalidCredentials() async throws {
       let (api, _) = try await ProviderTests.api()
-      let wrong = SignInCredentials(email: "ann@example.com", password: "Wrong1234")
+      let wrong = SignInCredentials(identifier: "ann@example.com", password: "Wrong1234")
       #expect(await failure { try await api.signIn(wrong) } == .refused(.invalidCredentials))
     }
 

@@ -36,9 +36,9 @@ struct ProviderTests {
   }
 
   /// Ann's credentials.
-  static let ann = SignInCredentials(email: "ann@example.com", password: providerPassword)
+  static let ann = SignInCredentials(identifier: "ann@example.com", password: providerPassword)
   /// Dan's credentials (a driver by claim).
-  static let dan = SignInCredentials(email: "dan@example.com", password: providerPassword)
+  static let dan = SignInCredentials(identifier: "dan@example.com", password: providerPassword)
 
   /// Signs in and returns the session.
   static func signIn(

@@ -1,4 +1,5 @@
 import Foundation
+import KooberWire
 import UserModel
 import WireFormat
 
@@ -8,9 +9,12 @@ public enum Fixtures {
   public static let start = Date(timeIntervalSince1970: 1_800_000_000)
   /// A passenger.
   public static let ann = User(
-    id: "usr_ann", email: "ann@example.com", name: "Ann", type: .passenger)
+    id: "usr_ann", identifier: "ann@example.com", email: "ann@example.com", name: "Ann",
+    type: .passenger)
   /// A driver.
-  public static let dan = User(id: "usr_dan", email: "dan@example.com", name: nil, type: .driver)
+  public static let dan = User(
+    id: "usr_dan", identifier: "dan@example.com", email: "dan@example.com", name: nil, type: .driver
+  )
 
   /// A session whose access token lives `accessLife` seconds from `start`.
   public static func session(
@@ -18,19 +22,25 @@ public enum Fixtures {
     refreshLife: TimeInterval = 30 * 86_400, from moment: Date = start
   ) -> UserSession {
     UserSession(
-      user: user, token: "access-\(number)", expiresAt: moment + accessLife,
-      refreshToken: "refresh-\(number)", refreshExpiresAt: moment + refreshLife)
+      user: user, accessToken: "access-\(number)", accessTokenExpiresAt: moment + accessLife,
+      refreshToken: "refresh-\(number)", refreshTokenExpiresAt: moment + refreshLife)
   }
 
-  /// The API's JSON for a session.
+  /// The API's JSON for a session (API.md's Session, through KooberWire).
   public static func json(_ session: UserSession) -> String {
-    let data = (try? WireJSON.encoder(dates: .wholeSeconds).encode(session)) ?? Data()
+    let wire = KooberWire.Session(
+      user: session.user, token: session.accessToken,
+      expiresAt: session.accessTokenExpiresAt, refreshToken: session.refreshToken ?? "",
+      refreshExpiresAt: session.refreshTokenExpiresAt ?? .distantFuture)
+    let data = (try? WireJSON.encoder(dates: .wholeSeconds).encode(wire)) ?? Data()
     return String(decoding: data, as: UTF8.self)
   }
 
-  /// The API's JSON for a user.
+  /// The API's JSON for a user (API.md's User, through KooberWire).
   public static func json(_ user: User) -> String {
-    let data = (try? WireJSON.encoder(dates: .wholeSeconds).encode(user)) ?? Data()
+    let data =
+      (try? WireJSON.encoder(dates: .wholeSeconds).encode(KooberWire.User(user)))
+      ?? Data()
     return String(decoding: data, as: UTF8.self)
   }
 }

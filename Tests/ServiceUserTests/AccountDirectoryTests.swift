@@ -14,11 +14,11 @@ struct AccountDirectoryTests {
     defer { harness.folder.remove() }
     let first = ChangeLog(harness.service)
     let second = ChangeLog(harness.service)
-    #expect(await harness.service.lastSignedInEmail() == nil)
+    #expect(await harness.service.lastSignedInIdentifier() == nil)
     try await harness.service.establishSession(Fixtures.session())
     harness.clock.advance(by: 5)
     try await harness.service.establishSession(Fixtures.session(Fixtures.dan, number: 2))
-    #expect(await harness.service.lastSignedInEmail() == "dan@example.com")
+    #expect(await harness.service.lastSignedInIdentifier() == "dan@example.com")
     #expect(await harness.service.knownAccounts() == [Fixtures.dan, Fixtures.ann])
     #expect(try harness.store.load() == Fixtures.session(Fixtures.dan, number: 2))
     await harness.service.endSession(.userAction)
@@ -28,7 +28,7 @@ struct AccountDirectoryTests {
     #expect(await first.first(3) == expected)
     #expect(await second.first(3) == expected)
     #expect(try harness.store.load() == nil)
-    #expect(await harness.service.lastSignedInEmail() == "dan@example.com")
+    #expect(await harness.service.lastSignedInIdentifier() == "dan@example.com")
   }
 
   @Test("each user gets their own database file beside the account database")
@@ -39,7 +39,9 @@ struct AccountDirectoryTests {
       try await harness.service.userDatabase(for: "usr_ann")
     }
     try await harness.service.establishSession(Fixtures.session())
-    let hostile = User(id: "../../evil", email: "e@example.com", name: nil, type: .passenger)
+    let hostile = User(
+      id: "../../evil", identifier: "e@example.com", email: "e@example.com", name: nil,
+      type: .passenger)
     try await harness.service.establishSession(Fixtures.session(hostile, number: 2))
 
     let annDB = try await harness.service.userDatabase(for: "usr_ann")
@@ -47,8 +49,9 @@ struct AccountDirectoryTests {
     #expect(try await harness.service.userDatabase(for: "usr_ann") === annDB)
     try annDB.execute("CREATE TABLE notes (body TEXT)")
     let evilDB = try await harness.service.userDatabase(for: "../../evil")
-    #expect(URL(fileURLWithPath: evilDB.path).deletingLastPathComponent().path
-      == harness.folder.url.path)
+    #expect(
+      URL(fileURLWithPath: evilDB.path).deletingLastPathComponent().path
+        == harness.folder.url.path)
     #expect(evilDB.path != annDB.path)
     #expect(try evilDB.query("SELECT name FROM sqlite_master").isEmpty)
   }
@@ -64,7 +67,7 @@ struct AccountDirectoryTests {
       try await harness.service.establishSession(Fixtures.session())
     }
     #expect(await harness.service.currentSession == nil)
-    #expect(await harness.service.lastSignedInEmail() == nil)
+    #expect(await harness.service.lastSignedInIdentifier() == nil)
     #expect(await harness.service.knownAccounts().isEmpty)
     #expect(try harness.store.load() == nil)
 
@@ -83,10 +86,11 @@ struct AccountDirectoryTests {
     let path = harness.folder.url("accounts.sqlite")
     try garbage.write(to: path)
 
-    let outcome = try await harness.service.signIn(email: "ann@example.com", password: "s3cretpass")
+    let outcome = try await harness.service.signIn(
+      identifier: "ann@example.com", password: "s3cretpass")
     #expect(outcome == .signedIn(session))
     #expect(try harness.store.load() == session)
-    #expect(await harness.service.lastSignedInEmail() == "ann@example.com")
+    #expect(await harness.service.lastSignedInIdentifier() == "ann@example.com")
     #expect(await harness.service.knownAccounts() == [Fixtures.ann])
     let kept = harness.folder.url("accounts.sqlite.corrupt-20270115T080000Z")
     #expect(try Data(contentsOf: kept) == garbage)
@@ -121,7 +125,7 @@ struct AccountDirectoryTests {
     let before = try Data(contentsOf: path)
 
     await #expect(throws: LoginError.updateRequired) {
-      try await harness.service.signIn(email: "ann@example.com", password: "s3cretpass")
+      try await harness.service.signIn(identifier: "ann@example.com", password: "s3cretpass")
     }
     #expect(
       LoginError.updateRequired.message

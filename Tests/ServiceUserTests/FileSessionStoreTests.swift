@@ -63,11 +63,11 @@ struct FileSessionStoreTests {
     var plist = try #require(
       PropertyListSerialization.propertyList(from: Data(contentsOf: store.fileURL), format: nil)
         as? [String: Any])
-    plist["formatVersion"] = 2
+    plist["formatVersion"] = 3
     let newer = try PropertyListSerialization.data(
       fromPropertyList: plist, format: .binary, options: 0)
     try newer.write(to: store.fileURL)
-    #expect(throws: SessionStoreError.unsupportedVersion(2)) { try store.load() }
+    #expect(throws: SessionStoreError.unsupportedVersion(3)) { try store.load() }
     try store.clear()
     #expect(try store.load() == nil)
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("Session"))
@@ -88,17 +88,21 @@ struct FileSessionStoreTests {
     }
   }
 
-  @Test("the stored property list carries format version 1 and no password-like field")
+  @Test("the stored property list carries format version 2 and no password-like field")
   func storedFormat() throws {
-    let data = try UserSessionPropertyListCoder.encode(Fixtures.session())
+    var session = Fixtures.session()
+    session.idToken = "a.b.c"
+    session.scope = "openid"
+    let data = try UserSessionPropertyListCoder.encode(session)
     let plist = try #require(
       PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
-    #expect(plist["formatVersion"] as? Int == 1)
+    #expect(plist["formatVersion"] as? Int == 2)
     #expect(plist["userID"] as? String == "usr_ann")
     #expect(Set(plist.keys) == [
-      "formatVersion", "userID", "email", "name", "type", "token", "expiresAt",
-      "refreshToken", "refreshExpiresAt",
+      "formatVersion", "userID", "identifier", "email", "name", "type", "accessToken",
+      "accessTokenExpiresAt", "refreshToken", "refreshTokenExpiresAt", "idToken", "scope",
     ])
+    #expect(try UserSessionPropertyListCoder.decode(data) == session)
     let unnamed = Fixtures.session(Fixtures.dan)
     #expect(try UserSessionPropertyListCoder.decode(UserSessionPropertyListCoder.encode(unnamed))
       == unnamed)
@@ -124,6 +128,54 @@ struct FileSessionStoreTests {
     let data = try UserSessionPropertyListCoder.encode(session)
     #expect(try UserSessionPropertyListCoder.decode(data) == session)
     #expect(try UserSessionPropertyListCoder.decode(data).user.type.rawValue == "dispatcher")
+  }
+
+  /// A session file as the release before format 2 wrote it (format 1, binary property
+  /// list: Ann, a driver, with Koober's token pair), kept byte for byte.
+  static let formatOneFile = """
+    YnBsaXN0MDDZAQIDBAUGBwgJCgsMDQ4PEBESXWZvcm1hdFZlcnNpb25WdXNlcklEVWVtYWlsVG5hbWVUdHlwZVV0b2\
+    tlbllleHBpcmVzQXRccmVmcmVzaFRva2VuXxAQcmVmcmVzaEV4cGlyZXNBdBABWnVzcl83UUsyTVhfEA9hbm5AZXhh\
+    bXBsZS5jb21TQW5uVmRyaXZlcl8QHHRva19aazNwUTl2VzF4WTdiTjRjUjhzVDJ1SDYzQchYxwQAAABfEBxyZnRfTT\
+    VuQjd2Qzl4WjFhUzNkRjVnSDdqSzlsM0HIbIvCAAAACBspMDY7QEZQXXByfY+TmrnC4QAAAAAAAAEBAAAAAAAAABMA\
+    AAAAAAAAAAAAAAAAAADq
+    """
+
+  @Test("a format-1 file is read as the same session and rewritten in format 2 on load")
+  func formatOneIsMigrated() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let store = FileSessionStore(directory: folder.url("Session"))
+    let old = try #require(Data(base64Encoded: Self.formatOneFile))
+    try FileManager.default.createDirectory(
+      at: folder.url("Session"), withIntermediateDirectories: true)
+    try old.write(to: store.fileURL)
+    #expect(try UserSessionPropertyListCoder.formatVersion(of: old) == 1)
+    let expected = UserSession(
+      user: User(
+        id: "usr_7QK2MX", identifier: "ann@example.com", email: "ann@example.com", name: "Ann",
+        type: .driver),
+      accessToken: "tok_Zk3pQ9vW1xY7bN4cR8sT2uH6",
+      accessTokenExpiresAt: Date(timeIntervalSince1970: 1_795_249_800),
+      refreshToken: "rft_M5nB7vC9xZ1aS3dF5gH7jK9l",
+      refreshTokenExpiresAt: Date(timeIntervalSince1970: 1_797_840_900))
+    #expect(try store.load() == expected)
+    let rewritten = try Data(contentsOf: store.fileURL)
+    #expect(try UserSessionPropertyListCoder.formatVersion(of: rewritten) == 2)
+    #expect(try UserSessionPropertyListCoder.decode(rewritten) == expected)
+    #expect(try permissions(of: store.fileURL.path) == 0o600)
+    #expect(try store.load() == expected)
+  }
+
+  @Test("a session without refresh token, ID token or scope round-trips through the file")
+  func minimalSessionRoundTrips() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let store = FileSessionStore(directory: folder.url("Session"))
+    let session = UserSession(
+      user: User(id: "42", identifier: "rita", name: nil, type: UserType("rider")),
+      accessToken: "at", accessTokenExpiresAt: Fixtures.start)
+    try store.save(session)
+    #expect(try store.load() == session)
   }
 
   private func permissions(of path: String) throws -> Int {

@@ -10,7 +10,7 @@ import UserModel
 struct LiveSessionTests {
   static let password = "Tr4il-runner-secret"
   static let form = SignUpCredentials(
-    email: "ann@example.com", password: password, name: "Ann", type: .passenger)
+    identifier: "ann@example.com", password: password, name: "Ann", type: .passenger)
 
   @Test("a token revoked on the server ends the session at the next authorized call")
   func revokedOnServer() async throws {
@@ -19,7 +19,7 @@ struct LiveSessionTests {
     let service = live.makeService()
     let log = ChangeLog(service)
     let session = try await service.signUp(Self.form)
-    #expect(try await live.rawPost("v1/auth/sign-out", bearer: session.token) == 204)
+    #expect(try await live.rawPost("v1/auth/sign-out", bearer: session.accessToken) == 204)
     #expect(await service.currentSession == session)
 
     await #expect(throws: LoginError.notSignedIn) { try await service.updateName("Annie") }
@@ -43,7 +43,7 @@ struct LiveSessionTests {
     #expect(names == ["Ann 1", "Ann 2", "Ann 3"])
     #expect(live.refreshCount == 3)
     let current = try #require(await service.currentSession)
-    #expect(current.token != first.token && current.refreshToken != first.refreshToken)
+    #expect(current.accessToken != first.accessToken && current.refreshToken != first.refreshToken)
     #expect(try FileSessionStore(directory: live.sessionFolder()).load() == current)
   }
 

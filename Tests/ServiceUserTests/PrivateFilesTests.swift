@@ -20,7 +20,7 @@ struct PrivateFilesTests {
     let session = Fixtures.session()
     let service = try Self.service(in: folder) { _ in .json(200, Fixtures.json(session)) }
 
-    #expect(try await service.signIn(email: "ann@example.com", password: "s3cretpass")
+    #expect(try await service.signIn(identifier: "ann@example.com", password: "s3cretpass")
       == .signedIn(session))
     let annDB = try await service.userDatabase(for: Fixtures.ann.id)
     try annDB.execute("CREATE TABLE notes (body TEXT)")
@@ -70,7 +70,7 @@ struct PrivateFilesTests {
     try FileManager.default.createSymbolicLink(
       atPath: harness.folder.path("accounts.sqlite"), withDestinationPath: target)
 
-    #expect(try await harness.service.signIn(email: "ann@example.com", password: "s3cretpass")
+    #expect(try await harness.service.signIn(identifier: "ann@example.com", password: "s3cretpass")
       == .signedIn(session))
     #expect(await harness.service.knownAccounts() == [Fixtures.ann])
     #expect(try Data(contentsOf: URL(fileURLWithPath: target)).isEmpty)

@@ -14,7 +14,9 @@ import UserModel
 /// for every adapter.
 @Suite("ServiceUser over any AuthRemoteAPI")
 struct RemoteSeamTests {
-  static let ann = User(id: "u-ann", email: "ann@example.com", name: "Ann", type: .passenger)
+  static let ann = User(
+    id: "u-ann", identifier: "ann@example.com", email: "ann@example.com", name: "Ann",
+    type: .passenger)
 
   struct World {
     let folder: TemporaryDirectory
@@ -40,8 +42,9 @@ struct RemoteSeamTests {
     }
 
     func signedIn() async throws -> UserSession {
-      guard case .signedIn(let session) = try await service.signIn(
-        email: "ann@example.com", password: "Pass1234")
+      guard
+        case .signedIn(let session) = try await service.signIn(
+          identifier: "ann@example.com", password: "Pass1234")
       else { throw LoginError.serverTrouble("expected a session") }
       return session
     }
@@ -56,10 +59,10 @@ struct RemoteSeamTests {
     #expect(try await world.service.updateName("Annie").name == "Annie")
     #expect(
       world.remote.calls == [
-        .signIn("ann@example.com"), .updateName("Annie", accessToken: session.token),
-        .refresh(session.refreshToken), .updateName("Annie", accessToken: "access-2"),
+        .signIn("ann@example.com"), .updateName("Annie", accessToken: session.accessToken),
+        .refresh(session.refreshToken ?? ""), .updateName("Annie", accessToken: "access-2"),
       ])
-    #expect(world.store.session?.token == "access-2")
+    #expect(world.store.session?.accessToken == "access-2")
     #expect(world.store.session?.user.name == "Annie")
   }
 
@@ -119,8 +122,9 @@ struct RemoteSeamTests {
     defer { world.folder.remove() }
     let log = ChangeLog(world.service)
     // As if from Sign in with Apple: the fake issued it, ServiceUser never signed in.
-    guard case .session(let issued) = try await world.remote.signIn(
-      SignInCredentials(email: "ann@example.com", password: "Pass1234"))
+    guard
+      case .session(let issued) = try await world.remote.signIn(
+        SignInCredentials(identifier: "ann@example.com", password: "Pass1234"))
     else { throw LoginError.serverTrouble("expected a session") }
     try await world.service.establishSession(issued)
     #expect(world.store.session == issued)
@@ -147,17 +151,19 @@ struct RemoteSeamTests {
   func usernames() async throws {
     let world = try World(identifierRule: .username)
     defer { world.folder.remove() }
-    let lee = User(id: "u-lee", email: "ann.lee", name: nil, type: .passenger)
+    let lee = User(
+      id: "u-lee", identifier: "ann.lee", email: "ann.lee", name: nil, type: .passenger)
     world.remote.addAccount(lee, password: "Pass1234")
-    let outcome = try await world.service.signIn(email: " Ann.Lee ", password: "Pass1234")
+    let outcome = try await world.service.signIn(identifier: " Ann.Lee ", password: "Pass1234")
     #expect(outcome == .signedIn(try #require(world.store.session)))
     #expect(world.remote.calls.first == .signIn("ann.lee"))
 
     let emailOnly = try World()
     defer { emailOnly.folder.remove() }
-    let needsAt = LoginError.invalidEmail("An email address needs an @, as in ann@example.com.")
+    let needsAt = LoginError.invalidIdentifier(
+      "An email address needs an @, as in ann@example.com.")
     await #expect(throws: needsAt) {
-      try await emailOnly.service.signIn(email: "ann.lee", password: "Pass1234")
+      try await emailOnly.service.signIn(identifier: "ann.lee", password: "Pass1234")
     }
     #expect(emailOnly.remote.calls.isEmpty)
   }
@@ -168,7 +174,7 @@ struct RemoteSeamTests {
     defer { world.folder.remove() }
     world.remote.unsupported = [.signUp]
     let form = SignUpCredentials(
-      email: "bea@example.com", password: "Pass1234word", name: nil, type: .passenger)
+      identifier: "bea@example.com", password: "Pass1234word", name: nil, type: .passenger)
     await #expect(throws: LoginError.unsupported(.signUp)) {
       try await world.service.signUp(form)
     }
@@ -189,7 +195,8 @@ struct RemoteSeamTests {
     _ = try await world.signedIn()
     let me = Endpoint(.get, "/me", requiresAuthorization: true)
     _ = try await world.service.network.response(for: me)
-    #expect(world.transport.requests.map(\.authorization) == ["Bearer access-1", "Bearer access-2"])
+    #expect(
+      world.transport.requests.map(\.authorization) == ["Bearer access-1", "Bearer access-2"])
 
     await server.acceptNothing()  // access-3, from the next renewal, is refused as well
     await #expect(throws: NetworkError.self) { try await world.service.network.response(for: me) }

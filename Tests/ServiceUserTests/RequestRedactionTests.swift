@@ -16,7 +16,7 @@ struct RequestRedactionTests {
   @Test("the refresh token, the one-time code, the password and the sign-out token are redacted")
   func secretsRedacted() {
     let form = SignUpCredentials(
-      email: "ann@example.com", password: "pw-SECRET-1", name: nil, type: .passenger)
+      identifier: "ann@example.com", password: "pw-SECRET-1", name: nil, type: .passenger)
     let requests: [Any] = [
       SessionRequest(configuration: .refresh(refreshToken: "rt-SECRET-2")),
       SessionRequest(configuration: .verifyCode(challengeID: "chl_7", code: "SECRET-3")),

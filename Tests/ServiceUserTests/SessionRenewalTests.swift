@@ -25,7 +25,7 @@ struct SessionRenewalTests {
       for _ in 0..<20 {
         group.addTask {
           let token = try await harness.service.accessToken()
-          #expect(try harness.store.load()?.token == token)
+          #expect(try harness.store.load()?.accessToken == token)
           return token
         }
       }

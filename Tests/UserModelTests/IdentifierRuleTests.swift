@@ -63,15 +63,16 @@ struct IdentifierRuleTests {
 
   @Test("validated(_:identifier:) checks and normalises with the rule given")
   func validated() throws {
-    let credentials = SignInCredentials(email: " Ann.Lee ", password: "x")
+    let credentials = SignInCredentials(identifier: " Ann.Lee ", password: "x")
     #expect(throws: CredentialProblem.email(.missingAt)) {
       try CredentialRules.validated(credentials)
     }
     let ready = try CredentialRules.validated(credentials, identifier: .username)
-    #expect(ready.email == "ann.lee")
+    #expect(ready.identifier == "ann.lee")
     let form = SignUpCredentials(
-      email: "+44 20 7946 0958", password: "Pass1234word", name: nil, type: .driver)
-    #expect(try CredentialRules.validated(form, identifier: .phoneNumber).email == "+442079460958")
+      identifier: "+44 20 7946 0958", password: "Pass1234word", name: nil, type: .driver)
+    #expect(
+      try CredentialRules.validated(form, identifier: .phoneNumber).identifier == "+442079460958")
     let problem = CredentialProblem.identifier(IdentifierProblem(code: "c", message: "m"))
     #expect(problem.code == "invalid_identifier")
   }

@@ -30,9 +30,11 @@ struct RedactionTests {
   @Test("a session's description, debug description and mirror never show its tokens")
   func session() {
     let session = UserSession(
-      user: User(id: "usr_1", email: "ann@example.com", name: "Ann", type: .passenger),
-      token: Self.token, expiresAt: Date(timeIntervalSince1970: 0),
-      refreshToken: Self.refreshToken, refreshExpiresAt: Date(timeIntervalSince1970: 60))
+      user: User(
+        id: "usr_1", identifier: "ann@example.com", email: "ann@example.com", name: "Ann",
+        type: .passenger),
+      accessToken: Self.token, accessTokenExpiresAt: Date(timeIntervalSince1970: 0),
+      refreshToken: Self.refreshToken, refreshTokenExpiresAt: Date(timeIntervalSince1970: 60))
     for text in Self.renderings(of: session) {
       #expect(!text.contains(Self.token) && !text.contains(Self.refreshToken), "\(text)")
       #expect(!text.contains("SECRET"))
@@ -43,7 +45,7 @@ struct RedactionTests {
 
   @Test("sign-in credentials never show the password")
   func signIn() {
-    let credentials = SignInCredentials(email: "ann@example.com", password: Self.password)
+    let credentials = SignInCredentials(identifier: "ann@example.com", password: Self.password)
     for text in Self.renderings(of: credentials) {
       #expect(!text.contains("SECRET"), "\(text)")
       #expect(text.contains("ann@example.com") && text.contains("<redacted>"))
@@ -54,7 +56,7 @@ struct RedactionTests {
   func signUp() {
     for name in ["Ann", nil] as [String?] {
       let credentials = SignUpCredentials(
-        email: "ann@example.com", password: Self.password, name: name, type: .driver)
+        identifier: "ann@example.com", password: Self.password, name: name, type: .driver)
       for text in Self.renderings(of: credentials) {
         #expect(!text.contains("SECRET"), "\(text)")
         #expect(text.contains("ann@example.com") && text.contains("<redacted>"))
@@ -65,12 +67,13 @@ struct RedactionTests {
   @Test("the exact descriptions, so a change to them is a deliberate one")
   func exactDescriptions() {
     let signUp = SignUpCredentials(
-      email: "ann@example.com", password: Self.password, name: "Ann", type: .driver)
+      identifier: "ann@example.com", password: Self.password, name: "Ann", type: .driver)
     #expect(
       signUp.description
-        == #"SignUpCredentials(email: ann@example.com, password: <redacted>, name: "Ann", "#
+        == #"SignUpCredentials(identifier: ann@example.com, password: <redacted>, name: "Ann", "#
         + "type: driver)")
-    let signIn = SignInCredentials(email: "ann@example.com", password: Self.password)
-    #expect(signIn.description == "SignInCredentials(email: ann@example.com, password: <redacted>)")
+    let signIn = SignInCredentials(identifier: "ann@example.com", password: Self.password)
+    #expect(
+      signIn.description == "SignInCredentials(identifier: ann@example.com, password: <redacted>)")
   }
 }

@@ -3,73 +3,75 @@ import Testing
 import UserModel
 import WireFormat
 
-@Suite("UserSession expiry and JSON")
+@Suite("UserSession: expiry, optional tokens, its own JSON")
 struct UserSessionTests {
-  static let sessionJSON = """
-    {"user": {"id": "usr_7QK2MX", "email": "ann@example.com", "name": "Ann",
-              "type": "passenger"},
-     "token": "tok_Zk3pQ9vW1xY7bN4cR8sT2uH6", "expiresAt": "2026-11-21T08:30:00Z",
-     "refreshToken": "rft_M5nB7vC9xZ1aS3dF5gH7jK9l", "refreshExpiresAt": "2026-12-21T08:15:00Z"}
+  /// The package's own form of a session (not any server's), with only the required fields.
+  static let modelJSON = """
+    {"user": {"id": "42", "identifier": "rita", "type": "rider"},
+     "accessToken": "at", "accessTokenExpiresAt": "2026-11-21T08:30:00Z"}
     """
 
   static let expiresAt = Date(timeIntervalSince1970: 1_795_249_800)  // 2026-11-21T08:30:00Z
 
+  static let rita = User(id: "42", identifier: "rita", name: nil, type: UserType("rider"))
+
   static func session(expiresAt: Date = expiresAt) -> UserSession {
     UserSession(
-      user: User(id: "usr_1", email: "ann@example.com", name: nil, type: .driver),
-      token: "tok", expiresAt: expiresAt,
-      refreshToken: "rft", refreshExpiresAt: expiresAt.addingTimeInterval(30 * 86_400))
+      user: User(
+        id: "usr_1", identifier: "ann@example.com", email: "ann@example.com", name: nil,
+        type: .driver),
+      accessToken: "tok", accessTokenExpiresAt: expiresAt,
+      refreshToken: "rft", refreshTokenExpiresAt: expiresAt.addingTimeInterval(30 * 86_400))
   }
 
-  @Test("an API Session object decodes with its dates, user and tokens")
-  func decodesSession() throws {
-    let session = try WireJSON.decoder().decode(
-      UserSession.self, from: Data(Self.sessionJSON.utf8))
-    let expected = UserSession(
-      user: User(id: "usr_7QK2MX", email: "ann@example.com", name: "Ann", type: .passenger),
-      token: "tok_Zk3pQ9vW1xY7bN4cR8sT2uH6", expiresAt: Self.expiresAt,
-      refreshToken: "rft_M5nB7vC9xZ1aS3dF5gH7jK9l",
-      refreshExpiresAt: Date(timeIntervalSince1970: 1_797_840_900))
-    #expect(session == expected)
-  }
-
-  @Test("a User with name null, and one without the key, decode to a nil name")
-  func decodesNullName() throws {
-    let withNull = #"{"id": "usr_2", "email": "bo@example.com", "name": null, "type": "driver"}"#
-    let withoutKey = #"{"id": "usr_2", "email": "bo@example.com", "type": "driver"}"#
-    let expected = User(id: "usr_2", email: "bo@example.com", name: nil, type: .driver)
-    for json in [withNull, withoutKey] {
-      #expect(try WireJSON.decoder().decode(User.self, from: Data(json.utf8)) == expected)
-    }
-    let session = Self.sessionJSON.replacingOccurrences(of: #""Ann""#, with: "null")
-    let decoded = try WireJSON.decoder().decode(UserSession.self, from: Data(session.utf8))
-    #expect(decoded.user.name == nil)
-  }
-
-  @Test("a User encodes name null explicitly, and a session round-trips through JSON")
-  func encodes() throws {
-    let session = Self.session()
-    let data = try WireJSON.encoder(dates: .wholeSeconds).encode(session.user)
+  @Test("a session with only an access token decodes: no refresh token, ID token or scope")
+  func decodesMinimal() throws {
+    let session = try WireJSON.decoder().decode(UserSession.self, from: Data(Self.modelJSON.utf8))
     #expect(
-      String(decoding: data, as: UTF8.self)
-        == #"{"email":"ann@example.com","id":"usr_1","name":null,"type":"driver"}"#)
-    let roundTrip = try WireJSON.decoder().decode(
-      UserSession.self, from: WireJSON.encoder(dates: .wholeSeconds).encode(session))
-    #expect(roundTrip == session)
+      session
+        == UserSession(user: Self.rita, accessToken: "at", accessTokenExpiresAt: Self.expiresAt))
+    #expect(session.refreshToken == nil && session.idToken == nil && session.scope == nil)
+    #expect(session.user.email == nil)
   }
 
-  @Test(
-    "a malformed user type, a missing token or a malformed date fail to decode",
-    arguments: [
-      Self.sessionJSON.replacingOccurrences(of: "passenger", with: "Pilot 1"),
-      Self.sessionJSON.replacingOccurrences(of: #""token": "#, with: #""tokn": "#),
-      Self.sessionJSON.replacingOccurrences(of: "2026-11-21T08:30:00Z", with: "yesterday"),
-      Self.sessionJSON.replacingOccurrences(of: "2026-11-21T08:30:00Z", with: "1795336200"),
-    ]
-  )
-  func rejectsBadSessions(json: String) {
-    #expect(throws: DecodingError.self) {
-      try WireJSON.decoder().decode(UserSession.self, from: Data(json.utf8))
+  @Test("every field round-trips through the session's own JSON")
+  func roundTrips() throws {
+    let full = UserSession(
+      user: User(id: "7", identifier: "Ann.Lee", email: "ann@example.com", name: "Ann",
+        type: .passenger),
+      accessToken: "at", accessTokenExpiresAt: Self.expiresAt, refreshToken: "rt",
+      refreshTokenExpiresAt: Self.expiresAt.addingTimeInterval(86_400), idToken: "a.b.c",
+      scope: "openid profile")
+    for session in [full, Self.session(), UserSession(
+      user: Self.rita, accessToken: "at", accessTokenExpiresAt: Self.expiresAt)]
+    {
+      let data = try WireJSON.encoder(dates: .wholeSeconds).encode(session)
+      #expect(try WireJSON.decoder().decode(UserSession.self, from: data) == session)
+    }
+  }
+
+  @Test("an empty access or refresh token is refused")
+  func emptyTokens() {
+    let emptyAccess = Self.modelJSON.replacingOccurrences(of: #""at""#, with: #""""#)
+    let emptyRefresh = Self.modelJSON.replacingOccurrences(
+      of: #""accessToken""#, with: #""refreshToken": "", "accessToken""#)
+    for json in [emptyAccess, emptyRefresh] {
+      #expect(throws: DecodingError.self) {
+        try WireJSON.decoder().decode(UserSession.self, from: Data(json.utf8))
+      }
+    }
+  }
+
+  @Test("no token shows in description or dump, present or absent")
+  func redaction() {
+    let session = UserSession(
+      user: Self.rita, accessToken: "secret-at", accessTokenExpiresAt: Self.expiresAt,
+      refreshToken: "secret-rt", idToken: "secret-id")
+    var dumped = ""
+    dump(session, to: &dumped)
+    for text in [session.description, session.debugDescription, dumped] {
+      #expect(!text.contains("secret"))
+      #expect(text.contains("<redacted>"))
     }
   }
 
@@ -93,11 +95,35 @@ struct UserSessionTests {
     #expect(UserSession.renewalMargin == 60)
   }
 
-  @Test("the refresh token expires at its own time")
+  @Test("the refresh token expires at its own time, and the session can be renewed until then")
   func refreshExpiry() {
     let session = Self.session()
     let refreshEnd = Self.expiresAt.addingTimeInterval(30 * 86_400)
     #expect(!session.isRefreshExpired(at: refreshEnd.addingTimeInterval(-1)))
+    #expect(session.canRenew(at: refreshEnd.addingTimeInterval(-1)))
     #expect(session.isRefreshExpired(at: refreshEnd))
+    #expect(!session.canRenew(at: refreshEnd))
+    #expect(session.hasEnded(at: refreshEnd))
+    #expect(!session.hasEnded(at: Self.expiresAt))
+  }
+
+  @Test("without a refresh token a session cannot be renewed and ends when its access token does")
+  func withoutRefreshToken() {
+    let session = UserSession(
+      user: Self.rita, accessToken: "at", accessTokenExpiresAt: Self.expiresAt)
+    #expect(!session.canRenew(at: Self.expiresAt.addingTimeInterval(-600)))
+    #expect(!session.isRefreshExpired(at: Self.expiresAt.addingTimeInterval(600)))
+    #expect(!session.hasEnded(at: Self.expiresAt.addingTimeInterval(-1)))
+    #expect(session.hasEnded(at: Self.expiresAt))
+  }
+
+  @Test("a refresh token without a known expiry lives until the server refuses it")
+  func refreshWithoutExpiry() {
+    let session = UserSession(
+      user: Self.rita, accessToken: "at", accessTokenExpiresAt: Self.expiresAt,
+      refreshToken: "rt")
+    let later = Self.expiresAt.addingTimeInterval(10 * 365 * 86_400)
+    #expect(session.canRenew(at: later))
+    #expect(!session.hasEnded(at: later))
   }
 }

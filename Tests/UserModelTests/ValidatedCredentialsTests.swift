@@ -6,29 +6,29 @@ import WireFormat
 struct ValidatedCredentialsTests {
   @Test("sign-in normalises the email and keeps the password exactly as typed")
   func signInNormalises() throws {
-    let typed = SignInCredentials(email: "  Ann@Example.COM\n", password: " short ")
+    let typed = SignInCredentials(identifier: "  Ann@Example.COM\n", password: " short ")
     let ready = try CredentialRules.validated(typed)
-    #expect(ready == SignInCredentials(email: "ann@example.com", password: " short "))
+    #expect(ready == SignInCredentials(identifier: "ann@example.com", password: " short "))
   }
 
   @Test("sign-in refuses a malformed email before an empty password")
   func signInProblems() {
     #expect(throws: CredentialProblem.email(.missingAt)) {
-      try CredentialRules.validated(SignInCredentials(email: "ann", password: ""))
+      try CredentialRules.validated(SignInCredentials(identifier: "ann", password: ""))
     }
     #expect(throws: CredentialProblem.password(.empty)) {
-      try CredentialRules.validated(SignInCredentials(email: "ann@example.com", password: ""))
+      try CredentialRules.validated(SignInCredentials(identifier: "ann@example.com", password: ""))
     }
   }
 
   @Test("sign-up normalises email and name, and an empty name becomes nil")
   func signUpNormalises() throws {
     let typed = SignUpCredentials(
-      email: " ZOË@Example.com ", password: "trail3rs", name: "  Zoë  ", type: .driver)
+      identifier: " ZOË@Example.com ", password: "trail3rs", name: "  Zoë  ", type: .driver)
     #expect(
       try CredentialRules.validated(typed)
         == SignUpCredentials(
-          email: "zoë@example.com", password: "trail3rs", name: "Zoë", type: .driver))
+          identifier: "zoë@example.com", password: "trail3rs", name: "Zoë", type: .driver))
     var unnamed = typed
     unnamed.name = "   "
     #expect(try CredentialRules.validated(unnamed).name == nil)
@@ -38,15 +38,15 @@ struct ValidatedCredentialsTests {
     "sign-up reports email, then password, then name, with the API's error codes",
     arguments: [
       (
-        SignUpCredentials(email: "ann@", password: "short", name: "\n", type: .passenger),
+        SignUpCredentials(identifier: "ann@", password: "short", name: "\n", type: .passenger),
         CredentialProblem.email(.invalidDomain), "invalid_email"
       ),
       (
-        SignUpCredentials(email: "a@b.co", password: "short", name: "\n", type: .passenger),
+        SignUpCredentials(identifier: "a@b.co", password: "short", name: "\n", type: .passenger),
         .password(.tooShort(minimum: 8)), "weak_password"
       ),
       (
-        SignUpCredentials(email: "a@b.co", password: "longenough1", name: "\n", type: .driver),
+        SignUpCredentials(identifier: "a@b.co", password: "longenough1", name: "\n", type: .driver),
         .name(.controlCharacter), "invalid_name"
       ),
     ]
@@ -62,12 +62,13 @@ struct ValidatedCredentialsTests {
     #expect(CredentialProblem.name(.tooLong(maximum: 50)).message.contains("50"))
   }
 
-  @Test("sign-up credentials encode as the API body, leaving out a nil name")
+  @Test("sign-up credentials encode in the package's own words, leaving out a nil name")
   func signUpBody() throws {
     let form = SignUpCredentials(
-      email: "ann@example.com", password: "trail3rs", name: nil, type: .driver)
+      identifier: "ann@example.com", password: "trail3rs", name: nil, type: .driver)
     let encoded = try WireJSON.encoder(dates: .wholeSeconds).encode(form)
     let body = String(decoding: encoded, as: UTF8.self)
-    #expect(body == #"{"email":"ann@example.com","password":"trail3rs","type":"driver"}"#)
+    #expect(
+      body == #"{"identifier":"ann@example.com","password":"trail3rs","type":"driver"}"#)
   }
 }

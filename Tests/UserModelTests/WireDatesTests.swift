@@ -46,10 +46,10 @@ struct WireDatesTests {
   ])
   func lowerCaseSeparators(text: String) throws {
     #expect(WireDate.date(from: text) == Date(timeIntervalSince1970: 1_795_249_800))
-    let json = UserSessionTests.sessionJSON.replacingOccurrences(
+    let json = UserSessionTests.modelJSON.replacingOccurrences(
       of: "2026-11-21T08:30:00Z", with: text)
     let session = try WireJSON.decoder().decode(UserSession.self, from: Data(json.utf8))
-    #expect(session.expiresAt == UserSessionTests.expiresAt)
+    #expect(session.accessTokenExpiresAt == UserSessionTests.expiresAt)
   }
 
   @Test("dates write as whole UTC seconds with Z, rounded down")

@@ -1,4 +1,5 @@
 import Foundation
+import KooberWire
 import NetworkClient
 import RideModel
 import UserModel
@@ -22,7 +23,8 @@ enum DateReader: String, CaseIterable, CustomStringConvertible {
       let json = #"{"user": {"id": "usr_1", "email": "a@example.com", "type": "passenger"},"#
         + #" "token": "tok", "expiresAt": ""# + text + #"", "refreshToken": "rft","#
         + #" "refreshExpiresAt": "2026-12-21T08:15:00Z"}"#
-      return try? WireJSON.decoder().decode(UserSession.self, from: Data(json.utf8)).expiresAt
+      return try? WireJSON.decoder().decode(KooberWire.Session.self, from: Data(json.utf8))
+        .expiresAt
     case .ride:
       return Self.decodeStamp(text, with: WireJSON.decoder())
     case .networkClient:

@@ -5,7 +5,7 @@ import UserModel
 extension Console {
   /// `Signed in as Ann <ann@example.com> (passenger).`
   func signedInLine(_ user: User) -> String {
-    let who = user.name.map { "\($0) <\(user.email)>" } ?? user.email
+    let who = user.name.map { "\($0) <\(user.identifier)>" } ?? user.identifier
     return CommandText.text("signedIn.line", ["who": who, "type": user.type.displayName])
   }
 

@@ -35,7 +35,7 @@ struct SignInCommand: KooberCommand {
     let responder = CommandResponder()
     let control = app.makeOnboardingContainer().makeSignInControl(from: .welcome)
     control.delegate = responder
-    switch await responder.outcome(of: { control.signIn(email: email, password: password) }) {
+    switch await responder.outcome(of: { control.signIn(identifier: email, password: password) }) {
     case .signedIn(let user, let note):
       return FinishedSignIn.report(user, note: note, in: app)
     case .codeRequired(let codeControl):

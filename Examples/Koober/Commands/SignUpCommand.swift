@@ -43,7 +43,7 @@ struct SignUpCommand: KooberCommand {
       let control = app.makeOnboardingContainer().makeSignUpControl(from: .welcome)
       control.delegate = responder
       let credentials = SignUpCredentials(
-        email: email, password: password, name: name, type: type)
+        identifier: email, password: password, name: name, type: type)
       switch await responder.outcome(of: { control.signUp(credentials) }) {
       case .signedIn(let user, _):
         console.line(console.signedInLine(user))

@@ -11,7 +11,7 @@ extension MenuScreen {
   static func home(
     console: Console, user: User, entries: [MenuEntry<Destination>], alert: String?
   ) -> MenuScreen {
-    let name = ["name": user.name ?? user.email]
+    let name = ["name": user.name ?? user.identifier]
     let isDriver = user.type == .driver
     let title =
       isDriver ? KooberText.text("home.driverTitle") : KooberText.text("home.passengerTitle")

@@ -47,7 +47,7 @@ final class ProfileScreen: Screen {
   private func writeDetails(of user: User) {
     let rows = [
       (KooberText.text("profile.name"), user.name ?? KooberText.text("profile.noName")),
-      (KooberText.text("profile.email"), user.email),
+      (KooberText.text("profile.email"), user.identifier),
       (KooberText.text("profile.type"), user.type.displayName),
     ]
     let width = rows.map { $0.0.terminalWidth }.max() ?? 0

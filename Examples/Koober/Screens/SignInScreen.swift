@@ -28,13 +28,13 @@ final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
     console.title(KooberText.text("signIn.title"))
     if let alert { console.alert(alert) }
     console.note(KooberText.text("signIn.hint"))
-    let form = SignInViewModel(lastEmail: await control.lastSignedInEmail())
+    let form = SignInViewModel(lastIdentifier: await control.lastSignedInIdentifier())
     while true {
       if let exit = await askEmail(form).leaving { return exit }
       if let exit = await askPassword(form).leaving { return exit }
       form.setLoading(true)
       let credentials = form.credentials
-      let task = control.signIn(email: credentials.email, password: credentials.password)
+      let task = control.signIn(identifier: credentials.identifier, password: credentials.password)
       await console.progress(KooberText.text("progress.signingIn")) { await task?.value }
       form.setLoading(false)
       if let signedInDestination { return signedInDestination }
@@ -48,12 +48,12 @@ final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
     let entry = control.entryPoint
     return await console.askField(
       KooberText.text("field.email"),
-      defaultValue: form.emailText.isEmpty ? nil : form.emailText,
+      defaultValue: form.identifierText.isEmpty ? nil : form.identifierText,
       commands: [.back: entry.backDestination, .signUp: .signUp(from: entry)]
     ) { text in
-      form.emailChanged(text)
-      form.emailEditingEnded()
-      return form.emailError
+      form.identifierChanged(text)
+      form.identifierEditingEnded()
+      return form.identifierError
     }
   }
 

@@ -24,7 +24,7 @@ final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
   func run() async -> Destination {
     console.title(KooberText.text("signUp.title"))
     console.note(KooberText.text("signUp.hint"))
-    let form = SignUpViewModel()
+    let form = SignUpViewModel(type: .passenger)
     while true {
       if let exit = await askEmail(form).leaving { return exit }
       if let exit = await askPassword(form).leaving { return exit }
@@ -44,9 +44,9 @@ final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
     await console.askField(
       KooberText.text("field.email"), commands: [.back: control.entryPoint.backDestination]
     ) { text in
-      form.emailChanged(text)
-      form.emailEditingEnded()
-      return form.emailError
+      form.identifierChanged(text)
+      form.identifierEditingEnded()
+      return form.identifierError
     }
   }
 

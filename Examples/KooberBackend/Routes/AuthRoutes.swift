@@ -1,4 +1,5 @@
 import Foundation
+import KooberWire
 import LoopbackServer
 import UserModel
 
@@ -31,7 +32,8 @@ enum AuthRoutes {
     do {
       // The type is checked after the rules; a placeholder keeps the rules' order intact.
       valid = try CredentialRules.validated(
-        SignUpCredentials(email: email, password: password, name: name, type: .passenger))
+        SignUpCredentials(
+          identifier: email, password: password, name: name, type: .passenger))
     } catch {
       throw APIError(status: 422, code: error.code, message: error.message)
     }
@@ -41,7 +43,7 @@ enum AuthRoutes {
         status: 422, code: "invalid_type", message: "The type must be passenger or driver.")
     }
     let credentials = SignUpCredentials(
-      email: valid.email, password: valid.password, name: valid.name, type: type)
+      identifier: valid.identifier, password: valid.password, name: valid.name, type: type)
     let hash = try await context.store.hashNewPassword(password)
     let session = try context.store.createAccount(credentials, password: hash)
     return try BackendRouter.uncachedJSON(status: 201, session)
@@ -97,7 +99,8 @@ enum AuthRoutes {
   /// `200 {"user", "expiresAt"}`; `401 invalid_token` / `token_expired`.
   static func session(_ context: RequestContext) async throws(APIError) -> HTTPResponse {
     let caller = try context.authenticate()
-    return try BackendRouter.json(SessionInfo(user: caller.user, expiresAt: caller.expiresAt))
+    return try BackendRouter.json(
+      SessionInfo(user: KooberWire.User(caller.user), expiresAt: caller.expiresAt))
   }
 
   /// `204`; the caller's whole token family stops working.
@@ -121,7 +124,7 @@ enum AuthRoutes {
   }
 
   private struct SessionInfo: Encodable {
-    var user: User
+    var user: KooberWire.User
     var expiresAt: Date
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KooberWire
 import LoopbackServer
 import UserModel
 
@@ -13,7 +14,7 @@ enum UserRoutes {
 
   /// `200` User.
   static func me(_ context: RequestContext) async throws(APIError) -> HTTPResponse {
-    try BackendRouter.json(try context.authenticate().user)
+    try BackendRouter.json(KooberWire.User(try context.authenticate().user))
   }
 
   /// `{"name"}` — `200` User; `null` (or an empty name) clears it; `422 invalid_name`.
@@ -28,6 +29,6 @@ enum UserRoutes {
     }
     let user = try context.store.updateName(
       userID: caller.user.id, to: CredentialRules.normalizedName(name))
-    return try BackendRouter.json(user)
+    return try BackendRouter.json(KooberWire.User(user))
   }
 }

@@ -29,7 +29,8 @@ extension BackendStore {
         id, user.id, codeHash, now, challenge.expiresAt, max(1, configuration.challengeAttempts))
       try connection.execute(
         "DELETE FROM challenges WHERE expires_at < ?", now.addingTimeInterval(-86_400))
-      try sendMessage(to: user.email, body: "Your Koober code is \(code)", in: connection, now: now)
+      try sendMessage(
+        to: user.identifier, body: "Your Koober code is \(code)", in: connection, now: now)
     }
     return challenge
   }
@@ -54,7 +55,7 @@ extension BackendStore {
     let open = try read { database throws(DatabaseError) in
       try Self.liveChallenge(challengeID, now: now, in: database)
     }
-    guard let email = open?.user.email else { throw .challengeExpired }
+    guard let email = open?.user.identifier else { throw .challengeExpired }
     let outcome: CodeOutcome = try await attempt(email: email) {
       () throws(APIError) -> (CodeOutcome, AttemptOutcome) in
       let outcome = try checkCode(candidate, challengeID: challengeID, now: now)
@@ -103,12 +104,13 @@ extension BackendStore {
   private static func liveChallenge(
     _ id: String, now: Date, in database: some DatabaseExecutor
   ) throws(DatabaseError) -> (user: User, codeHash: String, attemptsLeft: Int)? {
-    guard let row = try database.queryOne(
-      """
-      SELECT c.code_hash, c.expires_at, c.attempts_left, c.used_at, u.id, u.email, u.name, u.type
-      FROM challenges c JOIN users u ON u.id = c.user_id WHERE c.id = ?
-      """,
-      id),
+    guard
+      let row = try database.queryOne(
+        """
+        SELECT c.code_hash, c.expires_at, c.attempts_left, c.used_at, u.id, u.email, u.name, u.type
+        FROM challenges c JOIN users u ON u.id = c.user_id WHERE c.id = ?
+        """,
+        id),
       let user = user(from: row), let codeHash = row["code_hash"] as String?,
       let expiresAt = row["expires_at"] as Date?, let attemptsLeft = row["attempts_left"] as Int?,
       row.value(named: "used_at") == .null, attemptsLeft > 0, expiresAt > now

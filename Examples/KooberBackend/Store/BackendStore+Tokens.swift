@@ -1,5 +1,6 @@
 import DatabaseClient
 import Foundation
+import KooberWire
 import UserModel
 
 extension BackendStore {
@@ -11,6 +12,14 @@ extension BackendStore {
     var expiresAt: Date
     var refreshToken: String
     var refreshExpiresAt: Date
+
+    /// API.md's Session, through KooberWire's one mapping.
+    func encode(to encoder: any Encoder) throws {
+      try KooberWire.Session(
+        user: user, token: token, expiresAt: expiresAt, refreshToken: refreshToken,
+        refreshExpiresAt: refreshExpiresAt
+      ).encode(to: encoder)
+    }
 
     /// The user and expiries; never the tokens.
     var description: String {

@@ -21,11 +21,12 @@ extension BackendStore {
     _ credentials: SignUpCredentials, password: PasswordHash
   ) throws(APIError) -> IssuedSession {
     let user = User(
-      id: try Identifiers.user(), email: credentials.email, name: credentials.name,
+      id: try Identifiers.user(), identifier: credentials.identifier,
+      email: credentials.identifier, name: credentials.name,
       type: credentials.type)
     let now = self.now
     let session = try write { connection in
-      let taken = try connection.queryOne("SELECT 1 FROM users WHERE email = ?", user.email)
+      let taken = try connection.queryOne("SELECT 1 FROM users WHERE email = ?", user.identifier)
       guard taken == nil else {
         throw APIError(
           status: 409, code: "email_taken", message: "An account with this email already exists.")
@@ -36,7 +37,8 @@ extension BackendStore {
           password_iterations, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """,
-        user.id, user.email, user.name, user.type.rawValue, Data(password.key), Data(password.salt),
+        user.id, user.identifier, user.name, user.type.rawValue, Data(password.key),
+        Data(password.salt),
         password.iterations, now)
       return try startFamily(for: user, in: connection)
     }
@@ -83,8 +85,9 @@ extension BackendStore {
   func updateName(userID id: String, to name: String?) throws(APIError) -> User {
     try write { connection in
       try connection.execute("UPDATE users SET name = ? WHERE id = ?", name, id)
-      guard let row = try connection.queryOne(
-        "SELECT \(Self.userColumns) FROM users WHERE id = ?", id),
+      guard
+        let row = try connection.queryOne(
+          "SELECT \(Self.userColumns) FROM users WHERE id = ?", id),
         let user = Self.user(from: row)
       else { throw APIError.invalidToken }
       return user
@@ -98,6 +101,7 @@ extension BackendStore {
     guard let id = row["id"] as String?, let email = row["email"] as String?,
       let typeName = row["type"] as String?, let type = UserType(rawValue: typeName)
     else { return nil }
-    return User(id: id, email: email, name: row["name"] as String?, type: type)
+    return User(
+      id: id, identifier: email, email: email, name: row["name"] as String?, type: type)
   }
 }

@@ -33,13 +33,22 @@ public struct FileSessionStore: SessionStore {
     fileURL = directory.appendingPathComponent(fileName, isDirectory: false)
   }
 
-  /// Reads the stored session.
+  /// Reads the stored session. A file in an older format is rewritten in the current one
+  /// (atomically; when that write fails the old file stays and is read again next time).
   /// - Returns: The session, or `nil` when there is no file.
   /// - Throws: `SessionStoreError` when the file exists but cannot be read or decoded.
   public func load() throws(SessionStoreError) -> UserSession? {
     switch try SecureFile.contents(of: fileURL.path, limit: Self.sizeLimit) {
     case .missing: return nil
-    case .contents(let data): return try UserSessionPropertyListCoder.decode(data)
+    case .contents(let data):
+      let session = try UserSessionPropertyListCoder.decode(data)
+      if try UserSessionPropertyListCoder.formatVersion(of: data)
+        < UserSessionPropertyListCoder.currentFormatVersion,
+        let current = try? UserSessionPropertyListCoder.encode(session)
+      {
+        try? SecureFile.replaceContents(of: fileURL.path, with: current)
+      }
+      return session
     }
   }
 

@@ -28,7 +28,7 @@
       self.account = account
     }
 
-    /// Reads the stored session.
+    /// Reads the stored session; an item in an older format is rewritten in the current one.
     /// - Returns: The session, or `nil` when there is no item.
     /// - Throws: `SessionStoreError` when the item exists but cannot be read or decoded.
     public func load() throws(SessionStoreError) -> UserSession? {
@@ -40,7 +40,14 @@
       if status == errSecItemNotFound { return nil }
       guard status == errSecSuccess else { throw .unreadable("Keychain status \(status)") }
       guard let data = result as? Data else { throw .corrupt("the Keychain item has no data") }
-      return try UserSessionPropertyListCoder.decode(data)
+      let session = try UserSessionPropertyListCoder.decode(data)
+      // An older format is rewritten in the current one; a failed write keeps the old item.
+      if try UserSessionPropertyListCoder.formatVersion(of: data)
+        < UserSessionPropertyListCoder.currentFormatVersion
+      {
+        try? save(session)
+      }
+      return session
     }
 
     /// Replaces the stored session.

@@ -13,19 +13,24 @@ import UserModel
 /// let again = try UserSessionPropertyListCoder.decode(data)
 /// ```
 public enum UserSessionPropertyListCoder {
-  /// The format this release writes; it reads every format up to this one.
-  public static let currentFormatVersion = 1
+  /// The format this release writes; it reads every format up to this one. Format 1 (the
+  /// Koober-shaped session: email, a required refresh pair) was written before 2026-11-26;
+  /// format 2 holds an identifier, an optional email, optional refresh and ID tokens and the
+  /// scope.
+  public static let currentFormatVersion = 2
 
   /// Encodes a session.
   /// - Parameter session: The session to store.
   /// - Returns: Binary property-list bytes.
   /// - Throws: `SessionStoreError.writeFailed` if the encoder fails.
   public static func encode(_ session: UserSession) throws(SessionStoreError) -> Data {
-    let record = StoredSessionV1(
-      formatVersion: currentFormatVersion, userID: session.user.id, email: session.user.email,
-      name: session.user.name, type: session.user.type.rawValue, token: session.token,
-      expiresAt: session.expiresAt, refreshToken: session.refreshToken,
-      refreshExpiresAt: session.refreshExpiresAt)
+    let user = session.user
+    let record = StoredSessionV2(
+      formatVersion: currentFormatVersion, userID: user.id, identifier: user.identifier,
+      email: user.email, name: user.name, type: user.type.rawValue,
+      accessToken: session.accessToken, accessTokenExpiresAt: session.accessTokenExpiresAt,
+      refreshToken: session.refreshToken, refreshTokenExpiresAt: session.refreshTokenExpiresAt,
+      idToken: session.idToken, scope: session.scope)
     let encoder = PropertyListEncoder()
     encoder.outputFormat = .binary
     do {
@@ -42,27 +47,72 @@ public enum UserSessionPropertyListCoder {
   ///   is not a stored session.
   public static func decode(_ data: Data) throws(SessionStoreError) -> UserSession {
     let decoder = PropertyListDecoder()
-    let version: Int
+    let version = try formatVersion(of: data)
+    guard version <= currentFormatVersion else { throw .unsupportedVersion(version) }
+    switch version {
+    case 1:
+      return try session(from: read(StoredSessionV1.self, from: data, with: decoder))
+    case 2:
+      return try session(from: read(StoredSessionV2.self, from: data, with: decoder))
+    default:
+      throw .corrupt("unknown format version \(version)")
+    }
+  }
+
+  /// The format version stored bytes were written in, read before anything else so that a
+  /// store can rewrite an older format in the current one.
+  /// - Parameter data: Stored bytes.
+  /// - Returns: The version.
+  /// - Throws: `.corrupt` when the bytes are not a stored session.
+  public static func formatVersion(of data: Data) throws(SessionStoreError) -> Int {
     do {
-      version = try decoder.decode(FormatHeader.self, from: data).formatVersion
+      return try PropertyListDecoder().decode(FormatHeader.self, from: data).formatVersion
     } catch {
       throw .corrupt("not a session property list")
     }
-    guard version <= currentFormatVersion else { throw .unsupportedVersion(version) }
-    guard version == 1 else { throw .corrupt("unknown format version \(version)") }
-    let record: StoredSessionV1
+  }
+
+  private static func read<Record: Decodable>(
+    _ type: Record.Type, from data: Data, with decoder: PropertyListDecoder
+  ) throws(SessionStoreError) -> Record {
     do {
-      record = try decoder.decode(StoredSessionV1.self, from: data)
+      return try decoder.decode(Record.self, from: data)
     } catch {
       throw .corrupt("a field is missing or of the wrong type")
     }
-    guard let type = UserType(rawValue: record.type) else {
-      throw .corrupt("malformed account type")
-    }
-    let user = User(id: record.userID, email: record.email, name: record.name, type: type)
+  }
+
+  private static func userType(_ raw: String) throws(SessionStoreError) -> UserType {
+    guard let type = UserType(rawValue: raw) else { throw .corrupt("malformed account type") }
+    return type
+  }
+
+  /// Format 1 held Koober's session: the email was the identifier and the person's email.
+  private static func session(from record: StoredSessionV1) throws(SessionStoreError)
+    -> UserSession
+  {
+    let user = User(
+      id: record.userID, identifier: record.email, email: record.email, name: record.name,
+      type: try userType(record.type))
     return UserSession(
-      user: user, token: record.token, expiresAt: record.expiresAt,
-      refreshToken: record.refreshToken, refreshExpiresAt: record.refreshExpiresAt)
+      user: user, accessToken: record.token, accessTokenExpiresAt: record.expiresAt,
+      refreshToken: record.refreshToken, refreshTokenExpiresAt: record.refreshExpiresAt)
+  }
+
+  private static func session(from record: StoredSessionV2) throws(SessionStoreError)
+    -> UserSession
+  {
+    let user = User(
+      id: record.userID, identifier: record.identifier, email: record.email,
+      name: record.name, type: try userType(record.type))
+    guard !record.accessToken.isEmpty, record.refreshToken?.isEmpty != true else {
+      throw .corrupt("an empty token")
+    }
+    return UserSession(
+      user: user, accessToken: record.accessToken,
+      accessTokenExpiresAt: record.accessTokenExpiresAt, refreshToken: record.refreshToken,
+      refreshTokenExpiresAt: record.refreshTokenExpiresAt, idToken: record.idToken,
+      scope: record.scope)
   }
 }
 
@@ -71,7 +121,7 @@ private struct FormatHeader: Decodable {
   let formatVersion: Int
 }
 
-/// Format 1 of a stored session. Never change its fields: add a StoredSessionV2 instead.
+/// Format 1 of a stored session, read only. Never change its fields.
 private struct StoredSessionV1: Codable {
   let formatVersion: Int
   let userID: String
@@ -82,4 +132,20 @@ private struct StoredSessionV1: Codable {
   let expiresAt: Date
   let refreshToken: String
   let refreshExpiresAt: Date
+}
+
+/// Format 2 of a stored session. Never change its fields: add a StoredSessionV3 instead.
+private struct StoredSessionV2: Codable {
+  let formatVersion: Int
+  let userID: String
+  let identifier: String
+  let email: String?
+  let name: String?
+  let type: String
+  let accessToken: String
+  let accessTokenExpiresAt: Date
+  let refreshToken: String?
+  let refreshTokenExpiresAt: Date?
+  let idToken: String?
+  let scope: String?
 }

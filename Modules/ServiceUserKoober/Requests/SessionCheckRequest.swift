@@ -1,4 +1,5 @@
 import Foundation
+import KooberWire
 import NetworkClient
 import UserModel
 import WireFormat
@@ -8,7 +9,7 @@ import WireFormat
 struct SessionCheckRequest: DefaultRequest {
   /// The answer: `{"user": User, "expiresAt": date}`.
   struct Answer: Decodable {
-    let user: User
+    let user: KooberWire.User
     let expiresAt: Date
   }
 
@@ -27,7 +28,7 @@ struct SessionCheckRequest: DefaultRequest {
   static var decoder: JSONDecoder { WireJSON.decoder() }
 
   func transform(_ result: Answer) -> User? {
-    result.user
+    result.user.user
   }
 }
 

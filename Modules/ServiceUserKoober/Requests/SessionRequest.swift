@@ -1,4 +1,5 @@
 import Foundation
+import KooberWire
 import NetworkClient
 import UserModel
 import WireFormat
@@ -22,8 +23,8 @@ package struct SessionRequest: DefaultRequest {
     case refresh(refreshToken: String)
   }
 
-  /// The answer: a Session object.
-  package typealias Result = UserSession
+  /// The answer: API.md's Session object.
+  package typealias Result = KooberWire.Session
   /// Handed to the caller as decoded.
   package typealias ResultData = UserSession
 
@@ -51,10 +52,17 @@ package struct SessionRequest: DefaultRequest {
   /// The member's JSON body.
   package var body: (any Encodable & Sendable)? {
     switch configuration {
-    case .signUp(let credentials): credentials
+    case .signUp(let credentials): KooberWire.SignUpBody(credentials)
     case .verifyCode(let challengeID, let code): ["challengeId": challengeID, "code": code]
     case .refresh(let refreshToken): ["refreshToken": refreshToken]
     }
+  }
+
+  /// The session in the package's words.
+  /// - Parameter result: API.md's Session.
+  /// - Returns: The session.
+  package func transform(_ result: KooberWire.Session) -> UserSession? {
+    result.session
   }
 
   /// The API's dates, as UserModel reads them.

@@ -1,3 +1,4 @@
+import KooberWire
 import LoginCore
 import UserModel
 
@@ -15,7 +16,7 @@ enum SignInAnswer: Decodable, Sendable {
     if container.contains(.challenge) {
       self = .challenge(try container.decode(Challenge.self, forKey: .challenge))
     } else {
-      self = .session(try UserSession(from: decoder))
+      self = .session(try KooberWire.Session(from: decoder).session)
     }
   }
 }

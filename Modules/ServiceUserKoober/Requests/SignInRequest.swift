@@ -1,4 +1,5 @@
 import Foundation
+import KooberWire
 import NetworkClient
 import UserModel
 import WireFormat
@@ -17,7 +18,7 @@ struct SignInRequest: DefaultRequest {
 
   var method: HTTPMethod { .post }
   var path: String { "/v1/auth/sign-in" }
-  var body: (any Encodable & Sendable)? { configuration }
+  var body: (any Encodable & Sendable)? { KooberWire.SignInBody(configuration) }
   static var decoder: JSONDecoder { WireJSON.decoder() }
   static var encoder: JSONEncoder { WireJSON.encoder(dates: .wholeSeconds) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KooberWire
 import NetworkClient
 import UserModel
 import WireFormat
@@ -7,7 +8,7 @@ import WireFormat
 /// name.
 struct UpdateNameRequest: DefaultRequest {
   typealias Configuration = (name: String?, token: String)
-  typealias Result = User
+  typealias Result = KooberWire.User
   typealias ResultData = User
 
   let configuration: (name: String?, token: String)
@@ -22,6 +23,10 @@ struct UpdateNameRequest: DefaultRequest {
   var body: (any Encodable & Sendable)? { NameChange(name: configuration.name) }
   static var decoder: JSONDecoder { WireJSON.decoder() }
   static var encoder: JSONEncoder { WireJSON.encoder(dates: .wholeSeconds) }
+
+  func transform(_ result: KooberWire.User) -> User? {
+    result.user
+  }
 }
 
 /// `{"name": …}`, writing `null` rather than leaving the key out.

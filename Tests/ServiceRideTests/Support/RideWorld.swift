@@ -38,7 +38,7 @@ final class RideWorld: Sendable {
     let device = Device(world: self, name: name)
     let session = try await device.account.signUp(
       SignUpCredentials(
-        email: Self.email(name), password: Self.password, name: name, type: type))
+        identifier: Self.email(name), password: Self.password, name: name, type: type))
     return try await device.person(for: session.user)
   }
 
@@ -49,7 +49,7 @@ final class RideWorld: Sendable {
   ) async throws -> Person {
     let device = Device(world: self, name: "\(person.user.name ?? "someone")-2")
     let outcome = try await device.account.signIn(
-      email: person.user.email, password: Self.password)
+      identifier: person.user.identifier, password: Self.password)
     guard case .signedIn(let session) = outcome else { throw LoginError.notSignedIn }
     try FileManager.default.createDirectory(
       at: device.userDatabaseFile(session.user.id).deletingLastPathComponent(),

@@ -25,9 +25,11 @@ struct ScriptedRideWorld {
       accountDatabaseURL: folder.url("accounts.sqlite"),
       sessionStore: FileSessionStore(directory: folder.url("Session")), now: { now })
     session = UserSession(
-      user: User(id: "usr_ann", email: "ann@example.com", name: "Ann", type: .passenger),
-      token: "access-1", expiresAt: now + 900, refreshToken: "refresh-1",
-      refreshExpiresAt: now + 86_400)
+      user: User(
+        id: "usr_ann", identifier: "ann@example.com", email: "ann@example.com", name: "Ann",
+        type: .passenger),
+      accessToken: "access-1", accessTokenExpiresAt: now + 900, refreshToken: "refresh-1",
+      refreshTokenExpiresAt: now + 86_400)
     try await account.establishSession(session)
     rides = await RideService.make(serviceUser: account, userID: session.user.id)
   }

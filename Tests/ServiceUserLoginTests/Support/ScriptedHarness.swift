@@ -51,7 +51,7 @@ struct ScriptedHarness {
   /// - Parameter session: the session JSON text; `ScriptedJSON.session` by default.
   func signedIn(_ session: String = ScriptedJSON.session) async throws -> UserSession {
     server.answer(.post, "/v1/auth/sign-in", .scripted(200, session))
-    let outcome = try await service.signIn(email: "ann@example.com", password: "s3cretpass")
+    let outcome = try await service.signIn(identifier: "ann@example.com", password: "s3cretpass")
     guard case .signedIn(let established) = outcome else { throw ScriptFailure.notSignedIn }
     return established
   }

@@ -15,7 +15,9 @@ enum ScriptedJSON {
 
   /// The session `session` describes.
   static let expectedSession = UserSession(
-    user: User(id: "usr_ann", email: "ann@example.com", name: nil, type: .passenger),
-    token: "access-1", expiresAt: ScriptedHarness.now + 900.25,
-    refreshToken: "refresh-1", refreshExpiresAt: ScriptedHarness.now + 30 * 86_400)
+    user: User(
+      id: "usr_ann", identifier: "ann@example.com", email: "ann@example.com", name: nil,
+      type: .passenger),
+    accessToken: "access-1", accessTokenExpiresAt: ScriptedHarness.now + 900.25,
+    refreshToken: "refresh-1", refreshTokenExpiresAt: ScriptedHarness.now + 30 * 86_400)
 }

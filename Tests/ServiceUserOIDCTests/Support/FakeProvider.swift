@@ -73,7 +73,7 @@ final class FakeProvider: Sendable {
   /// - Returns: The text; the test fails when the sign-in did not end in server trouble.
   func signInTrouble(_ configuration: OIDCConfiguration? = nil) async throws -> String {
     let api = OIDCAuthAPI(configuration: try configuration ?? self.configuration())
-    let ann = SignInCredentials(email: "ann@example.com", password: "pw")
+    let ann = SignInCredentials(identifier: "ann@example.com", password: "pw")
     return try #require(trouble(await failure { try await api.signIn(ann) }))
   }
 

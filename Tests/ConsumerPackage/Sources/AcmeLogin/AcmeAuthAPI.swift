@@ -17,14 +17,15 @@ public struct AcmeAuthAPI: AuthRemoteAPI {
   public func signIn(_ credentials: SignInCredentials) async throws(AuthFailure)
     -> SignInResponse
   {
-    let body = ["login": credentials.email, "secret": credentials.password]
+    let body = ["login": credentials.identifier, "secret": credentials.password]
     let answer: Tokens = try await send(.post, "/api/sessions", body)
     guard let member = answer.member else { throw .unavailable(.serverTrouble("no member")) }
     return .session(answer.session(for: member.user))
   }
 
   public func refresh(_ session: UserSession) async throws(AuthFailure) -> UserSession {
-    let body = ["refresh": session.refreshToken]
+    guard let refresh = session.refreshToken else { throw .refused(.sessionEnded) }
+    let body = ["refresh": refresh]
     let answer: Tokens = try await send(.post, "/api/sessions/renew", body)
     return answer.session(for: session.user)
   }
@@ -35,7 +36,7 @@ public struct AcmeAuthAPI: AuthRemoteAPI {
   }
 
   public func signOut(_ session: UserSession) async throws(AuthFailure) {
-    let _: Empty = try await send(.delete, "/api/sessions", nil, token: session.token)
+    let _: Empty = try await send(.delete, "/api/sessions", nil, token: session.accessToken)
   }
 
   /// Acme answers 419 to a lapsed token, and `{"problem": "revoked"}` to a dead session.
@@ -54,7 +55,7 @@ public struct AcmeAuthAPI: AuthRemoteAPI {
     let role: String
 
     var user: User {
-      User(id: uid, email: login, name: displayName, type: UserType(role))
+      User(id: uid, identifier: login, name: displayName, type: UserType(role))
     }
   }
 
@@ -66,8 +67,8 @@ public struct AcmeAuthAPI: AuthRemoteAPI {
 
     func session(for user: User) -> UserSession {
       UserSession(
-        user: user, token: access, expiresAt: Date().addingTimeInterval(ttl),
-        refreshToken: refresh, refreshExpiresAt: .distantFuture)
+        user: user, accessToken: access, accessTokenExpiresAt: Date().addingTimeInterval(ttl),
+        refreshToken: refresh)
     }
   }
 

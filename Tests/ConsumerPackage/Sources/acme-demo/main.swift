@@ -28,7 +28,7 @@ final class Screens: SignInLogicDelegate, SessionLogicDelegate {
   }
   func loginLogic(_ c: any LoginFlowControl, didSignIn user: User, route: LoginRoute) {
     switch route {
-    case .homeAsRoot(let home): lines.append("signed in: \(user.email), \(home) home")
+    case .homeAsRoot(let home): lines.append("signed in: \(user.identifier), \(home) home")
     case .backToFeature(let feature): lines.append("back to \(feature.id)")
     case .homeInstead: lines.append("home instead: \(route.message ?? "")")
     }
@@ -58,8 +58,8 @@ func run(server: URL, folder: URL) async -> Int32 {
   // Sign in through the logic control, as a screen would.
   let signIn = SignInLogicControl(environment: environment, entryPoint: .welcome)
   signIn.delegate = screens
-  await signIn.signIn(email: " Rita ", password: "acme-pass")?.value
-  await signIn.signIn(email: "rita", password: "wrong")?.value
+  await signIn.signIn(identifier: " Rita ", password: "acme-pass")?.value
+  await signIn.signIn(identifier: "rita", password: "wrong")?.value
 
   // The app's own request, through ServiceUser's authorized client: Acme answers 419 once the
   // token has lapsed on its side, and ServiceUser renews through AcmeAuthAPI and retries.
@@ -72,7 +72,7 @@ func run(server: URL, folder: URL) async -> Int32 {
     screens.lines.append("trips failed: \(error)")
   }
   let stored = try? FileSessionStore(directory: folder.appendingPathComponent("Session")).load()
-  screens.lines.append("stored token: \(stored?.token ?? "none")")
+  screens.lines.append("stored token: \(stored?.accessToken ?? "none")")
 
   // Sign out through the session logic control.
   let session = SessionLogicControl(environment: environment)
@@ -84,7 +84,8 @@ func run(server: URL, folder: URL) async -> Int32 {
   // wording (Resources/en.lproj/UserModel.strings in this target) ahead of UserModel's.
   Texts.$scopedLanguage.withValue(.simplifiedChinese) {
     screens.lines.append("zh: \(PasswordProblem.tooShort(minimum: 8).message)")
-    screens.lines.append("zh error: \((LoginError.invalidCredentials as Error).localizedDescription)")
+    let refused = LoginError.invalidCredentials(IdentifierRule.username.kind) as Error
+    screens.lines.append("zh error: \(refused.localizedDescription)")
   }
   Texts.appBundles = [Bundle.module]
   Texts.$scopedLanguage.withValue(.english) {
