@@ -20,8 +20,15 @@ enum LanguageOption {
   ///   - environment: The process environment.
   /// - Returns: The language; a `--lang` naming none is left to the parser to report.
   static func chosen(arguments: [String], environment: [String: String]) -> TextLanguage {
-    value(in: arguments).flatMap(TextLanguage.init(identifier:))
-      ?? TextLanguage.fromEnvironment(environment)
+    value(in: arguments).flatMap(language(named:)) ?? TextLanguage.fromEnvironment(environment)
+  }
+
+  /// The language a `--lang` value names, if it is one koober speaks (English or Simplified
+  /// Chinese): `TextLanguage(identifier:)` reads any language, `fr` and `zh-TW` included.
+  /// - Parameter value: The option's value, e.g. `zh_CN`.
+  /// - Returns: The language, or `nil` for any other.
+  static func language(named value: String) -> TextLanguage? {
+    TextLanguage(identifier: value).flatMap { Texts.packageLanguages.contains($0) ? $0 : nil }
   }
 
   /// The first value of `--lang` as the parser reads it: `--lang V` (V not an option) or
