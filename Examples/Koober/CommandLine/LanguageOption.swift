@@ -1,7 +1,7 @@
 import Localization
 
-/// `--lang en|zh-Hans`: the language of everything `koober` says, ahead of `LC_ALL`,
-/// `LC_MESSAGES` and `LANG`.
+/// `--lang en|zh-Hans`: the language of everything `koober` says, ahead of `LANGUAGE`,
+/// `LC_ALL`, `LC_MESSAGES` and `LANG`.
 ///
 /// It is picked out of the command line before the parser runs, so that the parser's own
 /// usage errors are already in that language; the parser then checks it like any global
