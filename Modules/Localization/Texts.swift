@@ -4,15 +4,26 @@ import WireFormat
 /// Where every person-facing sentence of the package comes from: the localized `.strings`
 /// tables of the module that owns it, in the language chosen here.
 ///
-/// A text is looked up, in order, in: the app's own table of the same name in
-/// ``appBundles`` (the main bundle unless set, so an app rewords any text without a fork),
-/// the module's table in the chosen language, and the module's English table. A text missing
-/// everywhere shows its key, which the package's tests rule out for its own texts.
+/// **Replacing a module's text or adding a language is one step:** put
+/// `<language>.lproj/<Module>.strings` (e.g. `fr.lproj/UserModel.strings`) with the keys you
+/// want in your app's main bundle; when the tables live in a package target instead, the same
+/// folder goes in its `Resources` (with `defaultLocalization` in that manifest and the
+/// target's `resources: [.process("Resources")]`) and you say so once, at launch:
+/// `Texts.appBundles = [Bundle.module, .main]`. Any BCP 47 language works (`fr`, `fr-CA`,
+/// `pt-BR`); the keys and their placeholders are those of the module's English table.
+///
+/// A text is looked up, in order, in: the tables of the same name in ``appBundles``, then the
+/// module's, in the chosen language (each under its ``TextLanguage/folders``: `fr-CA.lproj`,
+/// then `fr.lproj`); then the same in English. A text missing everywhere shows its key, which
+/// the package's tests rule out for its own texts. The language is the platform's choice
+/// (``TextLanguage/platformPreferred``: the first preferred language that has tables) until
+/// ``language`` is set.
 ///
 /// ```swift
 /// Texts.language = .simplifiedChinese                  // or leave the platform's choice
 /// // An app's own wording: resources named like the module's table, e.g.
 /// // en.lproj/UserModel.strings with  "email.empty" = "Your email, please.";
+/// // fr.lproj/UserModel.strings with  "email.empty" = "Votre adresse e-mail, svp.";
 /// // keys the app's table leaves out still come from the module.
 /// ```
 ///
@@ -45,10 +56,45 @@ public enum Texts {
   /// The bundles whose tables win over the modules' own, first match first: `[Bundle.main]`
   /// until set. Set it when the app's wording lives in a framework or a package of its own,
   /// e.g. `Texts.appBundles = [Bundle.module, .main]`; an empty list shows the modules' texts
-  /// only.
+  /// only. Setting it makes the platform choose the language again (unless ``language`` was
+  /// set), since the languages the app ships may have changed with it.
   public static var appBundles: [Bundle] {
     get { replacements.withLock { $0 } }
-    set { replacements.withLock { $0 = newValue } }
+    set {
+      replacements.withLock { $0 = newValue }
+      chosen.forgetPlatformChoice()
+    }
+  }
+
+  /// The languages every module of the package ships tables in: English and Simplified
+  /// Chinese.
+  public static let packageLanguages: [TextLanguage] = [.english, .simplifiedChinese]
+
+  /// Whether texts exist in `language`: the package ships it (``packageLanguages``), or one
+  /// of `bundles` has an `.lproj` folder for it, under any of its ``TextLanguage/folders``.
+  /// - Parameters:
+  ///   - language: The language, e.g. `fr-CA`, which `fr.lproj` serves.
+  ///   - bundles: The app's bundles; ``appBundles`` by default.
+  /// - Returns: `true` when some table is in that language.
+  public static func ships(_ language: TextLanguage, in bundles: [Bundle] = appBundles) -> Bool {
+    let folders = language.folders
+    if packageLanguages.contains(where: { folders.contains($0.code) }) { return true }
+    return bundles.contains { bundle in
+      folders.contains { folder in
+        spellings(of: folder).contains { lprojFolder($0, in: bundle) != nil }
+      }
+    }
+  }
+
+  /// The first of `languages` that has texts (``ships(_:in:)``), or English.
+  /// - Parameters:
+  ///   - languages: The languages, most wanted first.
+  ///   - bundles: The app's bundles; ``appBundles`` by default.
+  /// - Returns: The language.
+  public static func firstShipped(
+    _ languages: [TextLanguage], in bundles: [Bundle] = appBundles
+  ) -> TextLanguage {
+    languages.first { ships($0, in: bundles) } ?? .english
   }
 
   /// A language for one task and its children, e.g. one request or one test:
@@ -67,15 +113,8 @@ public enum Texts {
     _ key: String, table: String, bundle: Bundle, _ values: [String: String] = [:],
     language: TextLanguage = Texts.language
   ) -> String {
-    let replaced = appBundles.lazy.compactMap {
-      lookup(key, table: table, in: $0, language: language)
-    }.first
-    let template =
-      replaced
-      ?? lookup(key, table: table, in: bundle, language: language)
-      ?? lookup(key, table: table, in: bundle, language: .english)
-      ?? key
-    return fill(template, values)
+    let found = template(table: table, bundle: bundle, language: language) { _ in [key] }
+    return fill(found?.text ?? key, values)
   }
 
   /// What `body` makes, with every text in English whatever the chosen language: for
@@ -96,9 +135,14 @@ public enum Texts {
     language == .english ? message : nil
   }
 
-  /// The `.one` or `.other` form of `key` for `count`, with `{name}` set to it: `.one` for
-  /// exactly 1, `.other` for any other count. Both languages the package ships count this
-  /// way (Chinese writes the two forms alike).
+  /// The form of `key` for `count`, with `{name}` set to it as the language writes numbers
+  /// (``TextLanguage/formatted(_:)``: `1,000`, in French `1 000`).
+  ///
+  /// The form is the language's plural category (``TextLanguage/pluralCategory(_:)``):
+  /// `key.one` and `key.other` always, and `key.zero`, `key.two`, `key.few` or `key.many` when
+  /// the language's rule asks for them and a table has them, `key.other` when none has.
+  /// English takes `.one` for 1 only, French for 0 and 1, Chinese `.other` for all; a text
+  /// that falls back to English counts, and writes its number, as English does.
   /// - Parameters:
   ///   - key: The key without its `.one` / `.other` ending, e.g. `error.invalidCode`.
   ///   - count: The number the sentence counts.
@@ -111,12 +155,42 @@ public enum Texts {
     _ key: String, _ count: Int, as name: String, table: String, bundle: Bundle,
     language: TextLanguage = Texts.language
   ) -> String {
-    string(
-      count == 1 ? key + ".one" : key + ".other", table: table, bundle: bundle,
-      [name: "\(count)"], language: language)
+    let found = template(table: table, bundle: bundle, language: language) { speaking in
+      let category = speaking.pluralCategory(count)
+      return category == .other ? [key + ".other"] : [key + "." + category.rawValue, key + ".other"]
+    }
+    guard let found else { return key + "." + language.pluralCategory(count).rawValue }
+    return fill(found.text, [name: found.language.formatted(count)])
   }
 
-  /// Every key of a module's table in one language, for tests that compare the languages.
+  /// The first text found for `keys` in the tables, in the order ``Texts`` describes, and the
+  /// language it is written in.
+  /// - Parameters:
+  ///   - table: The table.
+  ///   - bundle: The module's resource bundle.
+  ///   - language: The chosen language; English follows it.
+  ///   - keys: The keys to try in a language, first first.
+  /// - Returns: The text and its language, or `nil` when no table has any of the keys.
+  private static func template(
+    table: String, bundle: Bundle, language: TextLanguage,
+    keys: (TextLanguage) -> [String]
+  ) -> (text: String, language: TextLanguage)? {
+    let bundles = appBundles + [bundle]
+    for speaking in language == .english ? [language] : [language, .english] {
+      for key in keys(speaking) {
+        for candidate in bundles {
+          if let text = self.table(table, bundle: candidate, language: speaking)[key] {
+            return (text, speaking)
+          }
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Every key of a module's table in one language, for tests that compare the languages: the
+  /// tables of the language's ``TextLanguage/folders`` together, a key of a more specific one
+  /// (`fr-CA.lproj`) winning over the same key of a more general one (`fr.lproj`).
   /// - Parameters:
   ///   - table: The table.
   ///   - bundle: The module's resource bundle.
@@ -138,35 +212,54 @@ public enum Texts {
   private static func readTable(
     _ table: String, bundle: Bundle, language: TextLanguage
   ) -> [String: String] {
-    guard let url = tableURL(table, in: bundle, language: language),
-      let data = try? Data(contentsOf: url),
-      let list = try? PropertyListSerialization.propertyList(from: data, format: nil),
-      let dictionary = list as? [String: String]
-    else { return [:] }
-    return dictionary
+    // The most general folder first, so that a more specific one's keys replace its own.
+    language.folders.reversed().reduce(into: [:]) { merged, folder in
+      guard let url = tableURL(table, in: bundle, folder: folder),
+        let data = try? Data(contentsOf: url),
+        let list = try? PropertyListSerialization.propertyList(from: data, format: nil),
+        let dictionary = list as? [String: String]
+      else { return }
+      merged.merge(dictionary) { _, specific in specific }
+    }
   }
 
-  private static func lookup(
-    _ key: String, table: String, in bundle: Bundle, language: TextLanguage
-  ) -> String? {
-    self.table(table, bundle: bundle, language: language)[key]
-  }
-
-  private static func tableURL(
-    _ table: String, in bundle: Bundle, language: TextLanguage
-  ) -> URL? {
-    let code = language.code
-    // SwiftPM on Linux lower-cases `zh-Hans.lproj`; `en` is tried once.
-    for folder in code == code.lowercased() ? [code] : [code, code.lowercased()] {
+  private static func tableURL(_ table: String, in bundle: Bundle, folder: String) -> URL? {
+    for spelling in spellings(of: folder) {
       if let url = bundle.url(
         forResource: table, withExtension: "strings", subdirectory: nil,
-        localization: folder)
+        localization: spelling)
       {
         return url
       }
-      let direct = bundle.bundleURL.appendingPathComponent("\(folder).lproj")
-        .appendingPathComponent("\(table).strings")
-      if FileManager.default.fileExists(atPath: direct.path) { return direct }
+      let direct = lprojFolder(spelling, in: bundle)?.appendingPathComponent("\(table).strings")
+      if let direct, FileManager.default.fileExists(atPath: direct.path) { return direct }
+    }
+    return nil
+  }
+
+  /// The names a folder may have on disk: as written (`pt-BR`), lower-cased (SwiftPM on Linux
+  /// lower-cases `zh-Hans.lproj`), and with an underscore (`pt_BR.lproj`, an older Xcode
+  /// habit). `en` is tried once.
+  private static func spellings(of folder: String) -> [String] {
+    var spellings = [folder]
+    for spelling in [folder.lowercased(), folder.replacingOccurrences(of: "-", with: "_")]
+    where !spellings.contains(spelling) {
+      spellings.append(spelling)
+    }
+    return spellings
+  }
+
+  /// The `<name>.lproj` folder of `bundle`, among its resources or at its top, if it exists.
+  private static func lprojFolder(_ name: String, in bundle: Bundle) -> URL? {
+    let places = [bundle.resourceURL, bundle.bundleURL].compactMap { $0 }
+    for place in places {
+      let folder = place.appendingPathComponent("\(name).lproj", isDirectory: true)
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
+        isFolder.boolValue
+      {
+        return folder
+      }
     }
     return nil
   }
@@ -184,19 +277,32 @@ public enum Texts {
 
 /// The chosen language behind a lock: set from any thread, read from any thread.
 private final class LanguageSetting: Sendable {
-  private let stored = Locked<TextLanguage?>(nil)
+  /// The language set, and the platform's choice, made on first use.
+  private struct State {
+    var set: TextLanguage?
+    var platform: TextLanguage?
+  }
+
+  private let stored = Locked(State())
 
   var value: TextLanguage {
     get {
-      stored.withLock { stored in
-        if let stored { return stored }
+      stored.withLock { state in
+        if let chosen = state.set ?? state.platform { return chosen }
+        // Takes the lock of `Texts.appBundles` inside this one; its setter takes them one
+        // after the other, never this one inside its own.
         let preferred = TextLanguage.platformPreferred
-        stored = preferred
+        state.platform = preferred
         return preferred
       }
     }
     set {
-      stored.withLock { $0 = newValue }
+      stored.withLock { $0.set = newValue }
     }
+  }
+
+  /// Makes the platform's choice again on next use.
+  func forgetPlatformChoice() {
+    stored.withLock { $0.platform = nil }
   }
 }

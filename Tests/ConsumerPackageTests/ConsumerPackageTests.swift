@@ -39,6 +39,30 @@ struct ConsumerPackageTests {
       ])
   }
 
+  @Test("a French table the consumer ships is chosen under LANG=fr_FR.UTF-8; the rest is English")
+  func french() async throws {
+    let work = try TemporaryDirectory(prefix: "consumer")
+    defer { work.remove() }
+    let demo = try await Self.buildDemo(in: work)
+    var environment = ProcessInfo.processInfo.environment
+    for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES"] { environment[name] = nil }
+    environment["LANG"] = "fr_FR.UTF-8"
+
+    let run = try ChildProcess(
+      executable: demo, arguments: ["--languages"], environment: environment,
+      mergingStandardError: true)
+    #expect(await run.waitForExit(timeout: .seconds(60)) == .exited(0))
+    let lines = await run.readOutputToEnd().split(separator: "\n").map(String.init)
+    #expect(
+      lines == [
+        "language: fr-FR",
+        "acme fr: Il faut au moins 8 caractères.",
+        "acme fr counted: Code erroné : il reste 0 essai.",
+        "acme en: Acme needs your username.",
+        "module en: Enter a password.",
+      ])
+  }
+
   /// Copies the package's sources next to a manifest that depends on this package by path,
   /// builds its `acme-demo` product, and returns the executable.
   static func buildDemo(in work: TemporaryDirectory) async throws -> URL {

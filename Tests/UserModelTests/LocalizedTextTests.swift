@@ -77,8 +77,9 @@ struct LocalizedTextTests {
     #expect(TextLanguage(locale: Locale(identifier: "zh_CN")) == .simplifiedChinese)
     #expect(TextLanguage(locale: Locale(identifier: "zh-Hans-SG")) == .simplifiedChinese)
     #expect(TextLanguage(locale: Locale(identifier: "en_AU")) == .english)
-    #expect(TextLanguage(locale: Locale(identifier: "zh_TW")) == nil)
-    #expect(TextLanguage(locale: Locale(identifier: "fr_FR")) == nil)
+    #expect(TextLanguage(locale: Locale(identifier: "zh_TW")) == .traditionalChinese)
+    #expect(TextLanguage(locale: Locale(identifier: "fr_FR")) == TextLanguage(code: "fr-FR"))
+    #expect(TextLanguage(locale: Locale(identifier: "en_US_POSIX")) == .english)
   }
 
   @Test(

@@ -33,7 +33,7 @@ struct GlobalOptions: Sendable, Equatable {
       dataDirectory = folder
     }
     // `--lang` was read before parsing (`LanguageOption.chosen`); here it is only checked.
-    if let text = parsed.values["lang"], TextLanguage(identifier: text) == nil {
+    if let text = parsed.values["lang"], LanguageOption.language(named: text) == nil {
       throw UsageError(
         message: CommandText.text("usage.lang", ["value": text]), command: parsed.commandName)
     }

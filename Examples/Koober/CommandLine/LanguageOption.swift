@@ -1,7 +1,7 @@
 import Localization
 
-/// `--lang en|zh-Hans`: the language of everything `koober` says, ahead of `LC_ALL`,
-/// `LC_MESSAGES` and `LANG`.
+/// `--lang en|zh-Hans`: the language of everything `koober` says, ahead of `LANGUAGE`,
+/// `LC_ALL`, `LC_MESSAGES` and `LANG`.
 ///
 /// It is picked out of the command line before the parser runs, so that the parser's own
 /// usage errors are already in that language; the parser then checks it like any global
@@ -20,8 +20,15 @@ enum LanguageOption {
   ///   - environment: The process environment.
   /// - Returns: The language; a `--lang` naming none is left to the parser to report.
   static func chosen(arguments: [String], environment: [String: String]) -> TextLanguage {
-    value(in: arguments).flatMap(TextLanguage.init(identifier:))
-      ?? TextLanguage.fromEnvironment(environment)
+    value(in: arguments).flatMap(language(named:)) ?? TextLanguage.fromEnvironment(environment)
+  }
+
+  /// The language a `--lang` value names, if it is one koober speaks (English or Simplified
+  /// Chinese): `TextLanguage(identifier:)` reads any language, `fr` and `zh-TW` included.
+  /// - Parameter value: The option's value, e.g. `zh_CN`.
+  /// - Returns: The language, or `nil` for any other.
+  static func language(named value: String) -> TextLanguage? {
+    TextLanguage(identifier: value).flatMap { Texts.packageLanguages.contains($0) ? $0 : nil }
   }
 
   /// The first value of `--lang` as the parser reads it: `--lang V` (V not an option) or

@@ -5,6 +5,7 @@
 // ConsumerPackageTests starts Acme's server, runs this, and reads the lines.
 //
 //   acme-demo <Acme base URL> <data folder>
+//   acme-demo --languages        (Languages.swift)
 import AcmeLogin
 import Foundation
 import LoginCore
@@ -94,6 +95,11 @@ func run(server: URL, folder: URL) async -> Int32 {
   }
   for line in screens.lines { print(line) }
   return 0
+}
+
+if CommandLine.arguments.dropFirst().first == "--languages" {
+  printLanguages()
+  exit(0)
 }
 
 let arguments = CommandLine.arguments
