@@ -58,6 +58,7 @@ struct ConsumerPackageTests {
         "language: fr-FR",
         "acme fr: Il faut au moins 8 caractères.",
         "acme fr counted: Code erroné : il reste 0 essai.",
+        "acme fr taken: Ce nom d'utilisateur est déjà pris.",
         "acme en: Acme needs your username.",
         "module en: Enter a password.",
       ])

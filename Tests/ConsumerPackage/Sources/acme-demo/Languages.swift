@@ -7,14 +7,16 @@ import Localization
 import LoginCore
 import UserModel
 
-/// Prints the chosen language and four texts: two from Acme's French tables (one of them
-/// counted), one Acme words only in English, one nobody words but UserModel.
+/// Prints the chosen language and five texts: three from Acme's French tables (one of them
+/// counted, one the username rule's), one Acme words only in English, one nobody words but
+/// UserModel.
 func printLanguages() {
   // The one step that makes this target's tables count (Texts' documentation).
   Texts.appBundles = [Bundle.module, .main]
   print("language: \(Texts.language.code)")
   print("acme fr: \(PasswordProblem.tooShort(minimum: 8).message)")
   print("acme fr counted: \(LoginError.invalidCode(attemptsLeft: 0).message)")
+  print("acme fr taken: \(LoginError.identifierTaken(IdentifierRule.username.kind).message)")
   print("acme en: \(EmailProblem.empty.message)")
   print("module en: \(PasswordProblem.empty.message)")
 }
