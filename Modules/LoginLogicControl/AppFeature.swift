@@ -2,8 +2,9 @@ import LoginCore
 import UserModel
 
 /// A feature of the app that a person may open, signed in or browsing as a guest: an open
-/// set, like `UserType`. Koober's four are static constants; an app declares its own, each
-/// with who may use it, and a title in words or read from its own tables when shown.
+/// set, like `UserType`. The module declares one, ``profile``; an app declares its own, each
+/// with who may use it, and a title in words or read from its own tables when shown (the
+/// `koober` host declares its ride features this way).
 ///
 /// ```swift
 /// extension AppFeature {
@@ -18,24 +19,10 @@ import UserModel
 /// Two features are equal, and hash alike, when their `id`s and requirements are: the title
 /// is words for people, read anew each time (the language can change after a feature is
 /// made), so it takes no part.
-public struct AppFeature: Sendable, Hashable, CaseIterable {
-  /// Estimate a fare between two places.
-  public static let fareEstimate = AppFeature(
-    "fareEstimate", requirement: .guestsWelcome,
-    title: { LoginLogicText.text("feature.fareEstimate") })
-  /// Request a ride.
-  public static let requestRide = AppFeature(
-    "requestRide", requirement: .onlyFor([.passenger]),
-    title: { LoginLogicText.text("feature.requestRide") })
-  /// The list of one's rides.
-  public static let myRides = AppFeature(
-    "myRides", requirement: .accountNeeded, title: { LoginLogicText.text("feature.myRides") })
-  /// One's own profile.
+public struct AppFeature: Sendable, Hashable {
+  /// One's own profile: every app with accounts has one.
   public static let profile = AppFeature(
     "profile", requirement: .accountNeeded, title: { LoginLogicText.text("feature.profile") })
-
-  /// Koober's four features; an app's own are values of the same type.
-  public static let allCases: [AppFeature] = [.fareEstimate, .requestRide, .myRides, .profile]
 
   /// A stable name for logs and programs, e.g. `requestRide`.
   public let id: String

@@ -3,14 +3,15 @@ import UserModel
 
 /// The check the host makes before opening a feature, for guests and signed-in users alike.
 ///
-/// Guests are welcome to estimate fares; requesting a ride, my rides and the profile need an
-/// account, and requesting a ride is for passengers only. A guest who needs an account gets
+/// Each feature says who may open it (`AppFeature.requirement`): Koober's guests may
+/// estimate fares, its rides and the profile need an account, and requesting a ride is for
+/// passengers only. A guest who needs an account gets
 /// `.signInRequired(entry)`: the host starts sign-in with that entry point, and success
 /// returns to the feature (or explains why it cannot).
 ///
 /// ```swift
-/// switch gate.check(.myRides, signedInAs: currentUser?.type) {
-/// case .open: showMyRides()
+/// switch gate.check(.profile, signedInAs: currentUser?.type) {
+/// case .open: showProfile()
 /// case .signInRequired(let entry): showSignIn(entryPoint: entry)
 /// case .notAvailable(let message): showNotice(message)
 /// }

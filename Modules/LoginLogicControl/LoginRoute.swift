@@ -4,6 +4,7 @@ import UserModel
 /// Where a signed-in user goes next, decided by the user's type and the entry point.
 ///
 /// ```swift
+/// // with an app's feature `requestRide` for passengers only:
 /// LoginRoute(signedIn: .driver, from: .guestFeature(.requestRide))
 /// // .homeInstead(of: .requestRide, home: .driver)
 /// ```

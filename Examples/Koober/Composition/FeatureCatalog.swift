@@ -1,6 +1,23 @@
 import LoginLogicControl
 import UserModel
 
+/// Koober's ride features: the app's own `AppFeature`s, declared the way any app declares
+/// its own, with their titles read from koober's tables in the language of the moment.
+extension AppFeature {
+  /// Estimate a fare between two places: guests welcome.
+  static let fareEstimate = AppFeature("fareEstimate", requirement: .guestsWelcome) {
+    KooberText.text("featureTitle.fareEstimate")
+  }
+  /// Request a ride: passengers only.
+  static let requestRide = AppFeature("requestRide", requirement: .onlyFor([.passenger])) {
+    KooberText.text("featureTitle.requestRide")
+  }
+  /// The list of one's rides: any account.
+  static let myRides = AppFeature("myRides", requirement: .accountNeeded) {
+    KooberText.text("featureTitle.myRides")
+  }
+}
+
 /// The features this build of the host shows in its menus, in order, with their labels.
 ///
 /// The guest gate (`AppFeature.requirement`) decides who may open each; this list decides
