@@ -86,7 +86,9 @@ let package = Package(
       name: "KooberWire", dependencies: ["UserModel", "WireFormat"], path: "Modules/KooberWire"),
     .target(
       name: "ServiceUserKoober",
-      dependencies: ["LoginCore", "UserModel", "NetworkClient", "WireFormat", "KooberWire"],
+      dependencies: ["LoginCore", "UserModel", "NetworkClient", "WireFormat", "KooberWire",
+        "Localization",
+      ],
       path: "Modules/ServiceUserKoober"
     ),
     .target(
@@ -221,7 +223,8 @@ let package = Package(
       path: "Tests/LoopbackServerTests"
     ),
     .testTarget(
-      name: "LoginCoreTests", dependencies: ["LoginCore", "Localization", "TestSupport"],
+      name: "LoginCoreTests",
+      dependencies: ["LoginCore", "Localization", "TestSupport", "UserModel"],
       path: "Tests/LoginCoreTests"),
     .testTarget(
       name: "UserModelTests",

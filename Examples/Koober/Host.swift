@@ -1,3 +1,4 @@
+import Foundation
 import Localization
 
 /// `koober`'s entry: parses the command line into one command (`RootCommand.subcommands`,
@@ -11,6 +12,9 @@ enum Host {
   ///   - environment: The process environment.
   /// - Returns: The exit status.
   static func run(arguments: [String], environment: [String: String]) async -> ExitCode {
+    // koober's own wording of the modules' texts (Resources/<language>.lproj/LoginCore.strings
+    // names Koober where the module says "the server"): the one documented step.
+    Texts.appBundles = [Bundle.module, .main]
     // Before parsing, so that its usage errors speak the language asked for.
     Texts.language = LanguageOption.chosen(arguments: arguments, environment: environment)
     let console = Console(environment: environment)

@@ -1,29 +1,39 @@
-/// Why an account operation failed, in one vocabulary for every server.
+import Foundation
+import Localization
+import UserModel
+
+/// Why an account operation failed: the one error of the login stack, from the server's
+/// adapter through ServiceUser and the logic controls to the screen.
 ///
-/// The three kinds are kept apart because they call for different things:
-/// - `.refused`: the server said no. Tell the person; `.sessionEnded` signs them out.
-/// - `.unavailable`: the server could not say (offline, timeout, busy, trouble). Never a
-///   reason to end a session: try again later.
+/// An adapter throws it, every sign-in operation of ServiceUser throws it, and
+/// LoginLogicControl hands it to its delegates. Its three kinds call for different things:
+/// - `.refused`: the person must act (a wrong password, a taken identifier, a form that
+///   breaks the rules, a session that is over). `.sessionEnded` signs them out.
+/// - `.unavailable`: no answer now (offline, timeout, busy, trouble, this device's storage).
+///   Never a reason to end a session: try again later.
 /// - `.unsupported`: this server has no such operation (sign-up on an OAuth provider).
+///
+/// Every wait is in seconds (`.locked(retryAfterSeconds:)`, `.busy(retryAfterSeconds:)`);
+/// the sentence says minutes when it is longer than one.
 ///
 /// ```swift
 /// do {
-///   _ = try await remote.signIn(credentials)
+///   _ = try await service.signIn(identifier: typed, password: password)
 /// } catch .refused(.locked(let seconds)) {
-///   show("Try again in \(seconds) seconds.")
+///   showLocked(for: seconds)
 /// } catch {
-///   show(error.message)
+///   show(error.message)   // e.g. "The username or password is wrong."
 /// }
 /// ```
 public enum AuthFailure: Error, Sendable, Equatable, Hashable {
-  /// The server refused.
+  /// Refused: the person must act.
   case refused(AuthRefusal)
-  /// The server could not be asked, or could not answer.
+  /// No answer now: try again later.
   case unavailable(AuthUnavailability)
   /// The server does not offer the operation.
   case unsupported(AuthOperation)
 
-  /// A stable snake_case code a program can switch on, e.g. `invalid_credentials`,
+  /// A stable snake_case code a program can switch on or log, e.g. `invalid_credentials`,
   /// `offline`, `unsupported_sign_up`.
   public var code: String {
     switch self {
@@ -33,14 +43,15 @@ public enum AuthFailure: Error, Sendable, Equatable, Hashable {
     }
   }
 
-  /// One sentence for a log line or a developer, in English whatever `Texts.language` says;
-  /// apps show their own wording (LoginError's).
+  /// One sentence a person understands and can act on, in the language `Texts.language`
+  /// names, from LoginCore's tables (an app's own `LoginCore.strings` rewords any of them).
   public var message: String {
     switch self {
     case .refused(let refusal): refusal.message
     case .unavailable(let unavailability): unavailability.message
+    case .unsupported(.resendCode): LoginCoreText.text("error.resendUnavailable")
     case .unsupported(let operation):
-      "This server does not offer \(operation.summary(in: .english))."
+      LoginCoreText.text("error.unsupported", ["operation": operation.summary])
     }
   }
 
@@ -49,9 +60,41 @@ public enum AuthFailure: Error, Sendable, Equatable, Hashable {
   public var endsSession: Bool {
     self == .refused(.sessionEnded)
   }
+
+  /// The failure with the identifier named by `kind` (see `AuthRefusal.naming(_:)`).
+  /// - Parameter kind: The kind of identifier.
+  /// - Returns: The failure.
+  public func naming(_ kind: IdentifierKind) -> AuthFailure {
+    guard case .refused(let refusal) = self else { return self }
+    return .refused(refusal.naming(kind))
+  }
+
+  /// Whole minutes, rounded up and at least one, in a wait of `seconds`; written so no
+  /// server value can overflow.
+  package static func minutes(_ seconds: Int) -> Int {
+    wholeMinutes(seconds)
+  }
+}
+
+/// Whole minutes, rounded up and at least one, in a wait of `seconds`; written so no server
+/// value can overflow.
+func wholeMinutes(_ seconds: Int) -> Int {
+  guard seconds > 60 else { return 1 }
+  return seconds / 60 + (seconds % 60 == 0 ? 0 : 1)
+}
+
+extension AuthFailure: LocalizedError {
+  /// The sentence to show, in the language `Texts.language` names.
+  public var errorDescription: String? { message }
 }
 
 extension AuthFailure: CustomStringConvertible {
-  /// The code and message, e.g. `offline: The server cannot be reached.`
-  public var description: String { "\(code): \(message)" }
+  /// The code, the sentence in English and any detail, for logs and reports, e.g.
+  /// `server_trouble: The server is having trouble; try again in a moment. (HTTP 500)`.
+  public var description: String {
+    let sentence = Texts.inEnglish { message }
+    guard case .unavailable(let unavailability) = self, let detail = unavailability.detail
+    else { return "\(code): \(sentence)" }
+    return "\(code): \(sentence) (\(detail))"
+  }
 }

@@ -1,6 +1,7 @@
 import Localization
 
-/// The operations of `AuthRemoteAPI`, named in `.unsupported` failures.
+/// The account operations, named in `.unsupported` failures: those of `AuthRemoteAPI`, and
+/// sending a new one-time code.
 public enum AuthOperation: String, Sendable, Equatable, Hashable, CaseIterable {
   /// `signIn(_:)`.
   case signIn = "sign_in"
@@ -16,6 +17,8 @@ public enum AuthOperation: String, Sendable, Equatable, Hashable, CaseIterable {
   case updateName = "update_name"
   /// `signOut(_:)`: revoking the session on the server.
   case signOut = "sign_out"
+  /// Sending a new one-time code (a resumed challenge cannot: the password is not known).
+  case resendCode = "resend_code"
 
   /// The operation in a few words, e.g. `sign-up`, in the language `Texts.language` names.
   public var summary: String { summary(in: Texts.language) }
@@ -30,6 +33,7 @@ public enum AuthOperation: String, Sendable, Equatable, Hashable, CaseIterable {
     case .currentUser: LoginCoreText.text("operation.currentUser", language: language)
     case .updateName: LoginCoreText.text("operation.updateName", language: language)
     case .signOut: LoginCoreText.text("operation.signOut", language: language)
+    case .resendCode: LoginCoreText.text("operation.resendCode", language: language)
     }
   }
 }

@@ -1,23 +1,40 @@
-/// What a server refused: the `.refused` half of `AuthFailure`.
+import UserModel
+
+/// What was refused, so that the person must act: the `.refused` part of `AuthFailure`.
+///
+/// Most come from the server; a few are refused on the device before anything is sent
+/// (``invalidForm(_:)``, ``malformedCode``, ``notSignedIn``, ``updateRequired``).
 public enum AuthRefusal: Sendable, Equatable, Hashable {
-  /// The identifier and password do not match an account (the same for an unknown one).
-  case invalidCredentials
+  /// The identifier and password do not match an account (the same for an unknown one). The
+  /// kind names the identifier in the sentence; ServiceUser sets its rule's kind.
+  case invalidCredentials(IdentifierKind)
   /// Too many failed attempts for this identifier; try again after this many seconds.
   case locked(retryAfterSeconds: Int)
+  /// Another account already has this identifier; the kind names it in the sentence.
+  case identifierTaken(IdentifierKind)
+  /// The server refused a field of the form; the message is the server's, or empty for the
+  /// module's general sentence about the field.
+  case invalidInput(InputField, message: String)
+  /// The form breaks the app's own rules (`CredentialRules`, the `IdentifierRule`): nothing
+  /// was sent.
+  case invalidForm(CredentialProblem)
+  /// The one-time code is not six digits: nothing was sent.
+  case malformedCode
   /// The one-time code is wrong; this many attempts are left.
   case invalidCode(attemptsLeft: Int)
   /// The one-time code expired or was used already: sign in again.
   case codeExpired
   /// Too many wrong codes used up the challenge: sign in again.
   case tooManyAttempts
-  /// Another account already has this identifier.
-  case identifierTaken
-  /// The server refused a field of the form; the message is the server's.
-  case invalidInput(InputField, message: String)
   /// The access token is no longer good (expired early, or rotated); a renewal may help.
   case accessTokenRejected
   /// The session is over: the refresh token or the session was revoked, expired or reused.
   case sessionEnded
+  /// No one is signed in on this device.
+  case notSignedIn
+  /// This device's account data was written by a newer version of the app and is left
+  /// untouched; only updating the app helps.
+  case updateRequired
 
   /// A field of a sign-in, sign-up or profile form.
   public enum InputField: String, Sendable, Equatable, Hashable, CaseIterable {
@@ -31,33 +48,65 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
     case userType = "user_type"
   }
 
-  /// A stable snake_case code, the same as API.md's where there is one.
+  /// A stable snake_case code a program can switch on or log.
   public var code: String {
     switch self {
     case .invalidCredentials: "invalid_credentials"
     case .locked: "account_locked"
+    case .identifierTaken: "identifier_taken"
+    case .invalidInput(let field, _): "invalid_" + field.rawValue
+    case .invalidForm(let problem): problem.code
+    case .malformedCode: "malformed_code"
     case .invalidCode: "invalid_code"
     case .codeExpired: "challenge_expired"
     case .tooManyAttempts: "too_many_attempts"
-    case .identifierTaken: "identifier_taken"
-    case .invalidInput(let field, _): "invalid_" + field.rawValue
     case .accessTokenRejected: "access_token_rejected"
     case .sessionEnded: "session_ended"
+    case .notSignedIn: "not_signed_in"
+    case .updateRequired: "account_database_too_new"
     }
   }
 
-  /// One sentence for a developer.
-  public var message: String {
+  /// The refusal with the identifier named by `kind`, e.g. for an adapter's refusal before
+  /// ServiceUser names it with its rule's kind.
+  /// - Parameter kind: The kind of identifier.
+  /// - Returns: The refusal.
+  public func naming(_ kind: IdentifierKind) -> AuthRefusal {
     switch self {
-    case .invalidCredentials: "The identifier or password is wrong."
-    case .locked(let seconds): "Too many failed attempts; try again in \(seconds) seconds."
-    case .invalidCode(let left): "The code is wrong; \(left) attempts left."
-    case .codeExpired: "The code has expired or was used."
-    case .tooManyAttempts: "Too many wrong codes."
-    case .identifierTaken: "Another account already has this identifier."
-    case .invalidInput(let field, let message): "The \(field.rawValue) was refused: \(message)"
-    case .accessTokenRejected: "The server no longer accepts the access token."
-    case .sessionEnded: "The server ended the session."
+    case .invalidCredentials: .invalidCredentials(kind)
+    case .identifierTaken: .identifierTaken(kind)
+    default: self
+    }
+  }
+
+  /// One sentence a person understands, in the language `Texts.language` names.
+  var message: String {
+    switch self {
+    case .invalidCredentials(let kind): kind.wrongPasswordMessage
+    case .locked(let seconds):
+      seconds > 60
+        ? LoginCoreText.counted("error.lockedMinutes", wholeMinutes(seconds), as: "minutes")
+        : LoginCoreText.counted("error.lockedSeconds", max(seconds, 1), as: "seconds")
+    case .identifierTaken(let kind): kind.takenMessage
+    case .invalidInput(let field, let message):
+      message.isEmpty ? Self.generalSentence(for: field) : message
+    case .invalidForm(let problem): problem.message
+    case .malformedCode: LoginCoreText.text("error.malformedCode")
+    case .invalidCode(let left):
+      LoginCoreText.counted("error.invalidCode", max(left, 0), as: "left")
+    case .codeExpired: LoginCoreText.text("error.challengeExpired")
+    case .tooManyAttempts: LoginCoreText.text("error.tooManyAttempts")
+    case .accessTokenRejected, .sessionEnded, .notSignedIn: LoginCoreText.text("error.signedOut")
+    case .updateRequired: LoginCoreText.text("error.updateRequired")
+    }
+  }
+
+  private static func generalSentence(for field: InputField) -> String {
+    switch field {
+    case .identifier: LoginCoreText.text("error.invalidIdentifier")
+    case .password: LoginCoreText.text("error.weakPassword")
+    case .name: LoginCoreText.text("error.invalidName")
+    case .userType: LoginCoreText.text("error.invalidType")
     }
   }
 }

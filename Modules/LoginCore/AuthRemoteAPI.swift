@@ -16,10 +16,10 @@ import UserModel
 /// struct AcmeAuthAPI: AuthRemoteAPI {
 ///   let client: NetworkClient
 ///
-///   func signIn(_ credentials: SignInCredentials) async throws(AuthFailure) -> SignInResponse {
+///   func signIn(_ credentials: SignInCredentials) async throws(AuthFailure) -> SignInOutcome {
 ///     let form = ["user": credentials.identifier, "pass": credentials.password]
 ///     let body = try await post("/login", form)
-///     return .session(try session(from: body))
+///     return .signedIn(try session(from: body))
 ///   }
 ///   func refresh(_ session: UserSession) async throws(AuthFailure) -> UserSession { … }
 ///   func currentUser(accessToken: String) async throws(AuthFailure) -> User { … }
@@ -37,9 +37,9 @@ public protocol AuthRemoteAPI: Sendable {
   /// Signs in with an identifier and password.
   /// - Parameter credentials: What the person typed, already normalised by the app's rules.
   /// - Returns: A session, or a challenge when the server asks for a second step.
-  /// - Throws: `.refused(.invalidCredentials)`, `.refused(.locked(retryAfterSeconds:))`,
+  /// - Throws: `.refused(.invalidCredentials(_:))`, `.refused(.locked(retryAfterSeconds:))`,
   ///   `.unavailable(_)`, …
-  func signIn(_ credentials: SignInCredentials) async throws(AuthFailure) -> SignInResponse
+  func signIn(_ credentials: SignInCredentials) async throws(AuthFailure) -> SignInOutcome
 
   /// Completes a sign-in's second step with the one-time code the person received.
   /// - Parameters:
@@ -54,7 +54,7 @@ public protocol AuthRemoteAPI: Sendable {
   /// Creates an account and signs it in.
   /// - Parameter form: The sign-up form, already checked by the app's rules.
   /// - Returns: The new account's session.
-  /// - Throws: `.refused(.identifierTaken)`, `.refused(.invalidInput(_:_:))`,
+  /// - Throws: `.refused(.identifierTaken(_:))`, `.refused(.invalidInput(_:message:))`,
   ///   `.unsupported(.signUp)`, `.unavailable(_)`, …
   func signUp(_ form: SignUpCredentials) async throws(AuthFailure) -> UserSession
 

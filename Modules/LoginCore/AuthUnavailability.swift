@@ -1,5 +1,8 @@
-/// Why a server could not answer: the `.unavailable` half of `AuthFailure`. None of these
-/// ends a session.
+/// Why there is no answer now, so that trying again later may work: the `.unavailable` part
+/// of `AuthFailure`. None of these ends a session.
+///
+/// Most come from the server or the way to it; a few from this device (``inProgress``,
+/// ``sessionUnreadable(_:)``, ``storage(_:)``).
 public enum AuthUnavailability: Sendable, Equatable, Hashable {
   /// No connection: offline, the host unknown or refusing connections, TLS failed.
   case offline
@@ -7,26 +10,53 @@ public enum AuthUnavailability: Sendable, Equatable, Hashable {
   case timeout
   /// The server is overloaded and asks to try again after this many seconds.
   case busy(retryAfterSeconds: Int)
-  /// The server failed, or answered something the adapter cannot read; the text says what.
+  /// The server failed, or answered something the adapter cannot read; the text says what,
+  /// for a log or a developer (a person is shown a general sentence).
   case serverTrouble(String)
+  /// Another sign-in, sign-up or code check of this service is still running.
+  case inProgress
+  /// The stored session exists but cannot be read now; nothing was deleted. The text says
+  /// why, for a log or a developer.
+  case sessionUnreadable(String)
+  /// Saving on this device failed; nothing was half-written. The text says what failed, for
+  /// a log or a developer.
+  case storage(String)
 
-  /// A stable snake_case code.
+  /// A stable snake_case code a program can switch on or log.
   public var code: String {
     switch self {
     case .offline: "offline"
     case .timeout: "timeout"
     case .busy: "server_busy"
     case .serverTrouble: "server_trouble"
+    case .inProgress: "already_in_progress"
+    case .sessionUnreadable: "session_unavailable"
+    case .storage: "storage_failed"
     }
   }
 
-  /// One sentence for a developer.
-  public var message: String {
+  /// What went wrong in detail, for a log or a developer: the text of the cases that carry
+  /// one, else `nil`.
+  public var detail: String? {
     switch self {
-    case .offline: "The server cannot be reached."
-    case .timeout: "The server did not answer in time."
-    case .busy(let seconds): "The server is busy; try again in \(seconds) seconds."
-    case .serverTrouble(let detail): "The server had a problem: \(detail)"
+    case .serverTrouble(let text), .sessionUnreadable(let text), .storage(let text): text
+    default: nil
+    }
+  }
+
+  /// One sentence a person understands, in the language `Texts.language` names.
+  var message: String {
+    switch self {
+    case .offline: LoginCoreText.text("error.offline")
+    case .timeout: LoginCoreText.text("error.timeout")
+    case .busy(let seconds):
+      seconds > 60
+        ? LoginCoreText.counted("error.serverBusyMinutes", wholeMinutes(seconds), as: "minutes")
+        : LoginCoreText.counted("error.serverBusySeconds", max(seconds, 1), as: "seconds")
+    case .serverTrouble: LoginCoreText.text("error.serverTrouble")
+    case .inProgress: LoginCoreText.text("error.alreadyInProgress")
+    case .sessionUnreadable: LoginCoreText.text("error.sessionUnreadable")
+    case .storage: LoginCoreText.text("error.storage")
     }
   }
 }

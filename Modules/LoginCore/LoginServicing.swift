@@ -19,23 +19,23 @@ public protocol LoginServicing: Sendable {
   ///   - password: The password as typed.
   /// - Returns: The session, or a one-time-code challenge when your server asks for a
   ///   second step.
-  /// - Throws: `LoginError` for every refusal or failure.
-  func signIn(identifier: String, password: String) async throws(LoginError) -> SignInOutcome
+  /// - Throws: `AuthFailure` for every refusal or failure.
+  func signIn(identifier: String, password: String) async throws(AuthFailure) -> SignInOutcome
 
   /// Answers a one-time-code challenge.
   /// - Parameters:
   ///   - code: The code the user typed.
   ///   - challenge: The challenge the code belongs to.
   /// - Returns: The new session.
-  /// - Throws: `LoginError`, e.g. `.invalidCode(attemptsLeft:)` or `.challengeExpired`.
-  func verifyCode(_ code: String, for challenge: Challenge) async throws(LoginError)
+  /// - Throws: `AuthFailure`, e.g. `.refused(.invalidCode(attemptsLeft:))`.
+  func verifyCode(_ code: String, for challenge: Challenge) async throws(AuthFailure)
     -> UserSession
 
   /// Creates an account and signs it in.
   /// - Parameter credentials: The validated sign-up form.
   /// - Returns: The new session.
-  /// - Throws: `LoginError`, e.g. `.identifierTaken(_:)`.
-  func signUp(_ credentials: SignUpCredentials) async throws(LoginError) -> UserSession
+  /// - Throws: `AuthFailure`, e.g. `.refused(.identifierTaken(_:))`.
+  func signUp(_ credentials: SignUpCredentials) async throws(AuthFailure) -> UserSession
 
   /// Signs out: on the server when it can be reached, on this device always.
   /// - Returns: Whether the server took part.

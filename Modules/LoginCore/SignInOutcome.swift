@@ -1,10 +1,11 @@
 import UserModel
 
-/// What a sign-in with an identifier and a password led to.
+/// What a sign-in led to: a session at once, or a second step. The adapter answers with it
+/// (`AuthRemoteAPI.signIn(_:)`) and ServiceUser hands it on once the session is stored.
 public enum SignInOutcome: Sendable, Equatable {
-  /// Signed in: the session is stored and published.
+  /// Signed in (from ServiceUser: the session is stored and published).
   case signedIn(UserSession)
   /// Your server asked for a second step (Koober asks drivers): a one-time code was sent;
-  /// call `verifyCode(_:for:)` with it.
+  /// `verifyCode(_:for:)` completes the sign-in.
   case codeRequired(Challenge)
 }

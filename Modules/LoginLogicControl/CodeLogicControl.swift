@@ -99,7 +99,7 @@ public final class CodeLogicControl: LoginFlowControl {
 
   /// Checks a code; ignored while another request is out or after the step ended.
   /// - Parameter code: The code as typed; surrounding whitespace is ignored. Anything but six
-  ///   digits is refused (`.malformedCode`) without a request.
+  ///   digits is refused (`.refused(.malformedCode)`) without a request.
   /// - Returns: The running check, or `nil` when nothing was sent.
   @discardableResult
   public func submit(code: String) -> Task<Void, Never>? {
@@ -110,14 +110,14 @@ public final class CodeLogicControl: LoginFlowControl {
     let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
     guard trimmed.count == 6, trimmed.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) })
     else {
-      report(.malformedCode)
+      report(.refused(.malformedCode))
       return nil
     }
     phase = .verifying
     environment.log.record(.codeSubmitted)
     delegate?.codeLogicDidStartVerifying(self)
     return Task { [environment, challenge] in
-      let result = await Result { () async throws(LoginError) in
+      let result = await Result { () async throws(AuthFailure) in
         try await environment.service.verifyCode(trimmed, for: challenge)
       }
       self.finishVerifying(result)
@@ -126,7 +126,7 @@ public final class CodeLogicControl: LoginFlowControl {
 
   /// Asks for a new code by signing in again; ignored while another request is out or after
   /// the step ended. A resumed challenge has no password to sign in with: the delegate is
-  /// told `.resendUnavailable` and the screen stays.
+  /// told `.unsupported(.resendCode)` and the screen stays.
   /// - Returns: The running request, or `nil` when nothing was sent.
   @discardableResult
   public func resendCode() -> Task<Void, Never>? {
@@ -135,14 +135,14 @@ public final class CodeLogicControl: LoginFlowControl {
       return nil
     }
     guard let credentials else {
-      report(.resendUnavailable)
+      report(.unsupported(.resendCode))
       return nil
     }
     phase = .resending
     environment.log.record(.resendRequested)
     delegate?.codeLogicDidStartResending(self)
     return Task { [environment] in
-      let result = await Result { () async throws(LoginError) in
+      let result = await Result { () async throws(AuthFailure) in
         try await environment.service.signIn(
           identifier: credentials.identifier, password: credentials.password)
       }
@@ -159,17 +159,17 @@ public final class CodeLogicControl: LoginFlowControl {
 
   // MARK: - Outcomes
 
-  private func finishVerifying(_ result: Result<UserSession, LoginError>) {
+  private func finishVerifying(_ result: Result<UserSession, AuthFailure>) {
     guard phase == .verifying else { return }
     switch result {
     case .success(let session):
       signedIn(session.user)
     case .failure(let error):
-      handle(LoginFailure(error))
+      handle(error)
     }
   }
 
-  private func finishResending(_ result: Result<SignInOutcome, LoginError>) {
+  private func finishResending(_ result: Result<SignInOutcome, AuthFailure>) {
     guard phase == .resending else { return }
     switch result {
     case .success(.codeRequired(let newChallenge)):
@@ -182,25 +182,24 @@ public final class CodeLogicControl: LoginFlowControl {
     case .success(.signedIn(let session)):
       signedIn(session.user)
     case .failure(let error):
-      let failure = LoginFailure(error)
-      switch failure {
-      case .wrongIdentifierOrPassword, .locked: endChallenge(failure)
-      default: handle(failure)
+      switch error {
+      case .refused(.invalidCredentials), .refused(.locked): endChallenge(error)
+      default: handle(error)
       }
     }
   }
 
   /// A failure that ends the challenge goes back to sign-in; any other keeps the screen,
   /// unless time ran out while the request was out.
-  private func handle(_ failure: LoginFailure) {
+  private func handle(_ failure: AuthFailure) {
     switch failure {
-    case .codeExpired, .tooManyAttempts:
+    case .refused(.codeExpired), .refused(.tooManyAttempts):
       endChallenge(failure)
-    case .wrongCode(attemptsLeft: 0):
-      endChallenge(.tooManyAttempts)
+    case .refused(.invalidCode(let left)) where left <= 0:
+      endChallenge(.refused(.tooManyAttempts))
     default:
       if timeRanOut {
-        endChallenge(.codeExpired)
+        endChallenge(.refused(.codeExpired))
       } else {
         phase = .waiting
         report(failure)
@@ -215,12 +214,12 @@ public final class CodeLogicControl: LoginFlowControl {
     delegate?.loginLogic(self, didSignIn: user, route: route)
   }
 
-  private func report(_ failure: LoginFailure) {
+  private func report(_ failure: AuthFailure) {
     environment.log.record(.failed(.code, failure))
     delegate?.codeLogic(self, didFail: failure)
   }
 
-  private func endChallenge(_ failure: LoginFailure) {
+  private func endChallenge(_ failure: AuthFailure) {
     end()
     environment.log.record(.challengeEnded(failure))
     delegate?.codeLogic(self, challengeEndedGoBackToSignIn: failure)
@@ -257,7 +256,7 @@ public final class CodeLogicControl: LoginFlowControl {
 
   private func timeIsUp() {
     if phase == .waiting {
-      endChallenge(.codeExpired)
+      endChallenge(.refused(.codeExpired))
     } else {
       timeRanOut = true
     }

@@ -17,7 +17,7 @@ public protocol CodeLogicDelegate: LoginRouteDelegate {
   /// - Parameters:
   ///   - control: The code control.
   ///   - failure: e.g. `.wrongCode(attemptsLeft:)`, `.malformedCode`, `.offline`.
-  func codeLogic(_ control: CodeLogicControl, didFail failure: LoginFailure)
+  func codeLogic(_ control: CodeLogicControl, didFail failure: AuthFailure)
 
   /// A new code was asked for (by signing in again): show that it is loading.
   /// - Parameter control: The code control.
@@ -32,5 +32,5 @@ public protocol CodeLogicDelegate: LoginRouteDelegate {
   ///   - control: The code control.
   ///   - failure: `.codeExpired` (60 seconds passed), `.tooManyAttempts`, or why signing in
   ///     again for a new code failed (`.wrongIdentifierOrPassword(_:)`, `.locked(minutes:)`).
-  func codeLogic(_ control: CodeLogicControl, challengeEndedGoBackToSignIn failure: LoginFailure)
+  func codeLogic(_ control: CodeLogicControl, challengeEndedGoBackToSignIn failure: AuthFailure)
 }

@@ -31,8 +31,8 @@ enum LoginEvent {
   case sessionEnded(SignOutReason)
   case featureChecked(AppFeature, signedInAs: UserType?, FeatureAccess)
   case ignored(Area, because: String)
-  case failed(Area, LoginFailure)
-  case challengeEnded(LoginFailure)
+  case failed(Area, AuthFailure)
+  case challengeEnded(AuthFailure)
   case succeeded(Area, UserType, LoginRoute)
 
   var text: String {
@@ -82,10 +82,11 @@ enum LoginEvent {
   }
 
   /// The failure's code, with the numbers that matter for a bug report.
-  private static func detail(_ failure: LoginFailure) -> String {
+  private static func detail(_ failure: AuthFailure) -> String {
     switch failure {
-    case .wrongCode(let left): "\(failure.code) (\(left) attempts left)"
-    case .locked(let minutes): "\(failure.code) (\(minutes) min)"
+    case .refused(.invalidCode(let left)): "\(failure.code) (\(left) attempts left)"
+    case .refused(.locked(let seconds)): "\(failure.code) (\(seconds) s)"
+    case .unavailable(.busy(let seconds)): "\(failure.code) (\(seconds) s)"
     default: failure.code
     }
   }

@@ -57,15 +57,15 @@ public final class SignInLogicControl: LoginFlowControl {
         SignInCredentials(identifier: identifier, password: password),
         identifier: environment.identifierRule)
     } catch {
-      log.record(.failed(.signIn, .invalidInput(error)))
-      delegate?.signInLogic(self, didFail: .invalidInput(error))
+      log.record(.failed(.signIn, .refused(.invalidForm(error))))
+      delegate?.signInLogic(self, didFail: .refused(.invalidForm(error)))
       return nil
     }
     isSigningIn = true
     log.record(.signInSubmitted(identifier: credentials.identifier, entry: entryPoint))
     delegate?.signInLogicDidStart(self)
     return Task { [environment] in
-      let result = await Result { () async throws(LoginError) in
+      let result = await Result { () async throws(AuthFailure) in
         try await environment.service.signIn(
           identifier: credentials.identifier, password: credentials.password)
       }
@@ -73,7 +73,8 @@ public final class SignInLogicControl: LoginFlowControl {
     }
   }
 
-  private func finish(_ result: Result<SignInOutcome, LoginError>, credentials: SignInCredentials) {
+  private func finish(_ result: Result<SignInOutcome, AuthFailure>, credentials: SignInCredentials)
+  {
     isSigningIn = false
     switch result {
     case .success(.signedIn(let session)):
@@ -87,7 +88,7 @@ public final class SignInLogicControl: LoginFlowControl {
         challenge: challenge)
       delegate?.signInLogic(self, needsCode: codeControl)
     case .failure(let error):
-      let failure = LoginFailure(error)
+      let failure = error
       environment.log.record(.failed(.signIn, failure))
       delegate?.signInLogic(self, didFail: failure)
     }

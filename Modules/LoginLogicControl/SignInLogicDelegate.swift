@@ -12,7 +12,7 @@ public protocol SignInLogicDelegate: LoginRouteDelegate {
   ///   - control: The sign-in control.
   ///   - failure: Why, e.g. `.invalidInput(_)` (nothing sent), `.wrongIdentifierOrPassword(_:)`,
   ///     `.locked(minutes:)`, `.offline`, `.serverTrouble`.
-  func signInLogic(_ control: SignInLogicControl, didFail failure: LoginFailure)
+  func signInLogic(_ control: SignInLogicControl, didFail failure: AuthFailure)
 
   /// The account needs a one-time code (drivers): show the code screen driven by
   /// `codeControl`, set its delegate, then call its `start()`.

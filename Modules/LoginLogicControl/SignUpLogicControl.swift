@@ -48,8 +48,8 @@ public final class SignUpLogicControl: LoginFlowControl {
       validated = try CredentialRules.validated(
         credentials, identifier: environment.identifierRule)
     } catch {
-      log.record(.failed(.signUp, .invalidInput(error)))
-      delegate?.signUpLogic(self, didFail: .invalidInput(error))
+      log.record(.failed(.signUp, .refused(.invalidForm(error))))
+      delegate?.signUpLogic(self, didFail: .refused(.invalidForm(error)))
       return nil
     }
     isSigningUp = true
@@ -57,14 +57,14 @@ public final class SignUpLogicControl: LoginFlowControl {
         identifier: validated.identifier, type: validated.type, entry: entryPoint))
     delegate?.signUpLogicDidStart(self)
     return Task { [environment] in
-      let result = await Result { () async throws(LoginError) in
+      let result = await Result { () async throws(AuthFailure) in
         try await environment.service.signUp(validated)
       }
       self.finish(result)
     }
   }
 
-  private func finish(_ result: Result<UserSession, LoginError>) {
+  private func finish(_ result: Result<UserSession, AuthFailure>) {
     isSigningUp = false
     switch result {
     case .success(let session):
@@ -72,7 +72,7 @@ public final class SignUpLogicControl: LoginFlowControl {
       environment.log.record(.succeeded(.signUp, session.user.type, route))
       delegate?.loginLogic(self, didSignIn: session.user, route: route)
     case .failure(let error):
-      let failure = LoginFailure(error)
+      let failure = error
       environment.log.record(.failed(.signUp, failure))
       delegate?.signUpLogic(self, didFail: failure)
     }

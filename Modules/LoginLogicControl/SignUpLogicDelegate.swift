@@ -12,5 +12,5 @@ public protocol SignUpLogicDelegate: LoginRouteDelegate {
   ///   - control: The sign-up control.
   ///   - failure: Why, e.g. `.invalidInput(_)` (nothing sent), `.identifierTaken(_:)`,
   ///     `.rejectedByServer(code:message:)`, `.offline`, `.serverTrouble`.
-  func signUpLogic(_ control: SignUpLogicControl, didFail failure: LoginFailure)
+  func signUpLogic(_ control: SignUpLogicControl, didFail failure: AuthFailure)
 }

@@ -9,14 +9,14 @@ extension FakeAuthRemoteAPI {
   /// - Returns: A session, or a challenge whose code is `lastCode`.
   /// - Throws: `.refused(.invalidCredentials)`, or a scripted failure.
   public func signIn(_ credentials: SignInCredentials) async throws(AuthFailure)
-    -> SignInResponse
+    -> SignInOutcome
   {
     try begin(.signIn, .signIn(credentials.identifier))
-    return try state.withLock { state throws(AuthFailure) -> SignInResponse in
+    return try state.withLock { state throws(AuthFailure) -> SignInOutcome in
       guard let account = state.accounts[credentials.identifier.lowercased()],
         account.password == credentials.password
-      else { throw .refused(.invalidCredentials) }
-      guard account.requiresCode else { return .session(issue(for: account.user, in: &state)) }
+      else { throw .refused(.invalidCredentials(identifierKind)) }
+      guard account.requiresCode else { return .signedIn(issue(for: account.user, in: &state)) }
       state.counter += 1
       let id = "chl_\(state.counter)"
       let code = String(format: "%06d", state.counter % 1_000_000)
@@ -24,7 +24,7 @@ extension FakeAuthRemoteAPI {
       state.challenges[id] = PendingCode(
         userID: account.user.id, code: code, expiresAt: expiresAt, attemptsLeft: 3)
       state.lastCode = code
-      return .challenge(Challenge(id: id, expiresAt: expiresAt, channel: "sms"))
+      return .codeRequired(Challenge(id: id, expiresAt: expiresAt, channel: "sms"))
     }
   }
 
@@ -64,7 +64,7 @@ extension FakeAuthRemoteAPI {
     try begin(.signUp, .signUp(form.identifier))
     return try state.withLock { state throws(AuthFailure) -> UserSession in
       let key = form.identifier.lowercased()
-      guard state.accounts[key] == nil else { throw .refused(.identifierTaken) }
+      guard state.accounts[key] == nil else { throw .refused(.identifierTaken(identifierKind)) }
       state.counter += 1
       let user = User(
         id: "usr_\(state.counter)", identifier: key, name: form.name, type: form.type)

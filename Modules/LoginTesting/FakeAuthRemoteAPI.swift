@@ -71,19 +71,23 @@ public final class FakeAuthRemoteAPI: AuthRemoteAPI, Sendable {
   let now: @Sendable () -> Date
   let accessLifetime: TimeInterval
   let issuesRefreshTokens: Bool
+  let identifierKind: IdentifierKind
 
   /// Makes an empty server.
   /// - Parameters:
   ///   - accessLifetime: How long an access token lives; an hour by default.
   ///   - issuesRefreshTokens: Whether sessions come with a refresh token, as most servers'
   ///     do; `false` for a server whose sessions end when their access token expires.
+  ///   - identifierKind: What the server calls the identifier in its refusals; ServiceUser
+  ///     names it with its own rule's kind anyway.
   ///   - now: The clock that access tokens expire on.
   public init(
     accessLifetime: TimeInterval = 3_600, issuesRefreshTokens: Bool = true,
-    now: @escaping @Sendable () -> Date = Date.init
+    identifierKind: IdentifierKind = .email, now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.accessLifetime = accessLifetime
     self.issuesRefreshTokens = issuesRefreshTokens
+    self.identifierKind = identifierKind
     self.now = now
   }
 

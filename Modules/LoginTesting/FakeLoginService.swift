@@ -4,7 +4,7 @@ import UserModel
 /// A scripted `LoginServicing`, to test a logic control (LoginLogicControl's controls take
 /// any `LoginServicing`) without a server, a network client or a database: each call takes
 /// the next scripted answer and is recorded in ``calls``. An unscripted call answers
-/// `.serverTrouble`, so a test that forgot a script fails loudly.
+/// `.unavailable(.serverTrouble(_:))`, so a test that forgot a script fails loudly.
 ///
 /// ```swift
 /// let service = FakeLoginService()
@@ -35,11 +35,11 @@ public final class FakeLoginService: LoginServicing {
   /// What `restoreSession()` answers.
   public var restoreOutcome = RestoreOutcome.notSignedIn
   /// What the next `signIn(identifier:password:)` calls answer, first first.
-  public var signInResults: [Result<SignInOutcome, LoginError>] = []
+  public var signInResults: [Result<SignInOutcome, AuthFailure>] = []
   /// What the next `verifyCode(_:for:)` calls answer, first first.
-  public var verifyResults: [Result<UserSession, LoginError>] = []
+  public var verifyResults: [Result<UserSession, AuthFailure>] = []
   /// What the next `signUp(_:)` calls answer, first first.
-  public var signUpResults: [Result<UserSession, LoginError>] = []
+  public var signUpResults: [Result<UserSession, AuthFailure>] = []
   /// What `signOut()` answers.
   public var signOutOutcome = SignOutOutcome.signedOut
   /// What `lastSignedInIdentifier()` answers.
@@ -81,8 +81,8 @@ public final class FakeLoginService: LoginServicing {
   ///   - identifier: What was typed.
   ///   - password: The password typed.
   /// - Returns: The scripted outcome.
-  /// - Throws: The scripted error, or `.serverTrouble` when nothing is scripted.
-  public func signIn(identifier: String, password: String) async throws(LoginError)
+  /// - Throws: The scripted error, or `.unavailable(.serverTrouble(_:))` when nothing is scripted.
+  public func signIn(identifier: String, password: String) async throws(AuthFailure)
     -> SignInOutcome
   {
     calls.append(.signIn(identifier: identifier, password: password))
@@ -95,8 +95,8 @@ public final class FakeLoginService: LoginServicing {
   ///   - code: The code typed.
   ///   - challenge: The challenge it answers.
   /// - Returns: The scripted session.
-  /// - Throws: The scripted error, or `.serverTrouble` when nothing is scripted.
-  public func verifyCode(_ code: String, for challenge: Challenge) async throws(LoginError)
+  /// - Throws: The scripted error, or `.unavailable(.serverTrouble(_:))` when nothing is scripted.
+  public func verifyCode(_ code: String, for challenge: Challenge) async throws(AuthFailure)
     -> UserSession
   {
     calls.append(.verifyCode(code, challengeID: challenge.id))
@@ -107,8 +107,8 @@ public final class FakeLoginService: LoginServicing {
   /// Records the call and answers the next of ``signUpResults``.
   /// - Parameter credentials: The form.
   /// - Returns: The scripted session.
-  /// - Throws: The scripted error, or `.serverTrouble` when nothing is scripted.
-  public func signUp(_ credentials: SignUpCredentials) async throws(LoginError) -> UserSession {
+  /// - Throws: The scripted error, or `.unavailable(.serverTrouble(_:))` when nothing is scripted.
+  public func signUp(_ credentials: SignUpCredentials) async throws(AuthFailure) -> UserSession {
     calls.append(.signUp(credentials))
     await gate?.wait()
     return try Self.next(&signUpResults).get()
@@ -135,8 +135,9 @@ public final class FakeLoginService: LoginServicing {
     return lastIdentifier
   }
 
-  private static func next<T>(_ results: inout [Result<T, LoginError>]) -> Result<T, LoginError> {
-    results.isEmpty ? .failure(.serverTrouble("unscripted call")) : results.removeFirst()
+  private static func next<T>(_ results: inout [Result<T, AuthFailure>]) -> Result<T, AuthFailure> {
+    results.isEmpty
+      ? .failure(.unavailable(.serverTrouble("unscripted call"))) : results.removeFirst()
   }
 }
 

@@ -76,10 +76,12 @@ struct SessionAuthorization: AuthorizationProvider {
           code: "server_busy", message: failure.message,
           fields: ["retryAfter": .number(Double(seconds))]),
         excerpt: nil)
-    case .unavailable(.serverTrouble(let detail)): .unexpectedResponse(detail)
-    case .unsupported: .unexpectedResponse(failure.message)
+    case .unavailable(.serverTrouble(let detail)), .unavailable(.sessionUnreadable(let detail)),
+      .unavailable(.storage(let detail)):
+      .unexpectedResponse(detail)
+    case .unavailable(.inProgress), .unsupported: .unexpectedResponse(failure.description)
     // A refusal ends the session before it gets here; a stray one is no answer either.
-    case .refused: .authorizationUnavailable(reason: failure.message)
+    case .refused: .authorizationUnavailable(reason: failure.description)
     }
   }
 }

@@ -1,3 +1,4 @@
+import Localization
 import LoginCore
 import NetworkClient
 
@@ -5,9 +6,9 @@ import NetworkClient
 ///
 /// | API answer                                 | AuthFailure                                 |
 /// |--------------------------------------------|---------------------------------------------|
-/// | 401 `invalid_credentials`                  | `.refused(.invalidCredentials)`             |
+/// | 401 `invalid_credentials`                  | `.refused(.invalidCredentials(.email))`     |
 /// | 423 `account_locked` + `retryAfter`        | `.refused(.locked(retryAfterSeconds:))`     |
-/// | 409 `email_taken`                          | `.refused(.identifierTaken)`                |
+/// | 409 `email_taken`                          | `.refused(.identifierTaken(.email))`        |
 /// | 422 `invalid_email`                        | `.refused(.invalidInput(.identifier, _))`   |
 /// | 422 `weak_password`                        | `.refused(.invalidInput(.password, _))`     |
 /// | 422 `invalid_name`                         | `.refused(.invalidInput(.name, _))`         |
@@ -51,14 +52,14 @@ extension KooberAuthAPI {
         ? .refused(.accessTokenRejected) : .refused(.sessionEnded)
     }
     switch server.code {
-    case "invalid_credentials": return .refused(.invalidCredentials)
+    case "invalid_credentials": return .refused(.invalidCredentials(.email))
     case "account_locked":
       return .refused(.locked(retryAfterSeconds: max(server.retryAfter ?? 300, 0)))
-    case "email_taken": return .refused(.identifierTaken)
-    case "invalid_email": return .refused(.invalidInput(.identifier, message: server.message))
-    case "weak_password": return .refused(.invalidInput(.password, message: server.message))
-    case "invalid_name": return .refused(.invalidInput(.name, message: server.message))
-    case "invalid_type": return .refused(.invalidInput(.userType, message: server.message))
+    case "email_taken": return .refused(.identifierTaken(.email))
+    case "invalid_email": return .refused(.invalidInput(.identifier, message: shown(server)))
+    case "weak_password": return .refused(.invalidInput(.password, message: shown(server)))
+    case "invalid_name": return .refused(.invalidInput(.name, message: shown(server)))
+    case "invalid_type": return .refused(.invalidInput(.userType, message: shown(server)))
     case "invalid_code":
       return .refused(.invalidCode(attemptsLeft: max(server.attemptsLeft ?? 0, 0)))
     case "challenge_expired": return .refused(.codeExpired)
@@ -72,6 +73,15 @@ extension KooberAuthAPI {
     default:
       return .unavailable(.serverTrouble("HTTP \(status) \(server.code): \(server.message)"))
     }
+  }
+}
+
+extension KooberAuthAPI {
+  /// The server's explanation as a person is shown it: Koober writes its explanations in
+  /// English, so they are kept when the app speaks English and left out otherwise (LoginCore's
+  /// general sentence for the field shows instead of half a sentence in English).
+  static func shown(_ server: ServerError) -> String {
+    Texts.language == .english ? server.message : ""
   }
 }
 

@@ -34,11 +34,11 @@ public struct KooberAuthAPI: AuthRemoteAPI, NetworkClientBacked {
   /// - Returns: The session or the challenge.
   /// - Throws: The answer's `AuthFailure`.
   public func signIn(_ credentials: SignInCredentials) async throws(AuthFailure)
-    -> SignInResponse
+    -> SignInOutcome
   {
     switch try await send(SignInRequest(configuration: credentials)) {
-    case .session(let session): .session(session)
-    case .challenge(let challenge): .challenge(challenge)
+    case .session(let session): .signedIn(session)
+    case .challenge(let challenge): .codeRequired(challenge)
     }
   }
 

@@ -28,25 +28,24 @@ extension ServiceUser {
   ///     `identifierRule` before sending (an email is trimmed and lower-cased).
   ///   - password: The password as typed; sent to the server only, never stored or logged.
   /// - Returns: `.signedIn(session)` or `.codeRequired(challenge)`.
-  /// - Throws: `LoginError`; see its table for what each server answer becomes.
-  public func signIn(identifier: String, password: String) async throws(LoginError)
+  /// - Throws: `AuthFailure`: the adapter's (its identifier named with `identifierRule`'s
+  ///   kind), `.refused(.invalidForm(_:))` for input the rules refuse, or this device's.
+  public func signIn(identifier: String, password: String) async throws(AuthFailure)
     -> SignInOutcome
   {
-    try await exclusively { () throws(LoginError) in
+    try await exclusively { () throws(AuthFailure) in
       let credentials: SignInCredentials
       do throws(CredentialProblem) {
         credentials = try CredentialRules.validated(
           SignInCredentials(identifier: identifier, password: password), identifier: identifierRule)
       } catch {
-        throw LoginError(error)
+        throw AuthFailure(error)
       }
-      switch try await call({ () throws(AuthFailure) in try await remote.signIn(credentials) }) {
-      case .challenge(let challenge):
-        return .codeRequired(challenge)
-      case .session(let session):
-        try await record(session)
-        return .signedIn(session)
+      let outcome = try await call { () throws(AuthFailure) in
+        try await remote.signIn(credentials)
       }
+      if case .signedIn(let session) = outcome { try await record(session) }
+      return outcome
     }
   }
 
@@ -55,12 +54,13 @@ extension ServiceUser {
   ///   - code: The code the person received.
   ///   - challenge: The challenge from `signIn(identifier:password:)`.
   /// - Returns: The new session, already stored and published.
-  /// - Throws: `.invalidCode(attemptsLeft:)`, `.challengeExpired`, `.tooManyAttempts`,
-  ///   `.alreadyInProgress`, `.offline`, `.storage`, … (see `LoginError`).
-  public func verifyCode(_ code: String, for challenge: Challenge) async throws(LoginError)
+  /// - Throws: `.refused(.invalidCode(attemptsLeft:))`, `.refused(.codeExpired)`,
+  ///   `.refused(.tooManyAttempts)`, `.unavailable(.inProgress)`, `.unavailable(.offline)`,
+  ///   `.unavailable(.storage(_:))`, …
+  public func verifyCode(_ code: String, for challenge: Challenge) async throws(AuthFailure)
     -> UserSession
   {
-    try await exclusively { () throws(LoginError) in
+    try await exclusively { () throws(AuthFailure) in
       let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
       let session = try await call { () throws(AuthFailure) in
         try await remote.verifyCode(trimmed, for: challenge)
@@ -74,15 +74,15 @@ extension ServiceUser {
   /// so a refused email, password or name costs no round trip.
   /// - Parameter credentials: The sign-up form.
   /// - Returns: The new session, already stored and published.
-  /// - Throws: `.emailTaken`, `.invalidEmail`, `.weakPassword`, `.invalidName`,
-  ///   `.alreadyInProgress`, `.offline`, `.storage`, … (see `LoginError`).
-  public func signUp(_ credentials: SignUpCredentials) async throws(LoginError) -> UserSession {
-    try await exclusively { () throws(LoginError) in
+  /// - Throws: `.refused(.identifierTaken(_:))`, `.refused(.invalidForm(_:))`,
+  ///   `.refused(.invalidInput(_:message:))`, `.unavailable(.inProgress)`, … 
+  public func signUp(_ credentials: SignUpCredentials) async throws(AuthFailure) -> UserSession {
+    try await exclusively { () throws(AuthFailure) in
       let form: SignUpCredentials
       do throws(CredentialProblem) {
         form = try CredentialRules.validated(credentials, identifier: identifierRule)
       } catch {
-        throw LoginError(error)
+        throw AuthFailure(error)
       }
       let session = try await call { () throws(AuthFailure) in try await remote.signUp(form) }
       try await record(session)
@@ -94,28 +94,28 @@ extension ServiceUser {
 
   /// Runs `operation` unless another credential operation is running.
   private func exclusively<T>(
-    _ operation: () async throws(LoginError) -> T
-  ) async throws(LoginError) -> T {
-    guard credentialGate.enter() else { throw .alreadyInProgress }
+    _ operation: () async throws(AuthFailure) -> T
+  ) async throws(AuthFailure) -> T {
+    guard credentialGate.enter() else { throw .unavailable(.inProgress) }
     defer { credentialGate.leave() }
     return try await operation()
   }
 
-  /// Calls the server's adapter, mapping its failure.
-  func call<T>(_ operation: () async throws(AuthFailure) -> T) async throws(LoginError) -> T {
+  /// Calls the server's adapter; its refusals name the identifier with this service's rule.
+  func call<T>(_ operation: () async throws(AuthFailure) -> T) async throws(AuthFailure) -> T {
     do {
       return try await operation()
     } catch {
-      throw LoginError(error, identifier: identifierRule.kind)
+      throw error.naming(identifierRule.kind)
     }
   }
 
   /// Records a session the server issued: rows, store, then `.signedIn`.
-  private func record(_ session: UserSession) async throws(LoginError) {
+  private func record(_ session: UserSession) async throws(AuthFailure) {
     do {
       try await establishSession(session)
     } catch {
-      throw LoginError(error)
+      throw AuthFailure(error)
     }
   }
 }

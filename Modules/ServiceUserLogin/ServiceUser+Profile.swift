@@ -7,12 +7,13 @@ extension ServiceUser {
   /// account row. The name is checked with `CredentialRules` first.
   /// - Parameter name: The new name (trimmed; empty counts as none), or `nil` to clear it.
   /// - Returns: The updated user.
-  /// - Throws: `.notSignedIn`, `.invalidName`, `.offline`, `.timeout`, `.serverTrouble`, or
-  ///   `.storage` when the server changed it but this device could not record it.
-  public func updateName(_ name: String?) async throws(LoginError) -> User {
-    guard await currentSession != nil else { throw .notSignedIn }
+  /// - Throws: `.refused(.notSignedIn)`, `.refused(.invalidForm(.name(_:)))`,
+  ///   `.unavailable(_)`, or `.unavailable(.storage(_:))` when the server changed it but this
+  ///   device could not record it.
+  public func updateName(_ name: String?) async throws(AuthFailure) -> User {
+    guard await currentSession != nil else { throw .refused(.notSignedIn) }
     if let problem = CredentialRules.nameProblem(in: name) {
-      throw .invalidName(problem.message)
+      throw .refused(.invalidForm(.name(problem)))
     }
     let normalized = CredentialRules.normalizedName(name)
     let remote = self.remote
@@ -24,7 +25,7 @@ extension ServiceUser {
     do {
       _ = try await updateSignedInUser(user)
     } catch {
-      throw LoginError(error)
+      throw AuthFailure(error)
     }
     return user
   }

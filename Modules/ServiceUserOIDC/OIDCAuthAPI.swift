@@ -47,14 +47,14 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
 
   /// Signs in with the password grant, then reads the user from userinfo.
   /// - Parameter credentials: The identifier (sent as `username`) and password.
-  /// - Returns: `.session(_)`; an OAuth provider never answers with a second step here.
-  /// - Throws: `.refused(.invalidCredentials)` for `invalid_grant`;
+  /// - Returns: `.signedIn(_)`; an OAuth provider never answers with a second step here.
+  /// - Throws: `.refused(.invalidCredentials(_:))` for `invalid_grant`;
   ///   `.unsupported(.signIn)` when the provider does not allow the password grant;
   ///   `.unavailable(_)` for a provider that is down, slow, busy or misconfigured. A
   ///   provider that issues no refresh token gives a session that ends when its access token
   ///   expires.
   public func signIn(_ credentials: SignInCredentials) async throws(AuthFailure)
-    -> SignInResponse
+    -> SignInOutcome
   {
     let metadata = try await providerMetadata()
     var form = [
@@ -78,7 +78,7 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
           + "check that the client's scopes include openid.")
     }
     let issuedAt = now()
-    return .session(
+    return .signedIn(
       UserSession(
         user: user, accessToken: tokens.accessToken,
         accessTokenExpiresAt: tokens.expiresAt(from: issuedAt),

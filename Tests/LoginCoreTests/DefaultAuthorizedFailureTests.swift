@@ -5,7 +5,7 @@ import UserModel
 
 /// An adapter that relies on every default: only the four operations every server has.
 private struct MinimalAPI: AuthRemoteAPI {
-  func signIn(_ credentials: SignInCredentials) async throws(AuthFailure) -> SignInResponse {
+  func signIn(_ credentials: SignInCredentials) async throws(AuthFailure) -> SignInOutcome {
     throw .unsupported(.signIn)
   }
   func refresh(_ session: UserSession) async throws(AuthFailure) -> UserSession {

@@ -34,8 +34,9 @@ struct CodeLogicControlTests {
   func threeWrongCodes() async {
     let world = World()
     world.service.verifyResults = [
-      .failure(.invalidCode(attemptsLeft: 2)), .failure(.invalidCode(attemptsLeft: 1)),
-      .failure(.tooManyAttempts),
+      .failure(.refused(.invalidCode(attemptsLeft: 2))),
+      .failure(.refused(.invalidCode(attemptsLeft: 1))),
+      .failure(.refused(.tooManyAttempts)),
     ]
     let control = await world.codeControl()
     for wrong in ["111111", "222222", "333333"] {
@@ -43,14 +44,15 @@ struct CodeLogicControlTests {
     }
     #expect(
       world.recorder.calls == opening + [
-        .verifying, .codeFailed(.wrongCode(attemptsLeft: 2)),
-        .verifying, .codeFailed(.wrongCode(attemptsLeft: 1)),
-        .verifying, .backToSignIn(.tooManyAttempts),
+        .verifying, .codeFailed(.refused(.invalidCode(attemptsLeft: 2))),
+        .verifying, .codeFailed(.refused(.invalidCode(attemptsLeft: 1))),
+        .verifying, .backToSignIn(.refused(.tooManyAttempts)),
       ])
     #expect(
-      LoginFailure.wrongCode(attemptsLeft: 1).message == "That code is wrong; 1 attempt left.")
+      AuthFailure.refused(.invalidCode(attemptsLeft: 1)).message
+        == "That code is wrong; 1 attempt left.")
     #expect(
-      LoginFailure.tooManyAttempts.message
+      AuthFailure.refused(.tooManyAttempts).message
         == "Too many wrong codes; sign in again to get a new one.")
     #expect(control?.submit(code: "444444") == nil)
     world.clock.advance(by: .seconds(60))
@@ -71,9 +73,12 @@ struct CodeLogicControlTests {
     world.clock.advance(by: .seconds(1))
     await control?.countdownTask?.value
     #expect(
-      world.recorder.calls == Array(opening.dropLast()) + ticks + [.backToSignIn(.codeExpired)])
+      world.recorder.calls == Array(opening.dropLast()) + ticks + [
+        .backToSignIn(.refused(.codeExpired))
+      ])
     #expect(
-      LoginFailure.codeExpired.message == "The code has expired; sign in again to get a new one.")
+      AuthFailure.refused(.codeExpired).message
+        == "The code has expired; sign in again to get a new one.")
     #expect(control?.submit(code: Fixtures.code) == nil)
     #expect(world.service.calls.count == 1)
   }
@@ -93,7 +98,7 @@ struct CodeLogicControlTests {
     let control = await world.codeControl(challenge: challenge)
     #expect(
       world.recorder.calls == [
-        .signInStarted, .needsCode(challenge), .backToSignIn(.codeExpired),
+        .signInStarted, .needsCode(challenge), .backToSignIn(.refused(.codeExpired)),
       ])
     #expect(control?.countdownTask == nil)
   }
@@ -104,7 +109,7 @@ struct CodeLogicControlTests {
     let control = await world.codeControl()
     let gate = CallGate()
     world.service.gate = gate
-    world.service.verifyResults = [.failure(.invalidCode(attemptsLeft: 2))]
+    world.service.verifyResults = [.failure(.refused(.invalidCode(attemptsLeft: 2)))]
     let check = control?.submit(code: "111111")
     #expect(await world.clock.waitForSleepers(1))
     world.clock.advance(by: .seconds(60))
@@ -112,7 +117,10 @@ struct CodeLogicControlTests {
     await gate.open()
     await check?.value
     let ticks = (1...59).reversed().map(DelegateRecorder.Call.tick)
-    #expect(world.recorder.calls == opening + [.verifying] + ticks + [.backToSignIn(.codeExpired)])
+    #expect(
+      world.recorder.calls == opening + [.verifying] + ticks + [
+        .backToSignIn(.refused(.codeExpired))
+      ])
   }
 
   @Test("a code that is not six digits is refused without a request")
@@ -124,14 +132,16 @@ struct CodeLogicControlTests {
     }
     #expect(
       world.recorder.calls
-        == opening + Array(repeating: .codeFailed(.malformedCode), count: 5))
+        == opening + Array(repeating: .codeFailed(.refused(.malformedCode)), count: 5))
     #expect(world.service.calls.count == 1)
   }
 
   @Test("a second submit while a code is checked is ignored; offline lets the driver retry")
   func doubleSubmitAndRetry() async {
     let world = World()
-    world.service.verifyResults = [.failure(.offline), .success(Fixtures.session(Fixtures.dan))]
+    world.service.verifyResults = [
+      .failure(.unavailable(.offline)), .success(Fixtures.session(Fixtures.dan)),
+    ]
     let control = await world.codeControl()
     let first = control?.submit(code: "111111")
     #expect(control?.submit(code: "111111") == nil)
@@ -140,7 +150,7 @@ struct CodeLogicControlTests {
     await control?.submit(code: Fixtures.code)?.value
     #expect(
       world.recorder.calls == opening + [
-        .verifying, .codeFailed(.offline),
+        .verifying, .codeFailed(.unavailable(.offline)),
         .verifying, .signedIn(Fixtures.dan, .homeAsRoot(.driver), from: .code),
       ])
     #expect(world.service.calls.count == 3)
@@ -177,11 +187,11 @@ struct CodeLogicControlTests {
   func resendRefused() async {
     let world = World()
     let control = await world.codeControl()
-    world.service.signInResults = [.failure(.invalidCredentials(.email))]
+    world.service.signInResults = [.failure(.refused(.invalidCredentials(.email)))]
     await control?.resendCode()?.value
     #expect(
       world.recorder.calls == opening + [
-        .resending, .backToSignIn(.wrongIdentifierOrPassword(.email)),
+        .resending, .backToSignIn(.refused(.invalidCredentials(.email))),
       ])
   }
 

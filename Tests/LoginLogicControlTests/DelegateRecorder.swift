@@ -20,18 +20,18 @@ final class DelegateRecorder {
     case launchUnreadable(message: String)
     // Sign-in
     case signInStarted
-    case signInFailed(LoginFailure)
+    case signInFailed(AuthFailure)
     case needsCode(Challenge)
     // Code
     case tick(Int)
     case verifying
-    case codeFailed(LoginFailure)
+    case codeFailed(AuthFailure)
     case resending
     case resent
-    case backToSignIn(LoginFailure)
+    case backToSignIn(AuthFailure)
     // Sign-up
     case signUpStarted
-    case signUpFailed(LoginFailure)
+    case signUpFailed(AuthFailure)
     // Session
     case signingOut
     case signedOut(notice: String?)
@@ -90,7 +90,7 @@ extension DelegateRecorder: SignInLogicDelegate {
     calls.append(.signInStarted)
   }
 
-  func signInLogic(_ control: SignInLogicControl, didFail failure: LoginFailure) {
+  func signInLogic(_ control: SignInLogicControl, didFail failure: AuthFailure) {
     calls.append(.signInFailed(failure))
   }
 
@@ -110,7 +110,7 @@ extension DelegateRecorder: CodeLogicDelegate {
     calls.append(.verifying)
   }
 
-  func codeLogic(_ control: CodeLogicControl, didFail failure: LoginFailure) {
+  func codeLogic(_ control: CodeLogicControl, didFail failure: AuthFailure) {
     calls.append(.codeFailed(failure))
   }
 
@@ -123,7 +123,7 @@ extension DelegateRecorder: CodeLogicDelegate {
   }
 
   func codeLogic(
-    _ control: CodeLogicControl, challengeEndedGoBackToSignIn failure: LoginFailure
+    _ control: CodeLogicControl, challengeEndedGoBackToSignIn failure: AuthFailure
   ) {
     calls.append(.backToSignIn(failure))
   }
@@ -134,7 +134,7 @@ extension DelegateRecorder: SignUpLogicDelegate {
     calls.append(.signUpStarted)
   }
 
-  func signUpLogic(_ control: SignUpLogicControl, didFail failure: LoginFailure) {
+  func signUpLogic(_ control: SignUpLogicControl, didFail failure: AuthFailure) {
     calls.append(.signUpFailed(failure))
   }
 }

@@ -11,14 +11,18 @@ struct LoginEventLogTests {
     let ann = Fixtures.session(Fixtures.ann)
     let dan = Fixtures.session(Fixtures.dan)
     // A driver: one wrong code, a resend, then the right code.
-    world.service.verifyResults = [.failure(.invalidCode(attemptsLeft: 2)), .success(dan)]
+    world.service.verifyResults = [
+      .failure(.refused(.invalidCode(attemptsLeft: 2))), .success(dan),
+    ]
     let code = await world.codeControl()
     await code?.submit(code: "864209")?.value
     world.service.signInResults = [.success(.codeRequired(Fixtures.challenge("chl_two")))]
     await code?.resendCode()?.value
     await code?.submit(code: Fixtures.code)?.value
     // A passenger: a wrong password, then a sign-in; a sign-up; a sign-out.
-    world.service.signInResults = [.failure(.invalidCredentials(.email)), .success(.signedIn(ann))]
+    world.service.signInResults = [
+      .failure(.refused(.invalidCredentials(.email))), .success(.signedIn(ann)),
+    ]
     let signIn = world.signInControl()
     await signIn.signIn(identifier: "Ann@Example.com", password: "Wr0ng-pass?")?.value
     await signIn.signIn(identifier: "ann@example.com", password: Fixtures.password)?.value
@@ -66,7 +70,7 @@ struct LoginEventLogTests {
   func exactLines() async {
     let world = World()
     world.service.signInResults = [
-      .failure(.locked(retryAfterSeconds: 300)),
+      .failure(.refused(.locked(retryAfterSeconds: 300))),
       .success(.signedIn(Fixtures.session(Fixtures.ann))),
     ]
     let control = world.signInControl(from: .guestFeature(.myRides))
@@ -80,7 +84,7 @@ struct LoginEventLogTests {
       world.log.lines == [
         "\(stamp) sign-in: failed, invalid_email",
         "\(stamp) sign-in: submitted for a***@example.com from feature myRides",
-        "\(stamp) sign-in: failed, account_locked (5 min)",
+        "\(stamp) sign-in: failed, account_locked (300 s)",
         "\(stamp) sign-in: submitted for a***@example.com from feature myRides",
         "\(stamp) sign-in: ignored, a sign-in is already in flight",
         "\(stamp) sign-in: signed in as passenger -> back to myRides",

@@ -1,3 +1,4 @@
+import LoginCore
 import LoginLogicControl
 import LoginViewModel
 import UserModel
@@ -30,7 +31,7 @@ final class SignInScreen: SignInLogicDelegate {
 
   // The logic control decides; the screen only shows and navigates.
   func signInLogicDidStart(_ control: SignInLogicControl) { form.setLoading(true) }
-  func signInLogic(_ control: SignInLogicControl, didFail failure: LoginFailure) {
+  func signInLogic(_ control: SignInLogicControl, didFail failure: AuthFailure) {
     form.setLoading(false)
     shown.append("alert: \(failure.message)")
   }

@@ -22,7 +22,7 @@ struct ReadmeWiringExampleTests {
   @Test("a wrong password shows the logic layer's sentence and enables the button again")
   func wrongPassword() async {
     let world = World()
-    world.service.signInResults = [.failure(.invalidCredentials(.email))]
+    world.service.signInResults = [.failure(.refused(.invalidCredentials(.email)))]
     let screen = SignInScreen(
       environment: world.environment, last: "ann@example.com",
       entry: .guestFeature(.myRides))
@@ -31,7 +31,7 @@ struct ReadmeWiringExampleTests {
     #expect(
       screen.shown == [
         "button enabled: true", "button enabled: false", "button enabled: true",
-        "alert: \(LoginFailure.wrongIdentifierOrPassword(.email).message)",
+        "alert: \(AuthFailure.refused(.invalidCredentials(.email)).message)",
       ])
   }
 }

@@ -21,7 +21,7 @@ struct ResumedCodeTests {
   func resumedChallenge_fullSequence() async {
     let world = World()
     world.service.verifyResults = [
-      .failure(.invalidCode(attemptsLeft: 2)), .success(Fixtures.session(Fixtures.dan)),
+      .failure(.refused(.invalidCode(attemptsLeft: 2))), .success(Fixtures.session(Fixtures.dan)),
     ]
     let control = resume(Fixtures.challenge(seconds: 42.3), in: world)
     #expect(control.canResendCode == false)
@@ -31,8 +31,8 @@ struct ResumedCodeTests {
     #expect(
       world.recorder.calls == [
         .tick(43),
-        .verifying, .codeFailed(.wrongCode(attemptsLeft: 2)),
-        .codeFailed(.resendUnavailable),
+        .verifying, .codeFailed(.refused(.invalidCode(attemptsLeft: 2))),
+        .codeFailed(.unsupported(.resendCode)),
         .verifying, .signedIn(Fixtures.dan, .homeAsRoot(.driver), from: .code),
       ])
     #expect(
@@ -42,9 +42,9 @@ struct ResumedCodeTests {
       ])
     #expect(control.hasEnded)
     #expect(
-      LoginFailure.resendUnavailable.message
+      AuthFailure.unsupported(.resendCode).message
         == "A new code can't be sent from here; enter the code you have, or sign in again.")
-    #expect(LoginFailure.resendUnavailable.code == "resend_unavailable")
+    #expect(AuthFailure.unsupported(.resendCode).code == "unsupported_resend_code")
   }
 
   @Test("a resumed challenge started from a feature returns to that feature")
@@ -63,7 +63,7 @@ struct ResumedCodeTests {
   func resumedChallenge_expired_endsAtOnce() {
     let world = World()
     let control = resume(Fixtures.challenge(seconds: -1), in: world)
-    #expect(world.recorder.calls == [.backToSignIn(.codeExpired)])
+    #expect(world.recorder.calls == [.backToSignIn(.refused(.codeExpired))])
     #expect(control.submit(code: Fixtures.code) == nil)
     #expect(world.service.calls.isEmpty)
   }

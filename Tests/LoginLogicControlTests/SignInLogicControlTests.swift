@@ -77,51 +77,54 @@ struct SignInLogicControlTests {
 
   /// A service error and what the person is told.
   struct FailureCase: Sendable, CustomTestStringConvertible {
-    let error: LoginError
-    let failure: LoginFailure
+    let error: AuthFailure
     let message: String
     var testDescription: String { error.code }
   }
 
   nonisolated static let failureCases: [FailureCase] = [
     FailureCase(
-      error: .invalidCredentials(.email), failure: .wrongIdentifierOrPassword(.email),
-      message: "The email or password is wrong."),
+      error: .refused(.invalidCredentials(.email)), message: "The email or password is wrong."),
     FailureCase(
-      error: .locked(retryAfterSeconds: 300), failure: .locked(minutes: 5),
+      error: .refused(.invalidCredentials(.username)),
+      message: "The username or password is wrong."),
+    FailureCase(
+      error: .refused(.locked(retryAfterSeconds: 300)),
       message: "Too many failed attempts; try again in 5 minutes."),
     FailureCase(
-      error: .locked(retryAfterSeconds: 42), failure: .locked(minutes: 1),
-      message: "Too many failed attempts; try again in 1 minute."),
+      error: .refused(.locked(retryAfterSeconds: 42)),
+      message: "Too many failed attempts; try again in 42 seconds."),
     FailureCase(
-      error: .offline, failure: .offline,
-      message: "Koober can't be reached; check your connection and try again."),
+      error: .unavailable(.offline),
+      message: "The server can't be reached; check your connection and try again."),
     FailureCase(
-      error: .timeout, failure: .offline,
-      message: "Koober can't be reached; check your connection and try again."),
+      error: .unavailable(.timeout), message: "The server took too long to answer; try again."),
     FailureCase(
-      error: .serverBusy(retryAfterSeconds: 3), failure: .serverBusy(seconds: 3),
-      message: "Koober is busy right now; try again in 3 seconds."),
+      error: .unavailable(.busy(retryAfterSeconds: 3)),
+      message: "The server is busy right now; try again in 3 seconds."),
     FailureCase(
-      error: .serverTrouble("HTTP 502"), failure: .serverTrouble,
-      message: "Koober's server is having trouble; try again in a moment."),
+      error: .unavailable(.serverTrouble("HTTP 502")),
+      message: "The server is having trouble; try again in a moment."),
     FailureCase(
-      error: .storage("disk full"), failure: .notSaved,
+      error: .unavailable(.storage("disk full")),
       message: "Your sign-in could not be saved on this device; try again."),
     FailureCase(
-      error: .updateRequired, failure: .updateRequired,
+      error: .refused(.updateRequired),
       message:
-        "This device's Koober data was written by a newer version; update Koober to sign in."),
+        "This device's data was written by a newer version of the app; update the app to sign in."
+    ),
   ]
 
-  @Test("each failure is reported with its reason and one sentence", arguments: failureCases)
+  @Test(
+    "each failure is handed to the delegate as the service threw it, with one sentence",
+    arguments: failureCases)
   func failures(_ row: FailureCase) async {
     let world = World()
     world.service.signInResults = [.failure(row.error)]
     let control = world.signInControl()
     await control.signIn(identifier: "ann@example.com", password: Fixtures.password)?.value
-    #expect(world.recorder.calls == [.signInStarted, .signInFailed(row.failure)])
-    #expect(row.failure.message == row.message)
+    #expect(world.recorder.calls == [.signInStarted, .signInFailed(row.error)])
+    #expect(row.error.message == row.message)
     #expect(!control.isSigningIn)
   }
 
@@ -129,14 +132,14 @@ struct SignInLogicControlTests {
   func retryAfterFailure() async {
     let world = World()
     world.service.signInResults = [
-      .failure(.offline), .success(.signedIn(Fixtures.session(Fixtures.ann))),
+      .failure(.unavailable(.offline)), .success(.signedIn(Fixtures.session(Fixtures.ann))),
     ]
     let control = world.signInControl()
     await control.signIn(identifier: "ann@example.com", password: Fixtures.password)?.value
     await control.signIn(identifier: "ann@example.com", password: Fixtures.password)?.value
     #expect(
       world.recorder.calls == [
-        .signInStarted, .signInFailed(.offline),
+        .signInStarted, .signInFailed(.unavailable(.offline)),
         .signInStarted, .signedIn(Fixtures.ann, .homeAsRoot(.passenger), from: .signIn),
       ])
   }
@@ -153,7 +156,7 @@ struct SignInLogicControlTests {
     let world = World()
     let task = world.signInControl().signIn(identifier: email, password: password)
     #expect(task == nil)
-    #expect(world.recorder.calls == [.signInFailed(.invalidInput(problem))])
+    #expect(world.recorder.calls == [.signInFailed(.refused(.invalidForm(problem)))])
     #expect(world.service.calls.isEmpty)
   }
 

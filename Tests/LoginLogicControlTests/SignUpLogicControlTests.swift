@@ -67,12 +67,13 @@ struct SignUpLogicControlTests {
   @Test("a taken email is reported")
   func emailTaken() async {
     let world = World()
-    world.service.signUpResults = [.failure(.identifierTaken(.email))]
+    world.service.signUpResults = [.failure(.refused(.identifierTaken(.email)))]
     let control = world.signUpControl()
     await control.signUp(form(.passenger))?.value
-    #expect(world.recorder.calls == [.signUpStarted, .signUpFailed(.identifierTaken(.email))])
     #expect(
-      LoginFailure.identifierTaken(.email).message
+      world.recorder.calls == [.signUpStarted, .signUpFailed(.refused(.identifierTaken(.email)))])
+    #expect(
+      AuthFailure.refused(.identifierTaken(.email)).message
         == "An account with this email already exists; sign in instead.")
     #expect(!control.isSigningUp)
   }
@@ -88,21 +89,20 @@ struct SignUpLogicControlTests {
   func invalidInput(form: SignUpCredentials, problem: CredentialProblem) async {
     let world = World()
     #expect(world.signUpControl().signUp(form) == nil)
-    #expect(world.recorder.calls == [.signUpFailed(.invalidInput(problem))])
+    #expect(world.recorder.calls == [.signUpFailed(.refused(.invalidForm(problem)))])
     #expect(world.service.calls.isEmpty)
   }
 
   @Test("a field the server refuses is reported with the server's code and sentence")
   func serverRefusal() async {
     let world = World()
-    world.service.signUpResults = [.failure(.weakPassword("Use a less common password."))]
+    let refused = AuthFailure.refused(
+      .invalidInput(.password, message: "Use a less common password."))
+    world.service.signUpResults = [.failure(refused)]
     await world.signUpControl().signUp(form(.passenger))?.value
-    #expect(
-      world.recorder.calls == [
-        .signUpStarted,
-        .signUpFailed(
-          .rejectedByServer(code: "weak_password", message: "Use a less common password.")),
-      ])
+    #expect(world.recorder.calls == [.signUpStarted, .signUpFailed(refused)])
+    #expect(refused.code == "invalid_password")
+    #expect(refused.message == "Use a less common password.")
   }
 
   @Test("a double tap sends one sign-up")

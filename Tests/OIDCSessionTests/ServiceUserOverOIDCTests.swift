@@ -65,7 +65,9 @@ struct ServiceUserOverOIDCTests {
 
     func signIn(_ email: String) async throws -> UserSession {
       let outcome = try await service.signIn(identifier: email, password: password)
-      guard case .signedIn(let session) = outcome else { throw LoginError.serverTrouble("code") }
+      guard case .signedIn(let session) = outcome else {
+        throw AuthFailure.unavailable(.serverTrouble("code"))
+      }
       return session
     }
 
@@ -176,15 +178,15 @@ struct ServiceUserOverOIDCTests {
   func refusals() async throws {
     let world = try await World()
     defer { world.folder.remove() }
-    await #expect(throws: LoginError.invalidCredentials(.email)) {
+    await #expect(throws: AuthFailure.refused(.invalidCredentials(.email))) {
       try await world.service.signIn(identifier: "ann@example.com", password: "wrong-password")
     }
     let form = SignUpCredentials(
       identifier: "new@example.com", password: "Pass1234word", name: nil, type: .passenger)
-    await #expect(throws: LoginError.unsupported(.signUp)) {
+    await #expect(throws: AuthFailure.unsupported(.signUp)) {
       try await world.service.signUp(form)
     }
-    #expect(LoginError.unsupported(.signUp).message == "This server does not offer sign-up.")
+    #expect(AuthFailure.unsupported(.signUp).message == "This server does not offer sign-up.")
     #expect(try world.store.load() == nil)
   }
 }

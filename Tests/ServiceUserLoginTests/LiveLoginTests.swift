@@ -36,7 +36,9 @@ struct LiveLoginTests {
     #expect(live.backend.requests.count("POST", "/v1/auth/sign-out") == 1)
     #expect(await log.first(1) == [.signedIn(session.user)])
     // The first instance's tokens died with the sign-out: its next call ends its session.
-    await #expect(throws: LoginError.notSignedIn) { try await first.updateName("Annie") }
+    await #expect(throws: AuthFailure.refused(.sessionEnded)) {
+      try await first.updateName("Annie")
+    }
     #expect(await log.first(2) == [.signedIn(session.user), .signedOut(.revoked)])
   }
 
@@ -71,7 +73,7 @@ struct LiveLoginTests {
     let challenge = try await driverChallenge(service)
     let code = try await live.latestCode(for: "dan@example.com")
     let wrong = code == "000000" ? "111111" : "000000"
-    var errors: [LoginError] = []
+    var errors: [AuthFailure] = []
     for _ in 0..<4 {
       do {
         _ = try await service.verifyCode(wrong, for: challenge)
@@ -79,11 +81,12 @@ struct LiveLoginTests {
         errors.append(error)
       }
     }
-    #expect(errors == [
-      .invalidCode(attemptsLeft: 2), .invalidCode(attemptsLeft: 1), .tooManyAttempts,
-      .challengeExpired,
-    ])
-    await #expect(throws: LoginError.challengeExpired) {
+    #expect(
+      errors == [
+        .refused(.invalidCode(attemptsLeft: 2)), .refused(.invalidCode(attemptsLeft: 1)),
+        .refused(.tooManyAttempts), .refused(.codeExpired),
+      ])
+    await #expect(throws: AuthFailure.refused(.codeExpired)) {
       try await service.verifyCode(code, for: challenge)
     }
     #expect(await service.currentSession == nil)
@@ -97,7 +100,7 @@ struct LiveLoginTests {
     let challenge = try await driverChallenge(service)
     let code = try await live.latestCode(for: "dan@example.com")
     live.serverClock.advance(by: 61)
-    await #expect(throws: LoginError.challengeExpired) {
+    await #expect(throws: AuthFailure.refused(.codeExpired)) {
       try await service.verifyCode(code, for: challenge)
     }
   }
@@ -112,14 +115,14 @@ struct LiveLoginTests {
         type: .passenger))
     _ = await service.signOut()
     for _ in 0..<5 {
-      await #expect(throws: LoginError.invalidCredentials(.email)) {
+      await #expect(throws: AuthFailure.refused(.invalidCredentials(.email))) {
         try await service.signIn(identifier: "ann@example.com", password: "wrong-pass-1")
       }
     }
     await #expect {
       try await service.signIn(identifier: "ann@example.com", password: Self.password)
     } throws: { error in
-      guard case .locked(let seconds) = error as? LoginError else { return false }
+      guard case .refused(.locked(let seconds)) = error as? AuthFailure else { return false }
       return seconds == 300
     }
     live.serverClock.advance(by: 301)
@@ -137,12 +140,12 @@ struct LiveLoginTests {
     let service = live.makeService()
     try await signUpDriver(service)
     _ = await service.signOut()
-    await #expect(throws: LoginError.identifierTaken(.email)) {
+    await #expect(throws: AuthFailure.refused(.identifierTaken(.email))) {
       try await service.signUp(
         SignUpCredentials(
           identifier: "DAN@example.com", password: Self.password, name: nil, type: .passenger))
     }
-    await #expect(throws: LoginError.invalidCredentials(.email)) {
+    await #expect(throws: AuthFailure.refused(.invalidCredentials(.email))) {
       try await service.signIn(identifier: "nobody@example.com", password: Self.password)
     }
   }
@@ -184,7 +187,7 @@ struct LiveLoginTests {
     _ = await service.signOut()
     let outcome = try await service.signIn(identifier: "dan@example.com", password: Self.password)
     guard case .codeRequired(let challenge) = outcome else {
-      throw LoginError.serverTrouble("expected a challenge, got \(outcome)")
+      throw AuthFailure.unavailable(.serverTrouble("expected a challenge, got \(outcome)"))
     }
     return challenge
   }

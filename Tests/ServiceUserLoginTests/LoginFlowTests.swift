@@ -53,7 +53,7 @@ struct LoginFlowTests {
     #expect(try harness.store.load() == nil)
     #expect(await harness.service.lastSignedInIdentifier() == nil)
 
-    await #expect(throws: LoginError.invalidCode(attemptsLeft: 2)) {
+    await #expect(throws: AuthFailure.refused(.invalidCode(attemptsLeft: 2))) {
       try await harness.service.verifyCode("000000", for: challenge)
     }
     #expect(try await harness.service.verifyCode(" 123456 ", for: challenge) == session)
@@ -74,10 +74,10 @@ struct LoginFlowTests {
       try await harness.service.signIn(identifier: "ann@example.com", password: "s3cretpass")
     }
     while harness.transport.paths.isEmpty { await Task.yield() }
-    await #expect(throws: LoginError.alreadyInProgress) {
+    await #expect(throws: AuthFailure.unavailable(.inProgress)) {
       try await harness.service.signIn(identifier: "ann@example.com", password: "s3cretpass")
     }
-    await #expect(throws: LoginError.alreadyInProgress) {
+    await #expect(throws: AuthFailure.unavailable(.inProgress)) {
       try await harness.service.signUp(
         SignUpCredentials(
           identifier: "b@example.com", password: "s3cretpass", name: nil, type: .driver))
@@ -93,7 +93,8 @@ struct LoginFlowTests {
       _ in .json(201, Fixtures.json(Fixtures.session()))
     }
     defer { harness.folder.remove() }
-    let expected = LoginError.storage("The session could not be saved (disk full (test)).")
+    let expected = AuthFailure.unavailable(
+      .storage("The session could not be saved (disk full (test))."))
     await #expect(throws: expected) {
       try await harness.service.signUp(
         SignUpCredentials(
@@ -112,14 +113,14 @@ struct LoginFlowTests {
         SignUpCredentials(
           identifier: "ann@example.com", password: "short", name: nil, type: .driver))
     } throws: { error in
-      guard case .weakPassword = error as? LoginError else { return false }
+      guard case .refused(.invalidForm(.password)) = error as? AuthFailure else { return false }
       return true
     }
     await #expect {
       try await harness.service.signUp(
         SignUpCredentials(identifier: "ann@", password: "s3cretpass", name: nil, type: .driver))
     } throws: { error in
-      guard case .invalidIdentifier = error as? LoginError else { return false }
+      guard case .refused(.invalidForm(.email)) = error as? AuthFailure else { return false }
       return true
     }
     #expect(harness.transport.paths.isEmpty)
@@ -170,12 +171,14 @@ struct LoginFlowTests {
         ? .json(200, Fixtures.json(renamed)) : .error(422, "invalid_name")
     }
     defer { harness.folder.remove() }
-    await #expect(throws: LoginError.notSignedIn) { try await harness.service.updateName("A") }
+    await #expect(throws: AuthFailure.refused(.notSignedIn)) {
+      try await harness.service.updateName("A")
+    }
     try await harness.service.establishSession(Fixtures.session())
     await #expect {
       try await harness.service.updateName(String(repeating: "x", count: 51))
     } throws: { error in
-      guard case .invalidName = error as? LoginError else { return false }
+      guard case .refused(.invalidForm(.name)) = error as? AuthFailure else { return false }
       return true
     }
     #expect(try await harness.service.updateName(" Annie ") == renamed)

@@ -47,9 +47,11 @@ struct UnexpectedAnswerTests {
       mention: "HTTP 500 internal_error: Scripted internal_error."),
   ]
 
-  /// Whether an error is `LoginError.serverTrouble` whose message mentions `text`.
+  /// Whether an error is `AuthFailure.unavailable(.serverTrouble(_:))` mentioning `text`.
   static func isServerTrouble(_ error: any Error, mentioning text: String) -> Bool {
-    guard case .serverTrouble(let detail)? = error as? LoginError else { return false }
+    guard case .unavailable(.serverTrouble(let detail))? = error as? AuthFailure else {
+      return false
+    }
     return detail.contains(text)
   }
 
@@ -138,7 +140,9 @@ struct UnexpectedAnswerTests {
     let log = ChangeLog(harness.service)
     let session = try await harness.signedIn()
     harness.server.answer(.patch, "/v1/users/me", .apiError(401, "invalid_token"))
-    await #expect(throws: LoginError.notSignedIn) { try await harness.service.updateName("Bo") }
+    await #expect(throws: AuthFailure.refused(.sessionEnded)) {
+      try await harness.service.updateName("Bo")
+    }
     #expect(await harness.service.currentSession == nil)
     #expect(try harness.store.load() == nil)
     #expect(await log.first(2) == [.signedIn(session.user), .signedOut(.revoked)])

@@ -34,7 +34,8 @@ extension ProviderTests {
     func wrongPassword_isInvalidCredentials() async throws {
       let (api, _) = try await ProviderTests.api()
       let wrong = SignInCredentials(identifier: "ann@example.com", password: "Wrong1234")
-      #expect(await failure { try await api.signIn(wrong) } == .refused(.invalidCredentials))
+      #expect(
+        await failure { try await api.signIn(wrong) } == .refused(.invalidCredentials(.username)))
     }
 
     @Test("a wrong client secret is server trouble naming the client")

@@ -110,7 +110,7 @@ struct TokenAnswerTests {
       #expect(!text.contains("t0p-s3cret"))
       #expect(!text.contains(ann.password))
     }
-    #expect(refused.message.contains("client koober-public"))
+    #expect(refused.description.contains("client koober-public"))
   }
 }
 

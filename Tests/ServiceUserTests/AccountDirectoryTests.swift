@@ -124,13 +124,14 @@ struct AccountDirectoryTests {
     try Self.writeNewerAccountDatabase(at: path)
     let before = try Data(contentsOf: path)
 
-    await #expect(throws: LoginError.updateRequired) {
+    await #expect(throws: AuthFailure.refused(.updateRequired)) {
       try await harness.service.signIn(identifier: "ann@example.com", password: "s3cretpass")
     }
     #expect(
-      LoginError.updateRequired.message
-        == "This device's Koober data was written by a newer version; update Koober to sign in.")
-    #expect(LoginError.updateRequired.code == "account_database_too_new")
+      AuthFailure.refused(.updateRequired).message
+        == "This device's data was written by a newer version of the app; update the app to sign in."
+    )
+    #expect(AuthFailure.refused(.updateRequired).code == "account_database_too_new")
     #expect(try harness.store.load() == nil)
     #expect(try Data(contentsOf: path) == before)
   }

@@ -22,7 +22,9 @@ struct LiveSessionTests {
     #expect(try await live.rawPost("v1/auth/sign-out", bearer: session.accessToken) == 204)
     #expect(await service.currentSession == session)
 
-    await #expect(throws: LoginError.notSignedIn) { try await service.updateName("Annie") }
+    await #expect(throws: AuthFailure.refused(.sessionEnded)) {
+      try await service.updateName("Annie")
+    }
     #expect(await log.first(2) == [.signedIn(session.user), .signedOut(.revoked)])
     #expect(await service.currentSession == nil)
     #expect(try FileSessionStore(directory: live.sessionFolder()).load() == nil)
@@ -101,7 +103,9 @@ struct LiveSessionTests {
     #expect(live.refreshCount == 2)
     #expect(try FileSessionStore(directory: live.sessionFolder("tablet")).load() == nil)
 
-    await #expect(throws: LoginError.notSignedIn) { try await original.updateName("Ann 3") }
+    await #expect(throws: AuthFailure.refused(.sessionEnded)) {
+      try await original.updateName("Ann 3")
+    }
     #expect(await log.first(2) == [.signedIn(session.user), .signedOut(.revoked)])
     #expect(try FileSessionStore(directory: live.sessionFolder("phone")).load() == nil)
   }

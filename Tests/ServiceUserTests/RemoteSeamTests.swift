@@ -45,7 +45,7 @@ struct RemoteSeamTests {
       guard
         case .signedIn(let session) = try await service.signIn(
           identifier: "ann@example.com", password: "Pass1234")
-      else { throw LoginError.serverTrouble("expected a session") }
+      else { throw AuthFailure.unavailable(.serverTrouble("expected a session")) }
       return session
     }
   }
@@ -74,7 +74,9 @@ struct RemoteSeamTests {
     _ = try await world.signedIn()
     world.remote.rejectAccessTokens()
     world.remote.fail(.updateName, with: .refused(.accessTokenRejected), times: 2)
-    await #expect(throws: LoginError.notSignedIn) { try await world.service.updateName("A") }
+    await #expect(throws: AuthFailure.refused(.sessionEnded)) {
+      try await world.service.updateName("A")
+    }
     #expect(await log.first(2) == [.signedIn(Self.ann), .signedOut(.revoked)])
     #expect(world.store.session == nil)
     #expect(world.remote.calls.filter { if case .refresh = $0 { true } else { false } }.count == 1)
@@ -123,9 +125,9 @@ struct RemoteSeamTests {
     let log = ChangeLog(world.service)
     // As if from Sign in with Apple: the fake issued it, ServiceUser never signed in.
     guard
-      case .session(let issued) = try await world.remote.signIn(
+      case .signedIn(let issued) = try await world.remote.signIn(
         SignInCredentials(identifier: "ann@example.com", password: "Pass1234"))
-    else { throw LoginError.serverTrouble("expected a session") }
+    else { throw AuthFailure.unavailable(.serverTrouble("expected a session")) }
     try await world.service.establishSession(issued)
     #expect(world.store.session == issued)
     #expect(await log.first(1) == [.signedIn(Self.ann)])
@@ -160,8 +162,7 @@ struct RemoteSeamTests {
 
     let emailOnly = try World()
     defer { emailOnly.folder.remove() }
-    let needsAt = LoginError.invalidIdentifier(
-      "An email address needs an @, as in ann@example.com.")
+    let needsAt = AuthFailure.refused(.invalidForm(.email(.missingAt)))
     await #expect(throws: needsAt) {
       try await emailOnly.service.signIn(identifier: "ann.lee", password: "Pass1234")
     }
@@ -175,10 +176,12 @@ struct RemoteSeamTests {
     world.remote.unsupported = [.signUp]
     let form = SignUpCredentials(
       identifier: "bea@example.com", password: "Pass1234word", name: nil, type: .passenger)
-    await #expect(throws: LoginError.unsupported(.signUp)) {
+    await #expect(throws: AuthFailure.unsupported(.signUp)) {
       try await world.service.signUp(form)
     }
-    #expect(LoginError.unsupported(.signUp).message == "This server does not offer sign-up.")
+    #expect(
+      AuthFailure.unsupported(.signUp).message
+        == "Your account provider does not offer sign-up here.")
     #expect(world.store.session == nil)
   }
 

@@ -1,3 +1,4 @@
+import LoginCore
 import LoginLogicControl
 import UserModel
 
@@ -13,10 +14,10 @@ extension Console {
   /// rule before anything was sent, 1 otherwise.
   /// - Parameter failure: What the logic control reported.
   /// - Returns: The exit status.
-  func fail(_ failure: LoginFailure) -> ExitCode {
+  func fail(_ failure: AuthFailure) -> ExitCode {
     error(failure.message)
     switch failure {
-    case .invalidInput, .malformedCode: return .usage
+    case .refused(.invalidForm), .refused(.malformedCode): return .usage
     default: return .failure
     }
   }

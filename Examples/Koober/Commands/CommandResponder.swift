@@ -28,9 +28,9 @@ final class CommandResponder {
     /// A driver's sign-in needs the one-time code.
     case codeRequired(CodeLogicControl)
     /// The step failed; the person may try again.
-    case failed(LoginFailure)
+    case failed(AuthFailure)
     /// The code's challenge is over (expired, too many wrong codes): sign in again.
-    case challengeEnded(LoginFailure)
+    case challengeEnded(AuthFailure)
     /// Signed out, with a notice when the server did not take part.
     case signedOut(notice: String?)
   }
@@ -42,16 +42,16 @@ final class CommandResponder {
   /// and returns what it reported last.
   ///
   /// A control reports every step it starts; a call it ignores is one made while another
-  /// of its steps is in flight (each control documents so), which is `.failed(.busy)`. So
-  /// there is always an outcome.
+  /// of its steps is in flight (each control documents so), which is
+  /// `.failed(.unavailable(.inProgress))`. So there is always an outcome.
   /// - Parameter steps: Starts a step of the control this responder is the delegate of,
-  ///   e.g. `{ control.signIn(email: e, password: p) }`, and returns it when it runs.
+  ///   e.g. `{ control.signIn(identifier: e, password: p) }`, and returns it when it runs.
   /// - Returns: The outcome.
   func outcome(of steps: (() -> Task<Void, Never>?)...) async -> Outcome {
     for step in steps where reported == nil {
       await step()?.value
     }
-    return reported ?? .failed(.busy)
+    return reported ?? .failed(.unavailable(.inProgress))
   }
 
   private func report(_ outcome: Outcome) {
@@ -95,7 +95,7 @@ extension CommandResponder: SignInLogicDelegate, SignUpLogicDelegate, CodeLogicD
 
   func signInLogicDidStart(_ control: SignInLogicControl) {}
 
-  func signInLogic(_ control: SignInLogicControl, didFail failure: LoginFailure) {
+  func signInLogic(_ control: SignInLogicControl, didFail failure: AuthFailure) {
     report(.failed(failure))
   }
 
@@ -105,7 +105,7 @@ extension CommandResponder: SignInLogicDelegate, SignUpLogicDelegate, CodeLogicD
 
   func signUpLogicDidStart(_ control: SignUpLogicControl) {}
 
-  func signUpLogic(_ control: SignUpLogicControl, didFail failure: LoginFailure) {
+  func signUpLogic(_ control: SignUpLogicControl, didFail failure: AuthFailure) {
     report(.failed(failure))
   }
 
@@ -113,7 +113,7 @@ extension CommandResponder: SignInLogicDelegate, SignUpLogicDelegate, CodeLogicD
 
   func codeLogicDidStartVerifying(_ control: CodeLogicControl) {}
 
-  func codeLogic(_ control: CodeLogicControl, didFail failure: LoginFailure) {
+  func codeLogic(_ control: CodeLogicControl, didFail failure: AuthFailure) {
     report(.failed(failure))
   }
 
@@ -121,7 +121,7 @@ extension CommandResponder: SignInLogicDelegate, SignUpLogicDelegate, CodeLogicD
 
   func codeLogicDidResendCode(_ control: CodeLogicControl) {}
 
-  func codeLogic(_ control: CodeLogicControl, challengeEndedGoBackToSignIn failure: LoginFailure) {
+  func codeLogic(_ control: CodeLogicControl, challengeEndedGoBackToSignIn failure: AuthFailure) {
     report(.challengeEnded(failure))
   }
 }

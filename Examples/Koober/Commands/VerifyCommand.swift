@@ -1,4 +1,5 @@
 import Foundation
+import LoginCore
 import LoginLogicControl
 import LoginViewModel
 import UserModel
@@ -34,7 +35,7 @@ struct VerifyCommand: KooberCommand {
     let form = CodeViewModel()
     form.codeChanged(code)
     guard form.code.count == CodeViewModel.codeLength, form.codeError == nil else {
-      return console.fail(LoginFailure.malformedCode)
+      return console.fail(AuthFailure.refused(.malformedCode))
     }
     let pending: PendingSignIn
     do {

@@ -1,3 +1,4 @@
+import LoginCore
 import LoginLogicControl
 import LoginViewModel
 
@@ -6,8 +7,8 @@ import LoginViewModel
 @MainActor
 final class CodeScreen: Screen, CodeLogicDelegate, LoginRouting {
   var signedInDestination: Destination?
-  private var failure: LoginFailure?
-  private var challengeEnd: LoginFailure?
+  private var failure: AuthFailure?
+  private var challengeEnd: AuthFailure?
   private var codeResent = false
 
   private let console: Console
@@ -77,7 +78,7 @@ final class CodeScreen: Screen, CodeLogicDelegate, LoginRouting {
   /// How the code was sent, in the language shown.
   private var channelName: String { KooberText.channelName(control.challenge.channel) }
 
-  private func backToSignIn(_ failure: LoginFailure) -> Destination {
+  private func backToSignIn(_ failure: AuthFailure) -> Destination {
     .signIn(from: control.entryPoint, alert: failure.message)
   }
 
@@ -89,8 +90,8 @@ final class CodeScreen: Screen, CodeLogicDelegate, LoginRouting {
 
   func codeLogicDidStartVerifying(_ control: CodeLogicControl) {}
 
-  func codeLogic(_ control: CodeLogicControl, didFail failure: LoginFailure) {
-    if case .wrongCode(let left) = failure { form.attemptsLeftChanged(left) }
+  func codeLogic(_ control: CodeLogicControl, didFail failure: AuthFailure) {
+    if case .refused(.invalidCode(let left)) = failure { form.attemptsLeftChanged(left) }
     self.failure = failure
   }
 
@@ -100,7 +101,7 @@ final class CodeScreen: Screen, CodeLogicDelegate, LoginRouting {
     codeResent = true
   }
 
-  func codeLogic(_ control: CodeLogicControl, challengeEndedGoBackToSignIn failure: LoginFailure) {
+  func codeLogic(_ control: CodeLogicControl, challengeEndedGoBackToSignIn failure: AuthFailure) {
     challengeEnd = failure
     console.input.interrupt()
   }

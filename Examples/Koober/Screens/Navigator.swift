@@ -1,3 +1,4 @@
+import LoginCore
 import LoginLogicControl
 import ServiceUser
 import UserModel
@@ -82,7 +83,7 @@ final class Navigator {
     case .rideQueue(let user):
       return await signedInContainer(for: user).makeRideQueueScreen().run()
     case .signOut: return await signOut()
-    case .interrupted: return .welcome(alert: LoginFailure.signedOut.message)
+    case .interrupted: return .welcome(alert: AuthFailure.refused(.notSignedIn).message)
     case .quit: return .quit
     }
   }

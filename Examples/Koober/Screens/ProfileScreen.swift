@@ -37,7 +37,11 @@ final class ProfileScreen: Screen {
         guard case .line(let name) = event else { return event.exit ?? .quit }
         let failure = await rename(to: name)
         // The session ended (revoked elsewhere): the navigator says so on welcome.
-        if failure == .signedOut { return .interrupted }
+        switch failure {
+        case .refused(.notSignedIn)?, .refused(.sessionEnded)?, .refused(.accessTokenRejected)?:
+          return .interrupted
+        default: break
+        }
         alert = failure?.message
       }
     }
@@ -57,11 +61,11 @@ final class ProfileScreen: Screen {
   }
 
   /// Renames the user on the server; returns why it failed, if it did.
-  private func rename(to name: String) async -> LoginFailure? {
+  private func rename(to name: String) async -> AuthFailure? {
     let service = container.serviceUser
     let label = KooberText.text("progress.saving")
-    let result: Result<User, LoginError> = await console.progress(label) {
-      do throws(LoginError) {
+    let result: Result<User, AuthFailure> = await console.progress(label) {
+      do throws(AuthFailure) {
         return .success(try await service.updateName(name.isEmpty ? nil : name))
       } catch {
         return .failure(error)
@@ -72,7 +76,7 @@ final class ProfileScreen: Screen {
       container.update(user)
       return nil
     case .failure(let error):
-      return LoginFailure(error)
+      return error
     }
   }
 }

@@ -1,3 +1,4 @@
+import LoginCore
 import LoginLogicControl
 import LoginViewModel
 
@@ -7,7 +8,7 @@ import LoginViewModel
 final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
   var signedInDestination: Destination?
   private var codeControl: CodeLogicControl?
-  private var failure: LoginFailure?
+  private var failure: AuthFailure?
 
   private let console: Console
   private let control: SignInLogicControl
@@ -69,7 +70,7 @@ final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
 
   func signInLogicDidStart(_ control: SignInLogicControl) {}
 
-  func signInLogic(_ control: SignInLogicControl, didFail failure: LoginFailure) {
+  func signInLogic(_ control: SignInLogicControl, didFail failure: AuthFailure) {
     self.failure = failure
   }
 

@@ -1,3 +1,4 @@
+import LoginCore
 import LoginLogicControl
 import LoginViewModel
 import UserModel
@@ -7,7 +8,7 @@ import UserModel
 @MainActor
 final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
   var signedInDestination: Destination?
-  private var failure: LoginFailure?
+  private var failure: AuthFailure?
 
   private let console: Console
   private let control: SignUpLogicControl
@@ -83,7 +84,7 @@ final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
 
   func signUpLogicDidStart(_ control: SignUpLogicControl) {}
 
-  func signUpLogic(_ control: SignUpLogicControl, didFail failure: LoginFailure) {
+  func signUpLogic(_ control: SignUpLogicControl, didFail failure: AuthFailure) {
     self.failure = failure
   }
 }

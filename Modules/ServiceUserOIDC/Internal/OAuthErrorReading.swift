@@ -7,7 +7,7 @@ import LoginCore
 /// | answer                                  | failure                                        |
 /// |-----------------------------------------|------------------------------------------------|
 /// | 429 / 503 with `Retry-After: N`         | `.unavailable(.busy(retryAfterSeconds: N))`    |
-/// | `invalid_grant`, password grant         | `.refused(.invalidCredentials)`                |
+/// | `invalid_grant`, password grant         | `.refused(.invalidCredentials(.username))`     |
 /// | `invalid_grant`, refresh grant          | `.refused(.sessionEnded)`                      |
 /// | `unsupported_grant_type`                | `.unsupported(operation)`                      |
 /// | `invalid_client`, `unauthorized_client` | server trouble naming the client               |
@@ -34,7 +34,7 @@ enum OAuthErrorReading {
     let detail = describe(code: code, json.string("error_description"))
     switch code {
     case "invalid_grant" where operation == .signIn:
-      return .refused(.invalidCredentials)
+      return .refused(.invalidCredentials(.username))
     case "invalid_grant" where operation == .refresh:
       return .refused(.sessionEnded)
     case "unsupported_grant_type":

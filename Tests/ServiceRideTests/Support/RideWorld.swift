@@ -50,7 +50,7 @@ final class RideWorld: Sendable {
     let device = Device(world: self, name: "\(person.user.name ?? "someone")-2")
     let outcome = try await device.account.signIn(
       identifier: person.user.identifier, password: Self.password)
-    guard case .signedIn(let session) = outcome else { throw LoginError.notSignedIn }
+    guard case .signedIn(let session) = outcome else { throw AuthFailure.refused(.notSignedIn) }
     try FileManager.default.createDirectory(
       at: device.userDatabaseFile(session.user.id).deletingLastPathComponent(),
       withIntermediateDirectories: true)

@@ -30,8 +30,8 @@ func trouble(_ failure: AuthFailure?) -> String? {
 /// The session of a sign-in answer, or `nil` for a challenge.
 /// - Parameter response: The answer.
 /// - Returns: The session.
-func session(of response: SignInResponse) -> UserSession? {
-  guard case .session(let session) = response else { return nil }
+func session(of response: SignInOutcome) -> UserSession? {
+  guard case .signedIn(let session) = response else { return nil }
   return session
 }
 

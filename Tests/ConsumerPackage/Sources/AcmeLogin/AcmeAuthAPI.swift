@@ -15,12 +15,12 @@ public struct AcmeAuthAPI: AuthRemoteAPI {
   }
 
   public func signIn(_ credentials: SignInCredentials) async throws(AuthFailure)
-    -> SignInResponse
+    -> SignInOutcome
   {
     let body = ["login": credentials.identifier, "secret": credentials.password]
     let answer: Tokens = try await send(.post, "/api/sessions", body)
     guard let member = answer.member else { throw .unavailable(.serverTrouble("no member")) }
-    return .session(answer.session(for: member.user))
+    return .signedIn(answer.session(for: member.user))
   }
 
   public func refresh(_ session: UserSession) async throws(AuthFailure) -> UserSession {
@@ -79,7 +79,7 @@ public struct AcmeAuthAPI: AuthRemoteAPI {
     let problem = try? JSONDecoder().decode(Problem.self, from: body)
     switch (status, problem?.problem) {
     case (419, _): return .refused(.accessTokenRejected)
-    case (_, "bad_login"): return .refused(.invalidCredentials)
+    case (_, "bad_login"): return .refused(.invalidCredentials(.username))
     case (_, "locked"): return .refused(.locked(retryAfterSeconds: problem?.wait ?? 60))
     case (_, "stale"), (_, "revoked"): return .refused(.sessionEnded)
     default: return .unavailable(.serverTrouble("Acme answered HTTP \(status)."))

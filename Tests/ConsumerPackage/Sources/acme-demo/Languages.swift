@@ -15,8 +15,9 @@ func printLanguages() {
   Texts.appBundles = [Bundle.module, .main]
   print("language: \(Texts.language.code)")
   print("acme fr: \(PasswordProblem.tooShort(minimum: 8).message)")
-  print("acme fr counted: \(LoginError.invalidCode(attemptsLeft: 0).message)")
-  print("acme fr taken: \(LoginError.identifierTaken(IdentifierRule.username.kind).message)")
+  print("acme fr counted: \(AuthFailure.refused(.invalidCode(attemptsLeft: 0)).message)")
+  let taken = AuthFailure.refused(.identifierTaken(IdentifierRule.username.kind))
+  print("acme fr taken: \(taken.message)")
   print("acme en: \(EmailProblem.empty.message)")
   print("module en: \(PasswordProblem.empty.message)")
 }

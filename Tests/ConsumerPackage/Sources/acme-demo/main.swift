@@ -21,7 +21,7 @@ final class Screens: SignInLogicDelegate, SessionLogicDelegate {
   var lines: [String] = []
 
   func signInLogicDidStart(_ control: SignInLogicControl) { lines.append("signing in") }
-  func signInLogic(_ control: SignInLogicControl, didFail failure: LoginFailure) {
+  func signInLogic(_ control: SignInLogicControl, didFail failure: AuthFailure) {
     lines.append("failed: \(failure.code)")
   }
   func signInLogic(_ control: SignInLogicControl, needsCode code: CodeLogicControl) {
@@ -85,7 +85,7 @@ func run(server: URL, folder: URL) async -> Int32 {
   // wording (Resources/en.lproj/UserModel.strings in this target) ahead of UserModel's.
   Texts.$scopedLanguage.withValue(.simplifiedChinese) {
     screens.lines.append("zh: \(PasswordProblem.tooShort(minimum: 8).message)")
-    let refused = LoginError.invalidCredentials(IdentifierRule.username.kind) as Error
+    let refused = AuthFailure.refused(.invalidCredentials(IdentifierRule.username.kind)) as Error
     screens.lines.append("zh error: \(refused.localizedDescription)")
   }
   Texts.appBundles = [Bundle.module]
