@@ -83,7 +83,9 @@ let package = Package(
     // The adapter of API.md's REST contract: koober's default AuthRemoteAPI.
     // API.md's JSON shapes, said once, for the Koober adapter and the reference backend.
     .target(
-      name: "KooberWire", dependencies: ["UserModel", "WireFormat"], path: "Modules/KooberWire"),
+      name: "KooberWire",
+      dependencies: ["UserModel", "WireFormat", "NetworkClient", "Localization"],
+      path: "Modules/KooberWire"),
     .target(
       name: "ServiceUserKoober",
       dependencies: ["LoginCore", "UserModel", "NetworkClient", "WireFormat", "KooberWire",
@@ -107,7 +109,7 @@ let package = Package(
       name: "ServiceRide",
       dependencies: [
         "RideModel", "UserModel", "NetworkClient", "DatabaseClient", "ServiceUser", "WireFormat",
-        "Localization",
+        "Localization", "KooberWire",
       ],
       path: "Modules/ServiceRide",
       resources: [.process("Resources")]
@@ -214,7 +216,9 @@ let package = Package(
     ),
     .testTarget(
       name: "NetworkClientTests",
-      dependencies: ["NetworkClient", "LoopbackServer", "TestSupport", "Localization"],
+      dependencies: [
+        "NetworkClient", "LoopbackServer", "TestSupport", "Localization", "KooberWire",
+      ],
       path: "Tests/NetworkClientTests"
     ),
     .testTarget(

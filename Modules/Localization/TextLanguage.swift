@@ -106,8 +106,8 @@ public struct TextLanguage: Hashable, Sendable, CustomStringConvertible {
   /// list; elsewhere the POSIX environment's (``fromEnvironment(_:)``; Foundation does not
   /// read it there). Of these, the first that has texts wins, not simply the first: a
   /// language nobody ships would show English texts anyway, and naming it would make
-  /// ``Texts/language`` say a language the screens do not speak (``Texts/serverMessage(_:)``
-  /// would drop a server's English explanation for an English screen), and a later language
+  /// ``Texts/language`` say a language the screens do not speak (a server's English
+  /// explanation, kept only for English screens, would be dropped), and a later language
   /// the user also reads (`LANGUAGE=de:fr` in an app that ships French) would be lost.
   public static var platformPreferred: TextLanguage {
     #if canImport(Darwin)

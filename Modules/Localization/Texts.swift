@@ -125,16 +125,6 @@ public enum Texts {
     try $scopedLanguage.withValue(.english, operation: body)
   }
 
-  /// A server's own explanation (API.md's `message`) as shown to a person: kept when the app
-  /// speaks English, the language servers write those explanations in, and `nil` otherwise,
-  /// so that a screen in another language shows the module's own sentence instead of half a
-  /// sentence in English. Codes are never dropped this way; only the prose is.
-  /// - Parameter message: The server's text.
-  /// - Returns: The text, or `nil` when the app speaks another language.
-  public static func serverMessage(_ message: String) -> String? {
-    language == .english ? message : nil
-  }
-
   /// The form of `key` for `count`, with `{name}` set to it as the language writes numbers
   /// (``TextLanguage/formatted(_:)``: `1,000`, in French `1 000`).
   ///

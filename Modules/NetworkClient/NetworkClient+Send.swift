@@ -6,8 +6,8 @@ import Foundation
 
 extension NetworkClient {
   /// Sends `endpoint` and returns its 2xx answer: adds the bearer token when the endpoint
-  /// needs one (renewing it once when `tokenJudge` says so), retries as the retry policy
-  /// allows, and turns every failure into a `NetworkError`.
+  /// needs one (renewing it once when `rejectsCredentials` says the answer rejected it),
+  /// retries as the retry policy allows, and turns every failure into a `NetworkError`.
   /// - Parameter endpoint: the call.
   /// - Returns: the 2xx answer.
   /// - Throws: `NetworkError`; `.http` for non-2xx answers after the last retry.
@@ -33,21 +33,20 @@ extension NetworkClient {
       case .success((let data, let response)):
         failure = Self.httpError(status: response.statusCode, body: data)
         if endpoint.requiresAuthorization {
-          switch tokenJudge(NetworkResponse(data: data, response: response), renewed) {
-          case .renew where !renewed:
-            guard let refused = token else { throw failure }
+          if await rejectsCredentials(NetworkResponse(data: data, response: response)) {
+            // Renewed once; rejected again, the credentials are no good.
+            guard !renewed, let refused = token else {
+              await onUnauthorized?(failure)
+              throw failure
+            }
             renewed = true
             let renewedToken = try await renewAccessToken(after: refused, refusal: failure)
             token = renewedToken
             request.setValue("Bearer \(renewedToken)", forHTTPHeaderField: "Authorization")
             continue
-          case .renew, .endSession:
-            await onUnauthorized?(failure)
-            throw failure
-          case .unrelated:
-            // A refusal of the token is never retried; anything else follows the policy.
-            if response.statusCode == 401 { throw failure }
           }
+          // A 401 that did not reject the credentials is not retried either.
+          if response.statusCode == 401 { throw failure }
         }
         requestedWait = Self.retryAfter(response)
       case .failure(let error):
@@ -115,7 +114,7 @@ extension NetworkClient {
     }
   }
 
-  /// Asks the provider for a new token after `refusal` (an answer judged `.renew`). A renewal
+  /// Asks the provider for a new token after `refusal` (an answer that rejected it). A renewal
   /// that failed without a verdict (no connection, a timeout, cancellation, server trouble:
   /// any `NetworkError` but a 401 or `.authorizationUnavailable`) is passed on as it is: the
   /// session is not over. Any other failure means the session cannot be renewed: the hook
@@ -129,7 +128,7 @@ extension NetworkClient {
     } catch {
       let failure = Self.providerError(error)
       switch failure {
-      case .authorizationUnavailable, .http(401, _, _):
+      case .authorizationUnavailable, .http(401, _):
         await onUnauthorized?(refusal)
         throw refusal
       default:
@@ -145,13 +144,10 @@ extension NetworkClient {
     return .authorizationUnavailable(reason: reason)
   }
 
-  /// The error for a non-2xx answer: the server's error when the body has the API.md shape,
-  /// else a redacted, size-capped excerpt.
+  /// The error for a non-2xx answer: its status and the first `bodyLimit` bytes of its body.
   static func httpError(status: Int, body: Data) -> NetworkError {
-    if let server = ServerError(body: body) {
-      return .http(status: status, server: server, excerpt: nil)
-    }
-    return .http(status: status, server: nil, excerpt: Redactor.excerpt(of: body))
+    .http(status: status, body: body.count > NetworkError.bodyLimit
+      ? Data(body.prefix(NetworkError.bodyLimit)) : body)
   }
 
   /// The wait a `Retry-After` header asks for: delay-seconds or an HTTP date.

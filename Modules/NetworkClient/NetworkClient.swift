@@ -27,11 +27,12 @@ public final class NetworkClient: Sendable {
   public let defaultHeaders: [String: String]
   /// Where access tokens for authorized requests come from.
   public let authorization: (any AuthorizationProvider)?
-  /// Called once for each authorized request whose answer `tokenJudge` finds ends the
-  /// session, and when a renewal is refused.
+  /// Called once for each authorized request whose credentials are rejected after a
+  /// renewal, and when a renewal is refused.
   public let onUnauthorized: (@Sendable (NetworkError) async -> Void)?
-  /// Decides what a failed answer to an authorized request says about its access token.
-  public let tokenJudge: TokenJudge
+  /// Says whether a failed answer to an authorized request rejected its credentials (the
+  /// client then renews the token once and retries); any `401` unless the service says more.
+  public let rejectsCredentials: CredentialRejectionCheck
   /// Whether plain `http://` may go to hosts that are not loopback.
   public let allowsInsecureHTTP: Bool
   /// The retry policy of requests that do not name their own.
@@ -54,8 +55,10 @@ public final class NetworkClient: Sendable {
   ///   - transport: what sends requests; a new `URLSessionTransport` by default.
   ///   - defaultHeaders: headers for every request.
   ///   - authorization: where bearer tokens come from, for requests that need an account.
-  ///   - onUnauthorized: called when an authorized request's answer ends the session.
-  ///   - tokenJudge: reads failed authorized answers; `standardTokenJudge` by default.
+  ///   - onUnauthorized: called when an authorized request's credentials are rejected after
+  ///     a renewal, or the renewal is refused.
+  ///   - rejectsCredentials: whether a failed authorized answer rejected the credentials;
+  ///     any `401` by default.
   ///   - allowsInsecureHTTP: allow `http://` to hosts that are not loopback (never in
   ///     production: tokens and passwords would travel in clear).
   ///   - retryPolicy: the default retry policy.
@@ -68,7 +71,7 @@ public final class NetworkClient: Sendable {
     defaultHeaders: [String: String] = [:],
     authorization: (any AuthorizationProvider)? = nil,
     onUnauthorized: (@Sendable (NetworkError) async -> Void)? = nil,
-    tokenJudge: @escaping TokenJudge = NetworkClient.standardTokenJudge,
+    rejectsCredentials: @escaping CredentialRejectionCheck = NetworkClient.anyUnauthorized,
     allowsInsecureHTTP: Bool = false,
     retryPolicy: RetryPolicy = .default,
     timeout: Duration? = .seconds(60),
@@ -80,7 +83,7 @@ public final class NetworkClient: Sendable {
     self.defaultHeaders = defaultHeaders
     self.authorization = authorization
     self.onUnauthorized = onUnauthorized
-    self.tokenJudge = tokenJudge
+    self.rejectsCredentials = rejectsCredentials
     self.allowsInsecureHTTP = allowsInsecureHTTP
     self.retryPolicy = retryPolicy
     self.timeout = timeout
@@ -94,22 +97,23 @@ public final class NetworkClient: Sendable {
   }
 
   /// A copy of this client, same transport and settings, with another authorization
-  /// provider, unauthorized hook and token judge. Lets a service make its authorized client
-  /// after the object that provides tokens exists.
+  /// provider, unauthorized hook and credential check. Lets a service make its authorized
+  /// client after the object that provides tokens exists.
   /// - Parameters:
   ///   - authorization: the token provider.
-  ///   - onUnauthorized: the hook for answers that end the session.
-  ///   - tokenJudge: reads failed authorized answers; this client's own when `nil`.
+  ///   - onUnauthorized: the hook for credentials rejected after a renewal.
+  ///   - rejectsCredentials: the service's reading of a failed authorized answer; this
+  ///     client's own when `nil`.
   /// - Returns: the new client.
   public func with(
     authorization: (any AuthorizationProvider)?,
     onUnauthorized: (@Sendable (NetworkError) async -> Void)?,
-    tokenJudge: TokenJudge? = nil
+    rejectsCredentials: CredentialRejectionCheck? = nil
   ) -> NetworkClient {
     NetworkClient(
       baseURL: baseURL, transport: transport, defaultHeaders: defaultHeaders,
       authorization: authorization, onUnauthorized: onUnauthorized,
-      tokenJudge: tokenJudge ?? self.tokenJudge,
+      rejectsCredentials: rejectsCredentials ?? self.rejectsCredentials,
       allowsInsecureHTTP: allowsInsecureHTTP, retryPolicy: retryPolicy, timeout: timeout,
       clock: clock, logger: logger)
   }

@@ -83,7 +83,7 @@ public struct RetryPolicy: Sendable, Equatable {
   public func allowsRetry(of failure: NetworkError, method: HTTPMethod) -> Bool {
     guard methods.contains(method) else { return false }
     switch failure {
-    case .http(let status, _, _): return statuses.contains(status)
+    case .http(let status, _): return statuses.contains(status)
     case .transport(let transport): return retriesConnectionFailures && transport.isConnectionLevel
     default: return false
     }

@@ -1,4 +1,4 @@
-import Localization
+import KooberWire
 import NetworkClient
 
 /// How a network failure becomes a `RideError` (the table is on `RideError`).
@@ -16,15 +16,19 @@ extension RideError {
     case .timeout: self = .timeout
     case .cancelled: self = .cancelled
     case .authorizationUnavailable: self = .notSignedIn
-    case .http(let status, let server?, _): self = Self(status: status, server: server)
-    case .http(let status, nil, _): self = Self(status: status, detail: error.message)
+    case .http(let status, _):
+      if let server = error.serverError {
+        self = Self(status: status, server: server)
+      } else {
+        self = Self(status: status, detail: error.message)
+      }
     case .invalidURL, .insecureURL, .encoding, .decoding, .unexpectedResponse:
       self = .serverTrouble(error.message)
     }
   }
 
   private init(status: Int, server: ServerError) {
-    let detail = Texts.serverMessage(server.message) ?? ""
+    let detail = server.shownMessage ?? ""
     switch server.code {
     case "passengers_only": self = .passengersOnly
     case "drivers_only": self = .driversOnly
@@ -36,7 +40,7 @@ extension RideError {
     case "invalid_location": self = .invalidLocation(detail)
     case "invalid_vehicle_type": self = .invalidVehicleType
     case "malformed_query": self = .invalidQuery(detail)
-    case "invalid_token", "token_expired", "invalid_refresh_token", "refresh_token_reused":
+    case _ where server.isAboutToken:
       self = .notSignedIn
     default:
       let code = "HTTP \(status) \(server.code)"

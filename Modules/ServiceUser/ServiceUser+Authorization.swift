@@ -22,11 +22,15 @@ extension ServiceUser: AuthorizationProvider {
     try await SessionAuthorization(state: state).renewAccessToken(after: rejectedToken)
   }
 
-  /// The token judge of `network`: the adapter's reading of a failed authorized answer, and
-  /// one policy for every adapter: a rejected token is renewed once; rejected again, or an
-  /// answer that ends the session, ends it.
-  static func tokenJudge(for remote: any AuthRemoteAPI) -> TokenJudge {
-    { response, afterRenewal in
+  /// What `network` learns of a failed authorized answer: whether it rejected the
+  /// credentials (the client then renews once and retries; rejected again, the session
+  /// ends through `onUnauthorized`). The adapter reads the answer; one policy serves every
+  /// adapter. An answer that ends the session outright ends it here, before the client
+  /// throws it.
+  static func credentialCheck(for remote: any AuthRemoteAPI, state: SessionState)
+    -> CredentialRejectionCheck
+  {
+    { response in
       var headers: [String: String] = [:]
       for case (let name as String, let value as String) in response.response.allHeaderFields {
         headers[name] = value
@@ -34,9 +38,11 @@ extension ServiceUser: AuthorizationProvider {
       let failure = remote.failure(
         ofAuthorizedStatus: response.status, headers: headers, body: response.data)
       switch failure {
-      case .refused(.accessTokenRejected): return afterRenewal ? .endSession : .renew
-      case .refused(.sessionEnded): return .endSession
-      default: return .unrelated
+      case .refused(.accessTokenRejected): return true
+      case .refused(.sessionEnded):
+        _ = await state.endSession(SignOutReason.revoked)
+        return false
+      default: return false
       }
     }
   }
@@ -69,13 +75,8 @@ struct SessionAuthorization: AuthorizationProvider {
     switch failure {
     case .unavailable(.offline): .transport(.offline)
     case .unavailable(.timeout): .timeout
-    case .unavailable(.busy(let seconds)):
-      .http(
-        status: 503,
-        server: ServerError(
-          code: "server_busy", message: failure.message,
-          fields: ["retryAfter": .number(Double(seconds))]),
-        excerpt: nil)
+    // The wait stays with the adapter's failure; to the client a busy server is a 503.
+    case .unavailable(.busy): .http(status: 503, body: Data())
     case .unavailable(.serverTrouble(let detail)), .unavailable(.sessionUnreadable(let detail)),
       .unavailable(.storage(let detail)):
       .unexpectedResponse(detail)

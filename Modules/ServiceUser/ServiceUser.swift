@@ -12,8 +12,8 @@ import UserModel
 /// sign-up, the one-time code, sign-out and the launch check, and the conformance to
 /// LoginCore's `LoginServicing`: without `import ServiceUserLogin`, `signIn` is missing and
 /// the compiler says "ServiceUser does not conform to LoginServicing"). ServiceUser itself
-/// keeps the current session, renews its access token (one refresh at a time, shared by every caller),
-/// and tells every listener when someone signs in or out. All of that behaves the same for
+/// keeps the current session, renews its access token (one refresh at a time, shared by
+/// every caller), and tells every listener when someone signs in or out. All of that behaves the same for
 /// every adapter: the adapter only says what the server answered.
 ///
 /// `network` is an authorized copy of the app's API client, for the app's own requests: it
@@ -85,7 +85,7 @@ public final class ServiceUser: Sendable {
   /// - Parameters:
   ///   - remote: The server's adapter, e.g. `KooberAuthAPI` or `OIDCAuthAPI`.
   ///   - network: The client for the app's own API, not the adapter's. Its authorization
-  ///     provider, unauthorized hook and token judge are replaced by this service's in
+  ///     provider, unauthorized hook and credential check are replaced by this service's in
   ///     `network`.
   ///   - accountDatabaseURL: The SQLite file of the device's accounts (created if missing;
   ///     a file that is not a database is renamed `<name>.corrupt-<UTC time>` and replaced by
@@ -118,7 +118,7 @@ public final class ServiceUser: Sendable {
     self.network = network.with(
       authorization: SessionAuthorization(state: state),
       onUnauthorized: { _ in _ = await state.endSession(SignOutReason.revoked) },
-      tokenJudge: Self.tokenJudge(for: remote))
+      rejectsCredentials: Self.credentialCheck(for: remote, state: state))
     self.sessionStore = sessionStore
     self.accounts = AccountDirectory(
       databaseURL: accountDatabaseURL,

@@ -1,4 +1,4 @@
-import Localization
+import KooberWire
 import LoginCore
 import NetworkClient
 
@@ -35,10 +35,12 @@ extension KooberAuthAPI {
     // A cancelled request did not reach a verdict; to the person it looks like no answer.
     case .cancelled: .unavailable(.offline)
     case .authorizationUnavailable: .refused(.sessionEnded)
-    case .http(let status, let server?, _):
-      failure(status: status, server: server, authorized: authorized)
-    case .http(let status, nil, _):
-      .unavailable(.serverTrouble("the server answered HTTP \(status)."))
+    case .http(let status, _):
+      if let server = error.serverError {
+        failure(status: status, server: server, authorized: authorized)
+      } else {
+        .unavailable(.serverTrouble("the server answered HTTP \(status)."))
+      }
     case .invalidURL, .insecureURL, .encoding, .decoding, .unexpectedResponse:
       .unavailable(.serverTrouble(error.message))
     }
@@ -48,7 +50,7 @@ extension KooberAuthAPI {
     -> AuthFailure
   {
     if authorized, status == 401 {
-      return server.code == "token_expired"
+      return server.code == ServerError.tokenExpired
         ? .refused(.accessTokenRejected) : .refused(.sessionEnded)
     }
     switch server.code {
@@ -60,6 +62,7 @@ extension KooberAuthAPI {
     case "weak_password": return .refused(.invalidInput(.password, message: shown(server)))
     case "invalid_name": return .refused(.invalidInput(.name, message: shown(server)))
     case "invalid_type": return .refused(.invalidInput(.userType, message: shown(server)))
+    case _ where server.isAboutToken: return .refused(.sessionEnded)
     case "invalid_code":
       return .refused(.invalidCode(attemptsLeft: max(server.attemptsLeft ?? 0, 0)))
     case "challenge_expired": return .refused(.codeExpired)
@@ -68,8 +71,6 @@ extension KooberAuthAPI {
     // means "soon".
     case "server_busy" where status == 503:
       return .unavailable(.busy(retryAfterSeconds: max(server.retryAfter ?? 5, 1)))
-    case "invalid_token", "token_expired", "invalid_refresh_token", "refresh_token_reused":
-      return .refused(.sessionEnded)
     default:
       return .unavailable(.serverTrouble("HTTP \(status) \(server.code): \(server.message)"))
     }
@@ -77,11 +78,10 @@ extension KooberAuthAPI {
 }
 
 extension KooberAuthAPI {
-  /// The server's explanation as a person is shown it: Koober writes its explanations in
-  /// English, so they are kept when the app speaks English and left out otherwise (LoginCore's
-  /// general sentence for the field shows instead of half a sentence in English).
+  /// The server's explanation as a person is shown it (`ServerError.shownMessage`), or
+  /// empty for LoginCore's general sentence about the field.
   static func shown(_ server: ServerError) -> String {
-    Texts.language == .english ? server.message : ""
+    server.shownMessage ?? ""
   }
 }
 

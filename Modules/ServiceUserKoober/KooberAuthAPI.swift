@@ -1,4 +1,5 @@
 import Foundation
+import KooberWire
 import LoginCore
 import NetworkClient
 import UserModel
@@ -117,9 +118,7 @@ public struct KooberAuthAPI: AuthRemoteAPI, NetworkClientBacked {
   public func failure(ofAuthorizedStatus status: Int, headers: [String: String], body: Data)
     -> AuthFailure
   {
-    let server = ServerError(body: body)
-    return Self.failure(
-      .http(status: status, server: server, excerpt: nil), authorized: true)
+    Self.failure(.http(status: status, body: body), authorized: true)
   }
 
   /// Sends a request through the client, mapping its failure.

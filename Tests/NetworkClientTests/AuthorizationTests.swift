@@ -20,8 +20,11 @@ struct AuthorizationTests {
     }
   }
 
+  /// The error for the server's 401 answer with `code`, body and all.
   static func refusal(_ code: String) -> NetworkError {
-    .http(status: 401, server: ServerError(code: code, message: "Refused: \(code)."), excerpt: nil)
+    .http(
+      status: 401,
+      body: HTTPResponse.error(status: 401, code: code, message: "Refused: \(code).").body)
   }
 
   @Test("the bearer header is sent only on requests that need an account")
@@ -53,12 +56,14 @@ struct AuthorizationTests {
   /// with 401 `refusal`.
   static func trace(
     accepting: String?, refusal: String, renewal: TestTokens.Renewal = .succeeds,
-    authorized: Bool = true
+    authorized: Bool = true,
+    rejectsCredentials: @escaping CredentialRejectionCheck = NetworkClient.anyUnauthorized
   ) async throws -> Trace {
     let tokens = TestTokens("token-1", renewal: renewal)
     let hook = HookRecorder()
     let seen = Shared([String?]())
-    let h = try Harness(authorization: tokens, onUnauthorized: hook.hook)
+    let h = try Harness(
+      authorization: tokens, onUnauthorized: hook.hook, rejectsCredentials: rejectsCredentials)
     defer { h.stop() }
     h.server.route(.post, "/v1/x", guarded(accepting: accepting, refusal: refusal, seen: seen))
     let outcome = await TestRequest<Item>(.post, "/v1/x", authorized: authorized)
@@ -89,15 +94,32 @@ struct AuthorizationTests {
           renewals: ["token-1"], hookHeard: [expired]))
   }
 
-  @Test("any other 401 on an authorized request: no renewal, the hook hears it once")
-  func otherRefusal() async throws {
+  @Test("by default any 401 rejects the credentials, whatever its body: renewed once")
+  func anyUnauthorizedRenews() async throws {
     let trace = try await Self.trace(accepting: nil, refusal: "invalid_token")
     let invalid = Self.refusal("invalid_token")
     #expect(
       trace
         == Trace(
-          outcome: .failure(invalid), headers: ["Bearer token-1"], renewals: [],
-          hookHeard: [invalid]))
+          outcome: .failure(invalid), headers: ["Bearer token-1", "Bearer token-2"],
+          renewals: ["token-1"], hookHeard: [invalid]))
+  }
+
+  @Test("a 401 the installed check does not call a rejection: no renewal, no retry, no hook")
+  func checkSaysNotRejected() async throws {
+    let onlyExpired: CredentialRejectionCheck = { response in
+      String(decoding: response.data, as: UTF8.self).contains("token_expired")
+    }
+    let trace = try await Self.trace(
+      accepting: nil, refusal: "invalid_token", rejectsCredentials: onlyExpired)
+    #expect(
+      trace
+        == Trace(
+          outcome: .failure(Self.refusal("invalid_token")), headers: ["Bearer token-1"],
+          renewals: [], hookHeard: []))
+    let renewed = try await Self.trace(
+      accepting: "token-2", refusal: "token_expired", rejectsCredentials: onlyExpired)
+    #expect(renewed.outcome == .success(Item(id: 1, name: "me")))
   }
 
   @Test("a 401 on a request without authorization never calls the hook")

@@ -25,8 +25,9 @@ struct BatchTests {
 
   static func expected(_ n: Int) -> Outcome<Item> {
     guard (n + 1) % 7 != 0 else {
-      let server = ServerError(code: "invalid_item", message: "Item \(n) is refused.")
-      return .failure(.http(status: 422, server: server, excerpt: nil))
+      let answer = HTTPResponse.error(
+        status: 422, code: "invalid_item", message: "Item \(n) is refused.")
+      return .failure(.http(status: 422, body: answer.body))
     }
     return .success(Item(id: n, name: "item \(n)"))
   }
@@ -52,7 +53,7 @@ struct BatchTests {
     }
     #expect(order.sorted() == Array(0..<50))
     #expect((0..<50).map { outcomes[$0] } == (0..<50).map { Self.expected($0) })
-    #expect(outcomes.values.filter { $0.failureCode == "invalid_item" }.count == 7)
+    #expect(outcomes.values.filter { $0.failureCode == "http_422" }.count == 7)
     #expect(h.server.requestCount == 50)
   }
 

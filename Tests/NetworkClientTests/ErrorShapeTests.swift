@@ -1,4 +1,5 @@
 import Foundation
+import KooberWire
 import LoopbackServer
 import NetworkClient
 import Testing
@@ -35,7 +36,9 @@ struct ErrorShapeTests {
     Shape(status: 429, code: "too_many_attempts"),
   ]
 
-  @Test("every error shape of API.md becomes .http with the server's error", arguments: apiShapes)
+  @Test(
+    "every error shape of API.md becomes .http with its body, which KooberWire reads",
+    arguments: apiShapes)
   func apiErrorShapes(shape: Shape) async throws {
     let h = try Harness()
     defer { h.stop() }
@@ -52,10 +55,14 @@ struct ErrorShapeTests {
     if let attempts = shape.attemptsLeft { fields["attemptsLeft"] = .number(Double(attempts)) }
     if let wait = shape.retryAfter { fields["retryAfter"] = .number(Double(wait)) }
     let server = ServerError(code: shape.code, message: "Words for \(shape.code).", fields: fields)
-    #expect(outcome == .failure(.http(status: shape.status, server: server, excerpt: nil)))
-    guard case .failure(let error) = outcome else { return }
-    #expect(error.code == shape.code)
-    #expect(error.message == "Words for \(shape.code).")
+    guard case .failure(let error) = outcome, case .http(shape.status, let body) = error else {
+      Issue.record("expected HTTP \(shape.status), got \(outcome)")
+      return
+    }
+    #expect(ServerError(body: body) == server)
+    #expect(error.serverError == server)
+    // NetworkClient knows HTTP, not the server's codes.
+    #expect(error.code == "http_\(shape.status)")
     #expect(error.serverError?.attemptsLeft == shape.attemptsLeft)
     #expect(error.serverError?.retryAfter == shape.retryAfter)
     #expect(h.server.requestCount == 1)
@@ -72,10 +79,13 @@ struct ErrorShapeTests {
       .text(status: 500, page, contentType: "text/html")
     }
     let outcome = await TestRequest<Item>(.get, "/v1/users/me").outcome(on: h.client)
-    guard case .failure(.http(500, nil, let excerpt?)) = outcome else {
+    guard case .failure(let error) = outcome, case .http(500, _) = error,
+      let excerpt = error.excerpt
+    else {
       Issue.record("expected an HTTP 500 with an excerpt, got \(outcome)")
       return
     }
+    #expect(error.serverError == nil)
     #expect(excerpt.hasPrefix("<!DOCTYPE html><html><body><p>Oops</p>"))
     #expect(excerpt.hasSuffix("…"))
     #expect(excerpt.utf8.count <= NetworkError.excerptLimit + "…".utf8.count)
@@ -91,16 +101,35 @@ struct ErrorShapeTests {
     defer { h.stop() }
     h.server.route(.get, "/odd") { _ in .json(status: 418, raw: #"{"detail":"short"}"#) }
     let outcome = await TestRequest<Item>(.get, "/odd").outcome(on: h.client)
-    #expect(
-      outcome == .failure(.http(status: 418, server: nil, excerpt: #"{"detail":"short"}"#)))
+    #expect(outcome == .failure(.http(status: 418, body: Data(#"{"detail":"short"}"#.utf8))))
+    guard case .failure(let error) = outcome else { return }
+    #expect(error.excerpt == #"{"detail":"short"}"#)
+    #expect(error.serverError == nil)
   }
 
-  @Test("an error without a body has neither server error nor excerpt")
+  @Test("an error body is kept up to bodyLimit bytes, however long the answer")
+  func bodyIsCapped() async throws {
+    let h = try Harness(retryPolicy: .none)
+    defer { h.stop() }
+    let long = String(repeating: "x", count: NetworkError.bodyLimit + 10_000)
+    h.server.route(.get, "/long") { _ in .text(status: 500, long) }
+    let outcome = await TestRequest<Item>(.get, "/long").outcome(on: h.client)
+    guard case .failure(.http(500, let body)) = outcome else {
+      Issue.record("expected HTTP 500, got \(outcome)")
+      return
+    }
+    #expect(body.count == NetworkError.bodyLimit)
+    #expect(body == Data(long.utf8.prefix(NetworkError.bodyLimit)))
+  }
+
+  @Test("an error without a body has an empty body and no excerpt")
   func emptyErrorBody() async throws {
     let h = try Harness(retryPolicy: .none)
     defer { h.stop() }
     h.server.route(.get, "/gone") { _ in HTTPResponse(status: 410) }
     let outcome = await TestRequest<Item>(.get, "/gone").outcome(on: h.client)
-    #expect(outcome == .failure(.http(status: 410, server: nil, excerpt: nil)))
+    #expect(outcome == .failure(.http(status: 410, body: Data())))
+    guard case .failure(let error) = outcome else { return }
+    #expect(error.excerpt == nil)
   }
 }

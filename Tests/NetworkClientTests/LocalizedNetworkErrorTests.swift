@@ -20,7 +20,7 @@ struct LocalizedNetworkErrorTests {
   func english() {
     Texts.$scopedLanguage.withValue(.english) {
       let noServer = { (status: Int) in
-        NetworkError.http(status: status, server: nil, excerpt: nil)
+        NetworkError.http(status: status, body: Data())
       }
       #expect(
         noServer(404).message == "The server answered with HTTP 404: nothing was found there.")
@@ -41,14 +41,14 @@ struct LocalizedNetworkErrorTests {
     }
   }
 
-  @Test("the errors speak Chinese; descriptions stay English; the server's message stays")
+  @Test("the errors speak Chinese; descriptions stay English; a server's body is not read")
   func chinese() {
     Texts.$scopedLanguage.withValue(.simplifiedChinese) {
       #expect(NetworkError.timeout.message == "服务器响应超时。")
       #expect(
         NetworkError.transport(.offline).errorDescription == "您似乎已离线，请检查网络连接后重试。")
       #expect(
-        NetworkError.http(status: 503, server: nil, excerpt: nil).message
+        NetworkError.http(status: 503, body: Data()).message
           == "服务器返回 HTTP 503：服务暂时不可用，请稍后再试。")
       #expect(
         NetworkError.insecureURL(host: "api.example.com").message
@@ -59,9 +59,10 @@ struct LocalizedNetworkErrorTests {
       #expect(
         NetworkError.cancelled.description
           == "NetworkError.cancelled: The request was cancelled.")
-      let server = ServerError(code: "email_taken", message: "Email taken.")
+      let body = Data(#"{"error": {"code": "email_taken", "message": "Email taken."}}"#.utf8)
       #expect(
-        NetworkError.http(status: 409, server: server, excerpt: nil).message == "Email taken.")
+        NetworkError.http(status: 409, body: body).message
+          == "服务器返回 HTTP 409：与当前状态冲突。")
     }
   }
 }

@@ -25,7 +25,9 @@ struct RedactionTests {
     defer { h.stop() }
     h.server.route(.get, "/odd") { _ in .json(status: 500, raw: Self.hostile) }
     let outcome = await TestRequest<Item>(.get, "/odd").outcome(on: h.client)
-    guard case .failure(let error) = outcome, case .http(500, nil, let excerpt?) = error else {
+    guard case .failure(let error) = outcome, case .http(500, _) = error,
+      let excerpt = error.excerpt
+    else {
       Issue.record("expected a 500 with an excerpt, got \(outcome)")
       return
     }

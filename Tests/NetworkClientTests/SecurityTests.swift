@@ -106,7 +106,9 @@ struct SecurityTests {
       .json(status: 500, raw: #"{"pad": "\#(padding)", "token": "\#(token)"}"#)
     }
     let outcome = await TestRequest<Item>(.get, "/odd").outcome(on: h.client)
-    guard case .failure(.http(500, nil, let excerpt?)) = outcome else {
+    guard case .failure(let error) = outcome, case .http(500, _) = error,
+      let excerpt = error.excerpt
+    else {
       Issue.record("expected an excerpt, got \(outcome)")
       return
     }

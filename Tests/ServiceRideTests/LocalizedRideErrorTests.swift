@@ -66,8 +66,8 @@ struct LocalizedRideErrorTests {
   func serverWordsInChinese() {
     func http(_ status: Int, _ code: String) -> NetworkError {
       .http(
-        status: status, server: ServerError(code: code, message: "the ride is completed"),
-        excerpt: nil)
+        status: status,
+        body: Data(#"{"error": {"code": "\#(code)", "message": "the ride is completed"}}"#.utf8))
     }
     Texts.$scopedLanguage.withValue(.simplifiedChinese) {
       let transition = RideError(http(409, "invalid_transition"))

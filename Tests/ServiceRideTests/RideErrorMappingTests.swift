@@ -1,3 +1,4 @@
+import Foundation
 import Localization
 import NetworkClient
 import RideModel
@@ -9,8 +10,10 @@ struct RideErrorMappingTests {
   @Test("each API code, status class and transport failure maps to its case")
   func table() {
     func http(_ status: Int, _ code: String) -> NetworkError {
+      // API.md's error envelope, as the server sends it.
       .http(
-        status: status, server: ServerError(code: code, message: "Server says so."), excerpt: nil)
+        status: status,
+        body: Data(#"{"error": {"code": "\#(code)", "message": "Server says so."}}"#.utf8))
     }
     let table: [(NetworkError, RideError)] = [
       (http(403, "passengers_only"), .passengersOnly),
@@ -27,7 +30,7 @@ struct RideErrorMappingTests {
       (http(401, "token_expired"), .notSignedIn),
       (http(500, "internal_error"), .serverUnavailable(status: 500)),
       (http(429, "slow_down"), .serverUnavailable(status: 429)),
-      (.http(status: 503, server: nil, excerpt: "<html>"), .serverUnavailable(status: 503)),
+      (.http(status: 503, body: Data("<html>".utf8)), .serverUnavailable(status: 503)),
       (http(418, "teapot"), .serverTrouble("HTTP 418 teapot: Server says so.")),
       (.transport(.connectionRefused), .offline),
       (.transport(.offline), .offline),

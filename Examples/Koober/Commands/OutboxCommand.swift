@@ -46,7 +46,7 @@ struct OutboxCommand: KooberCommand {
   /// One sentence for what went wrong.
   private static func sentence(for error: NetworkError) -> String {
     switch error {
-    case .http(404, _, _):
+    case .http(404, _):
       CommandText.text("outbox.notKept")
     case .transport, .timeout:
       CommandText.text("outbox.unreachable")

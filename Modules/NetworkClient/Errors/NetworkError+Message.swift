@@ -2,9 +2,8 @@ import Foundation
 import Localization
 
 extension NetworkError: CustomStringConvertible, LocalizedError {
-  /// A stable, snake_case identifier a program can switch on. For `.http` answers that carry
-  /// a server error this is the server's own code (`token_expired`, `email_taken`, …), else
-  /// `http_<status>`.
+  /// A stable, snake_case identifier a program can switch on; `http_<status>` for `.http`
+  /// answers (a server's own codes are its adapter's to read from the body).
   public var code: String {
     switch self {
     case .invalidURL: "invalid_url"
@@ -14,14 +13,13 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
     case .transport(let failure): failure.code
     case .timeout: "timeout"
     case .cancelled: "cancelled"
-    case .http(let status, let server, _): server?.code ?? "http_\(status)"
+    case .http(let status, _): "http_\(status)"
     case .decoding: "decoding_failed"
     case .unexpectedResponse: "unexpected_response"
     }
   }
 
-  /// A sentence a person understands, in the language `Texts.language` names; for server
-  /// errors, the server's own message.
+  /// A sentence a person understands, in the language `Texts.language` names.
   public var message: String {
     switch self {
     case .invalidURL(let reason): NetworkClientText.text("error.invalidURL", ["reason": reason])
@@ -35,7 +33,7 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
     case .transport(let failure): failure.message
     case .timeout: NetworkClientText.text("error.timeout")
     case .cancelled: NetworkClientText.text("error.cancelled")
-    case .http(let status, let server, _): server?.message ?? Self.httpMessage(status)
+    case .http(let status, _): Self.httpMessage(status)
     case .decoding(let path, let detail):
       path.isEmpty
         ? NetworkClientText.text("error.decoding", ["detail": detail])
@@ -52,9 +50,8 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
   /// status and the (redacted) excerpt.
   public var description: String {
     switch self {
-    case .http(let status, let server, let excerpt):
+    case .http(let status, _):
       var text = "NetworkError.http(\(status))"
-      if let server { text += " \(server)" }
       if let excerpt { text += " body: \(Redactor.redactJSONText(excerpt))" }
       return text
     default:
@@ -62,7 +59,7 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
     }
   }
 
-  /// The sentence for an answer with `status` and no server error of the API.md shape.
+  /// The sentence for an answer with `status`.
   private static func httpMessage(_ status: Int) -> String {
     let values = ["status": "\(status)"]
     return switch status {

@@ -9,8 +9,8 @@ import Foundation
 ///   let user = try await MeRequest().perform(on: client)
 /// } catch .transport(.offline) {
 ///   showOfflineBanner()
-/// } catch .http(status: 401, let server, _) where server?.code == "invalid_token" {
-///   signOut()
+/// } catch .http(status: 404, _) {
+///   showNotFound()
 /// } catch {
 ///   show(error.message)
 /// }
@@ -32,10 +32,10 @@ public enum NetworkError: Error, Sendable, Equatable {
   case timeout
   /// The calling task was cancelled.
   case cancelled
-  /// A non-2xx answer: its status, the server's error when the body had the API.md shape,
-  /// else a short excerpt of the body (at most `NetworkError.excerptLimit` bytes, secrets
-  /// redacted).
-  case http(status: Int, server: ServerError?, excerpt: String?)
+  /// A non-2xx answer: its status and its body (the first `NetworkError.bodyLimit` bytes),
+  /// for the server's adapter to read its own error shape from. The client reads no body:
+  /// `excerpt` shows it redacted, and `description` never shows more.
+  case http(status: Int, body: Data)
   /// A 2xx body that did not match the expected JSON; `path` is the coding path, like
   /// `rides[3].status`.
   case decoding(path: String, detail: String)
@@ -45,15 +45,25 @@ public enum NetworkError: Error, Sendable, Equatable {
   /// The most bytes of a response body an `.http` excerpt keeps.
   public static let excerptLimit = 512
 
+  /// The most bytes of an error answer's body an `.http` error keeps.
+  public static let bodyLimit = 64 * 1024
+
   /// The HTTP status for `.http`, else `nil`.
   public var status: Int? {
-    guard case .http(let status, _, _) = self else { return nil }
+    guard case .http(let status, _) = self else { return nil }
     return status
   }
 
-  /// The server's error for `.http` answers in the API.md shape, else `nil`.
-  public var serverError: ServerError? {
-    guard case .http(_, let server, _) = self else { return nil }
-    return server
+  /// The body of an `.http` answer, else `nil`.
+  public var body: Data? {
+    guard case .http(_, let body) = self else { return nil }
+    return body
+  }
+
+  /// A short excerpt of an `.http` answer's body (at most `excerptLimit` bytes, control
+  /// characters escaped, secret-looking values redacted), else `nil`.
+  public var excerpt: String? {
+    guard case .http(_, let body) = self else { return nil }
+    return Redactor.excerpt(of: body)
   }
 }

@@ -3,11 +3,11 @@ import Foundation
 /// Keeps secrets out of every string the module builds for people: error descriptions, log
 /// lines, excerpts of bodies. A secret is the value of a JSON field, query item or header whose
 /// name says it holds a password, a token, a one-time code or a cookie.
-enum Redactor {
+package enum Redactor {
   static let placeholder = "<redacted>"
 
   /// Whether a field, query item or header with this name holds a secret.
-  static func isSensitive(_ name: String) -> Bool {
+  package static func isSensitive(_ name: String) -> Bool {
     let key = name.lowercased().filter { $0 != "_" && $0 != "-" }
     return key.contains("password") || key.contains("token") || key.contains("secret")
       || key == "code" || key == "otp" || key == "authorization"

@@ -15,6 +15,7 @@ struct Harness {
     transport: (any HTTPTransport)? = nil,
     authorization: (any AuthorizationProvider)? = nil,
     onUnauthorized: (@Sendable (NetworkError) async -> Void)? = nil,
+    rejectsCredentials: @escaping CredentialRejectionCheck = NetworkClient.anyUnauthorized,
     clock: (any Clock<Duration>)? = nil,
     logger: (@Sendable (String) -> Void)? = nil
   ) throws {
@@ -23,7 +24,8 @@ struct Harness {
     self.clock = recording
     client = NetworkClient(
       baseURL: server.baseURL, transport: transport ?? URLSessionTransport(),
-      authorization: authorization, onUnauthorized: onUnauthorized, retryPolicy: retryPolicy,
+      authorization: authorization, onUnauthorized: onUnauthorized,
+      rejectsCredentials: rejectsCredentials, retryPolicy: retryPolicy,
       timeout: timeout, clock: clock ?? recording, logger: logger)
   }
 

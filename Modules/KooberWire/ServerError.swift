@@ -1,10 +1,14 @@
 import Foundation
+import Localization
+import NetworkClient
+import WireFormat
 
-/// The error a server reported in the body of a non-2xx answer, in the shape of API.md:
-/// `{"error": {"code": "…", "message": "…", …extra fields}}`.
+/// The error a Koober server reported in the body of a non-2xx answer, in the shape of
+/// API.md: `{"error": {"code": "…", "message": "…", …extra fields}}`. NetworkClient knows
+/// HTTP only; this is how the Koober side reads its server's answers.
 ///
 /// ```swift
-/// if case .http(423, let server?, _) = error, let wait = server.retryAfter {
+/// if error.status == 423, let wait = error.serverError?.retryAfter {
 ///   showLocked(for: .seconds(wait))
 /// }
 /// ```
@@ -32,6 +36,26 @@ public struct ServerError: Sendable, Equatable, CustomStringConvertible {
 
   /// How many seconds to wait before trying again (`retryAfter`, e.g. a locked account).
   public var retryAfter: Int? { fields["retryAfter"]?.intValue }
+
+  /// API.md's codes for an access or refresh token that no longer works: said once, for
+  /// every Koober client (the login adapter and the ride service).
+  public static let tokenCodes: Set<String> = [
+    "invalid_token", "token_expired", "invalid_refresh_token", "refresh_token_reused",
+  ]
+
+  /// API.md's code for an access token that has expired and may be renewed.
+  public static let tokenExpired = "token_expired"
+
+  /// Whether the code says a token no longer works (one of ``tokenCodes``).
+  public var isAboutToken: Bool { Self.tokenCodes.contains(code) }
+
+  /// The server's explanation as a person is shown it: Koober writes its explanations in
+  /// English, so they are kept when the app speaks English and `nil` otherwise, so that a
+  /// screen in another language shows the module's own sentence instead of half a sentence
+  /// in English. Codes are never dropped this way; only the prose is.
+  public var shownMessage: String? {
+    Texts.language == .english ? message : nil
+  }
 
   /// The code, the message and the extra fields, with secret-looking fields redacted.
   public var description: String {
@@ -65,5 +89,12 @@ public struct ServerError: Sendable, Equatable, CustomStringConvertible {
     case .null?, nil: "null"
     case .array?, .object?: "…"
     }
+  }
+}
+
+extension NetworkError {
+  /// The Koober server's error in an `.http` answer's body (API.md's shape), else `nil`.
+  public var serverError: ServerError? {
+    body.flatMap(ServerError.init(body:))
   }
 }
