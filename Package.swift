@@ -256,6 +256,7 @@ let package = Package(
       dependencies: [
         "ServiceUserLogin", "ServiceUser", "ServiceUserKoober", "LoginCore", "NetworkClient",
         "UserModel", "LoopbackServer", "TestSupport", "ServiceUserTestSupport", "WireFormat",
+        "LoginLogicControl", "LoginViewModel", "LoginTesting", "Localization",
       ],
       path: "Tests/ServiceUserLoginTests"
     ),
