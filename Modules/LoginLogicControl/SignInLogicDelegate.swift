@@ -14,7 +14,7 @@ public protocol SignInLogicDelegate: LoginRouteDelegate {
   ///     `.locked(minutes:)`, `.offline`, `.serverTrouble`.
   func signInLogic(_ control: SignInLogicControl, didFail failure: AuthFailure)
 
-  /// The account needs a one-time code (drivers): show the code screen driven by
+  /// Your server asked for a one-time code (Koober asks drivers): show the code screen driven by
   /// `codeControl`, set its delegate, then call its `start()`.
   /// - Parameters:
   ///   - control: The sign-in control.

@@ -2,8 +2,9 @@ import LoginCore
 import UserModel
 
 /// The sign-up screen's logic: checks the form with `CredentialRules`, keeps one sign-up in
-/// flight, and reports start, failure, or the route of the new user (passengers and drivers
-/// alike are signed in at once; a driver meets the one-time code at the next sign-in).
+/// flight, and reports start, failure, or the route of the new user by its user type (every
+/// type is signed in at once; with Koober, a driver meets the one-time code at the next
+/// sign-in).
 ///
 /// ```swift
 /// let signUp = SignUpLogicControl(environment: environment, entryPoint: .welcome)
