@@ -14,7 +14,7 @@ extension ServiceUser {
   ///
   /// ```swift
   /// let session = UserSession(user: user, accessToken: access, accessTokenExpiresAt: expiry,
-  ///                           refreshToken: refresh, refreshExpiresAt: .distantFuture)
+  ///                           refreshToken: refresh)   // no refresh token: pass none
   /// try await service.establishSession(session)
   /// ```
   /// - Parameter session: The new session.

@@ -174,7 +174,7 @@ struct ServiceUserOverOIDCTests {
     #expect(try await world.remote.currentUser(accessToken: session.accessToken) == session.user)
   }
 
-  @Test("a wrong password and a sign-up are one clear LoginError each; nothing is stored")
+  @Test("a wrong password and a sign-up are one clear AuthFailure each; nothing is stored")
   func refusals() async throws {
     let world = try await World()
     defer { world.folder.remove() }

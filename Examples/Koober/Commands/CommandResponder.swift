@@ -9,7 +9,7 @@ import UserModel
 /// ```swift
 /// let responder = CommandResponder()
 /// control.delegate = responder
-/// switch await responder.outcome(of: { control.signIn(email: email, password: password) }) {
+/// switch await responder.outcome(of: { control.signIn(identifier: email, password: password) }) {
 /// case .signedIn(let user, _): …
 /// }
 /// ```
