@@ -80,12 +80,13 @@ let package = Package(
       path: "Modules/ServiceUser",
       resources: [.process("Resources")]
     ),
-    // The adapter of API.md's REST contract: koober's default AuthRemoteAPI.
-    // API.md's JSON shapes, said once, for the Koober adapter and the reference backend.
+    // API.md's JSON shapes, error envelope and token codes, said once, for the Koober adapter,
+    // the ride service and the reference backend.
     .target(
       name: "KooberWire",
       dependencies: ["UserModel", "WireFormat", "NetworkClient", "Localization"],
       path: "Modules/KooberWire"),
+    // The adapter of API.md's REST contract: koober's default AuthRemoteAPI.
     .target(
       name: "ServiceUserKoober",
       dependencies: ["LoginCore", "UserModel", "NetworkClient", "WireFormat", "KooberWire",

@@ -177,6 +177,28 @@ public enum KooberWire {
   }
 }
 
+extension KooberWire.Session: CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
+  /// The session with both tokens redacted.
+  public var description: String {
+    "Session(user: \(user.id), token: <redacted>, expiresAt: \(expiresAt), "
+      + "refreshToken: <redacted>, refreshExpiresAt: \(refreshExpiresAt))"
+  }
+  /// The same as `description`: tokens stay redacted in debug output too.
+  public var debugDescription: String { description }
+  /// A mirror whose token children are redacted, so `dump(session)` shows no secret.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "user": user, "token": "<redacted>", "expiresAt": expiresAt,
+        "refreshToken": "<redacted>", "refreshExpiresAt": refreshExpiresAt,
+      ],
+      displayStyle: .struct)
+  }
+}
+
 extension KooberWire.SignInBody: CustomStringConvertible, CustomReflectable {
   /// The body with its password redacted.
   public var description: String { "SignInBody(email: \(email), password: <redacted>)" }

@@ -70,7 +70,8 @@ public final class CodeLogicControl: LoginFlowControl {
 
   /// Resumes a challenge that an earlier sign-in (usually in another process) received and
   /// saved: the countdown runs to the challenge's own expiry and codes are checked as usual,
-  /// but ``resendCode()`` is refused (`.resendUnavailable`), since the password is not known.
+  /// but ``resendCode()`` is refused (`.unsupported(.resendCode)`), since the password is not
+  /// known.
   ///
   /// ```swift
   /// let code = CodeLogicControl(

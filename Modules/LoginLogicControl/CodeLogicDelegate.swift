@@ -16,7 +16,8 @@ public protocol CodeLogicDelegate: LoginRouteDelegate {
   /// The code step failed but may go on: stay and show `failure.message`.
   /// - Parameters:
   ///   - control: The code control.
-  ///   - failure: e.g. `.wrongCode(attemptsLeft:)`, `.malformedCode`, `.offline`.
+  ///   - failure: e.g. `.refused(.invalidCode(attemptsLeft:))`, `.refused(.malformedCode)`,
+  ///     `.unsupported(.resendCode)`, `.unavailable(.offline)`.
   func codeLogic(_ control: CodeLogicControl, didFail failure: AuthFailure)
 
   /// A new code was asked for (by signing in again): show that it is loading.
@@ -30,7 +31,8 @@ public protocol CodeLogicDelegate: LoginRouteDelegate {
   /// The challenge is over: go back to sign-in and show `failure.message` there.
   /// - Parameters:
   ///   - control: The code control.
-  ///   - failure: `.codeExpired` (60 seconds passed), `.tooManyAttempts`, or why signing in
-  ///     again for a new code failed (`.wrongIdentifierOrPassword(_:)`, `.locked(minutes:)`).
+  ///   - failure: `.refused(.codeExpired)` (the challenge expired),
+  ///     `.refused(.tooManyAttempts)`, or why signing in again for a new code failed
+  ///     (`.refused(.invalidCredentials(_:))`, `.refused(.locked(retryAfterSeconds:))`).
   func codeLogic(_ control: CodeLogicControl, challengeEndedGoBackToSignIn failure: AuthFailure)
 }

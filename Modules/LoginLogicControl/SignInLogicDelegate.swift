@@ -10,8 +10,9 @@ public protocol SignInLogicDelegate: LoginRouteDelegate {
   /// The sign-in was refused or failed; stay on the screen and show `failure.message`.
   /// - Parameters:
   ///   - control: The sign-in control.
-  ///   - failure: Why, e.g. `.invalidInput(_)` (nothing sent), `.wrongIdentifierOrPassword(_:)`,
-  ///     `.locked(minutes:)`, `.offline`, `.serverTrouble`.
+  ///   - failure: Why, e.g. `.refused(.invalidForm(_:))` (nothing sent),
+  ///     `.refused(.invalidCredentials(_:))`, `.refused(.locked(retryAfterSeconds:))`,
+  ///     `.unavailable(.offline)`, `.unavailable(.serverTrouble(_:))`.
   func signInLogic(_ control: SignInLogicControl, didFail failure: AuthFailure)
 
   /// Your server asked for a one-time code (Koober asks drivers): show the code screen driven by

@@ -10,7 +10,8 @@ public protocol SignUpLogicDelegate: LoginRouteDelegate {
   /// The sign-up was refused or failed; stay on the screen and show `failure.message`.
   /// - Parameters:
   ///   - control: The sign-up control.
-  ///   - failure: Why, e.g. `.invalidInput(_)` (nothing sent), `.identifierTaken(_:)`,
-  ///     `.rejectedByServer(code:message:)`, `.offline`, `.serverTrouble`.
+  ///   - failure: Why, e.g. `.refused(.invalidForm(_:))` (nothing sent),
+  ///     `.refused(.identifierTaken(_:))`, `.refused(.invalidInput(_:message:))`,
+  ///     `.unavailable(.offline)`, `.unavailable(.serverTrouble(_:))`.
   func signUpLogic(_ control: SignUpLogicControl, didFail failure: AuthFailure)
 }

@@ -163,3 +163,23 @@ public actor CallGate {
     waiters = []
   }
 }
+
+extension FakeLoginService.Call: CustomStringConvertible, CustomReflectable {
+  /// The call with its password and one-time code redacted, so a failing test's output
+  /// shows neither.
+  public nonisolated var description: String {
+    switch self {
+    case .restoreSession: "restoreSession"
+    case .signIn(let identifier, _): "signIn(identifier: \(identifier), password: <redacted>)"
+    case .verifyCode(_, let challengeID): "verifyCode(<redacted>, challengeID: \(challengeID))"
+    case .signUp(let form): "signUp(\(form))"
+    case .signOut: "signOut"
+    case .lastSignedInIdentifier: "lastSignedInIdentifier"
+    }
+  }
+
+  /// A mirror of the description, so `dump` shows no secret either.
+  public nonisolated var customMirror: Mirror {
+    Mirror(self, children: ["call": description], displayStyle: .enum)
+  }
+}

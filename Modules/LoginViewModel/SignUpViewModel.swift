@@ -9,8 +9,8 @@ import UserModel
 ///
 /// Identifier and password errors show once a field is finished (see
 /// `CredentialsFormViewModel`). A name error shows at once, because no name problem (too
-/// long, a control character) can be fixed by typing more. The strength hint follows the password live and is `nil` while the
-/// password is empty.
+/// long, a control character) can be fixed by typing more. The strength hint follows the
+/// password live and is `nil` while the password is empty.
 ///
 /// ```swift
 /// let form = SignUpViewModel(type: .passenger)

@@ -7,9 +7,10 @@ extension ServiceUser: AuthorizationProvider {
   /// A valid access token for an authorized request, renewed first (one refresh call shared
   /// by every caller) when it expires within the renewal margin.
   /// - Returns: The access token.
-  /// - Throws: `ServiceUserError.notSignedIn` when no one is signed in or the server refused
-  ///   the refresh (the session then ends with `.revoked`); a `NetworkError` when the server
-  ///   could not be asked (the session is kept).
+  /// - Throws: `ServiceUserError.notSignedIn` when no one is signed in, when the session
+  ///   cannot be renewed (no refresh token, or an expired one: it ends with `.expired`), or
+  ///   when the server refused the refresh (it ends with `.revoked`); a `NetworkError` when
+  ///   the server could not be asked (the session is kept).
   public func accessToken() async throws -> String {
     try await SessionAuthorization(state: state).accessToken()
   }

@@ -72,11 +72,4 @@ extension ServiceUser {
   public func endSession(_ reason: SignOutReason) async -> SessionStoreError? {
     await state.endSession(reason)
   }
-
-  /// A valid access token, renewed when needed; for requests built outside NetworkClient.
-  /// - Returns: The renewed or current session.
-  /// - Throws: Like `accessToken()`.
-  package func renewedSession() async throws -> UserSession {
-    try await state.renew()
-  }
 }

@@ -13,8 +13,8 @@ import UserModel
 /// LoginCore's `LoginServicing`: without `import ServiceUserLogin`, `signIn` is missing and
 /// the compiler says "ServiceUser does not conform to LoginServicing"). ServiceUser itself
 /// keeps the current session, renews its access token (one refresh at a time, shared by
-/// every caller), and tells every listener when someone signs in or out. All of that behaves the same for
-/// every adapter: the adapter only says what the server answered.
+/// every caller), and tells every listener when someone signs in or out. All of that behaves
+/// the same for every adapter: the adapter only says what the server answered.
 ///
 /// `network` is an authorized copy of the app's API client, for the app's own requests: it
 /// adds the access token, renews it when the adapter judges an answer a rejection of the

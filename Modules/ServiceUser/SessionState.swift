@@ -136,8 +136,8 @@ package actor SessionState {
   // MARK: - Access tokens
 
   /// A valid access token, renewed first when it expires within the renewal margin.
-  /// A session that cannot be renewed (no refresh token, or an expired one) is used until
-  /// its access token expires, and then ends with `.expired`.
+  /// A session without a refresh token is used until its access token expires, and then
+  /// ends with `.expired`; one whose refresh token has expired ends with `.expired` at once.
   /// - Throws: `ServiceUserError.notSignedIn` with no session (or once the session has ended
   ///   for good, which ends it with `.expired`); the renewal's error otherwise.
   package func accessToken() async throws -> String {

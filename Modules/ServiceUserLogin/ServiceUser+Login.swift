@@ -10,9 +10,10 @@ extension ServiceUser {
   ///
   /// On success the account row, the last signed-in identifier and the session are all written
   /// before this returns, and listeners hear `.signedIn`. On failure nothing changes; when
-  /// the server accepted but this device could not record it, the error is `.storage`.
-  /// One sign-in, sign-up or code check runs at a time: a second call while one is in
-  /// flight fails at once with `.alreadyInProgress` (it does not join the first).
+  /// the server accepted but this device could not record it, the error is
+  /// `.unavailable(.storage(_:))`. One sign-in, sign-up or code check runs at a time: a second
+  /// call while one is in flight fails at once with `.unavailable(.inProgress)` (it does not
+  /// join the first).
   ///
   /// ```swift
   /// switch try await service.signIn(identifier: typed, password: typedPassword) {

@@ -8,13 +8,11 @@ extension OIDCAuthAPI {
   /// - Parameters:
   ///   - accessToken: The access token.
   ///   - metadata: The provider's endpoints.
-  ///   - identifier: What the person typed at sign-in, the email of last resort; `nil` when
-  ///     not signing in.
   /// - Returns: The user.
   /// - Throws: `.refused(.accessTokenRejected)` for a Bearer `invalid_token` challenge;
   ///   `.unavailable(_)` otherwise.
   func userInfo(
-    accessToken: String, metadata: ProviderMetadata, identifier: String?
+    accessToken: String, metadata: ProviderMetadata
   ) async throws(AuthFailure) -> User {
     guard let endpoint = metadata.userinfoEndpoint else {
       throw .trouble(
@@ -28,24 +26,23 @@ extension OIDCAuthAPI {
       throw .trouble(
         "the userinfo endpoint \(ProviderExchange.place(endpoint)) answered no JSON object.")
     }
-    return try user(from: claims, identifier: identifier)
+    return try user(from: claims)
   }
 
-  /// The User of a set of claims: `sub` is the id, `email` (else `preferred_username`, else
-  /// the identifier typed, else `sub`) the email, `name` the name, and the configured
-  /// user-type claim the type (the configured `defaultUserType` when absent).
-  /// - Parameters:
-  ///   - claims: The userinfo claims.
-  ///   - identifier: What the person typed at sign-in, if signing in.
+  /// The User of a set of claims: `sub` is the id; `preferred_username`, else `email`, else
+  /// `sub` the identifier (the same at sign-in and at every later check, so it never changes
+  /// between the two); `email` the email; `name` the name; the configured user-type claim the
+  /// type (the configured `defaultUserType` when absent).
+  /// - Parameter claims: The userinfo claims.
   /// - Returns: The user.
   /// - Throws: `.unavailable(.serverTrouble(_))` without `sub`, or for a claim value that is
   ///   not a `UserType`.
-  func user(from claims: JSONFields, identifier: String?) throws(AuthFailure) -> User {
+  func user(from claims: JSONFields) throws(AuthFailure) -> User {
     guard let subject = claims.string("sub") else {
       throw .trouble("the userinfo answer has no sub claim.")
     }
     let email = claims.string("email")
-    let signInName = claims.string("preferred_username") ?? identifier ?? email ?? subject
+    let signInName = claims.string("preferred_username") ?? email ?? subject
     var type = configuration.defaultUserType
     if let claim = configuration.userTypeClaim, claims.contains(claim) {
       // UserType decides which words it takes (`init?(rawValue:)`), so the adapter accepts

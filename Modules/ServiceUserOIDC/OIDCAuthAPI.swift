@@ -11,14 +11,15 @@ import UserModel
 /// - Sign-in: the password grant (RFC 6749 §4.3), then userinfo (OIDC Core §5.3) for the user.
 /// - Renewal: the refresh_token grant (§6), keeping the newest refresh token, or the old one
 ///   when the provider does not rotate it, and the session's user.
-/// - Sign-out: RFC 7009 revocation of the refresh token, then of the access token.
+/// - Sign-out: RFC 7009 revocation of the refresh token, then of the access token; of the
+///   access token alone for a session without a refresh token.
 /// - Sign-up, one-time codes and name changes are `.unsupported`.
 ///
 /// ```swift
 /// let api = OIDCAuthAPI(configuration: try OIDCConfiguration(
 ///   issuer: URL(string: "https://id.example.com/realms/koober")!,
 ///   clientID: "koober-ios", defaultUserType: .passenger, userTypeClaim: "koober_type"))
-/// let answer = try await api.signIn(SignInCredentials(email: "ann@example.com",
+/// let answer = try await api.signIn(SignInCredentials(identifier: "ann@example.com",
 ///                                                     password: typed))
 /// ```
 public struct OIDCAuthAPI: AuthRemoteAPI {
@@ -69,9 +70,7 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
     let tokens = try await requestTokens(form, at: metadata.tokenEndpoint, for: .signIn)
     let user: User
     do {
-      user = try await userInfo(
-        accessToken: tokens.accessToken, metadata: metadata,
-        identifier: credentials.identifier)
+      user = try await userInfo(accessToken: tokens.accessToken, metadata: metadata)
     } catch .refused(.accessTokenRejected) {
       throw .trouble(
         "the provider's userinfo endpoint refused the access token it had just issued; "
@@ -123,20 +122,22 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
 
   /// The user as userinfo describes them now.
   /// - Parameter accessToken: The access token.
-  /// - Returns: The user; its email is the `email` claim, else `preferred_username`, else
-  ///   `sub`.
+  /// - Returns: The user: its identifier `preferred_username`, else `email`, else `sub`; its
+  ///   email the `email` claim.
   /// - Throws: `.refused(.accessTokenRejected)` for a Bearer `invalid_token` challenge;
   ///   `.unavailable(_)`.
   public func currentUser(accessToken: String) async throws(AuthFailure) -> User {
     let metadata = try await providerMetadata()
-    return try await userInfo(accessToken: accessToken, metadata: metadata, identifier: nil)
+    return try await userInfo(accessToken: accessToken, metadata: metadata)
   }
 
   /// Revokes the refresh token, then (best effort) the access token, at the RFC 7009
-  /// endpoint: the configured one, else the discovery document's.
+  /// endpoint: the configured one, else the discovery document's. A session without a
+  /// refresh token has only its access token revoked.
   /// - Parameter session: The session being ended.
-  /// - Throws: `.unsupported(.signOut)` when there is no revocation endpoint (the sign-out
-  ///   is then local); `.unavailable(_)` when the refresh token could not be revoked.
+  /// - Throws: `.unsupported(.signOut)` when there is no revocation endpoint, or when the
+  ///   provider does not revoke the only token there is (`unsupported_token_type`): the
+  ///   sign-out is then local; `.unavailable(_)` when the token could not be revoked.
   public func signOut(_ session: UserSession) async throws(AuthFailure) {
     let endpoint: URL
     if let configured = configuration.revocationEndpoint {

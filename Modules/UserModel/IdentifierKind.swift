@@ -11,9 +11,10 @@ import Localization
 /// `UserModel.strings`.
 ///
 /// ```swift
-/// IdentifierKind.username.takenMessage          // "That username is taken."
+/// IdentifierKind.username.takenMessage
+/// // "That username is taken; choose another or sign in instead."
 /// IdentifierKind(rawValue: "memberNumber").takenMessage
-/// // "An account with this sign-in name already exists."
+/// // "An account with this sign-in name already exists; sign in instead."
 /// ```
 public struct IdentifierKind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
   /// An email address.

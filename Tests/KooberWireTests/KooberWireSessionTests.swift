@@ -102,7 +102,7 @@ struct KooberWireBodyTests {
     #expect(KooberWire.SignUpBody(form).form == form)
   }
 
-  @Test("no body shows its password in description or dump")
+  @Test("no body shows its password, and no Session its tokens, in description or dump")
   func redaction() {
     let signIn = KooberWire.SignInBody(SignInCredentials(identifier: "a@b.co", password: "pw-1"))
     let signUp = KooberWire.SignUpBody(
@@ -112,6 +112,15 @@ struct KooberWireBodyTests {
     dump(signUp, to: &dumped)
     for text in [signIn.description, signUp.description, dumped] {
       #expect(!text.contains("pw-"))
+    }
+    let session = KooberWire.Session(
+      user: User(id: "u", identifier: "a@b.co", name: nil, type: .passenger),
+      token: "tok-secret", expiresAt: Date(), refreshToken: "rft-secret",
+      refreshExpiresAt: Date())
+    var dumpedSession = ""
+    dump(session, to: &dumpedSession)
+    for text in [session.description, session.debugDescription, "\(session)", dumpedSession] {
+      #expect(!text.contains("secret"))
     }
   }
 }

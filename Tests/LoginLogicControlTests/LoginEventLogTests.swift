@@ -1,4 +1,5 @@
 import LoginLogicControl
+import LoginTesting
 import Testing
 import UserModel
 
@@ -127,5 +128,20 @@ struct LoginEventLogTests {
     ])
   func masking(email: String, masked: String) {
     #expect(LoginEventLog.maskedIdentifier(email) == masked)
+  }
+
+  @Test("the fake service's recorded calls show no password or code")
+  func fakeCallsRedacted() {
+    let calls: [FakeLoginService.Call] = [
+      .signIn(identifier: "ann", password: "pw-secret"),
+      .verifyCode("123456", challengeID: "chl_1"),
+    ]
+    var dumped = ""
+    dump(calls, to: &dumped)
+    for text in calls.map(\.description) + [dumped] {
+      #expect(!text.contains("pw-secret"))
+      #expect(!text.contains("123456"))
+    }
+    #expect(calls[0].description == "signIn(identifier: ann, password: <redacted>)")
   }
 }

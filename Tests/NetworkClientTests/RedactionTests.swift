@@ -50,4 +50,13 @@ struct RedactionTests {
     #expect(lines.value.first?.contains("body: " + Self.redacted + " -> 200") == true)
     #expect("\(endpoint)" == "POST /v1/x body: " + Self.redacted)
   }
+
+  @Test("dump of an HTTP error shows its redacted excerpt, never the raw body")
+  func dumpedError() {
+    let error = NetworkError.http(status: 400, body: Data(#"{"access_token":"SECRETX"}"#.utf8))
+    var dumped = ""
+    dump(error, to: &dumped)
+    #expect(!dumped.contains("SECRETX"))
+    #expect(dumped.contains("<redacted>"))
+  }
 }

@@ -186,7 +186,9 @@ struct ServiceUserOverOIDCTests {
     await #expect(throws: AuthFailure.unsupported(.signUp)) {
       try await world.service.signUp(form)
     }
-    #expect(AuthFailure.unsupported(.signUp).message == "This server does not offer sign-up.")
+    #expect(
+      AuthFailure.unsupported(.signUp).message
+        == "Your account provider does not offer sign-up here.")
     #expect(try world.store.load() == nil)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LoginCore
+import LoopbackServer
 import NetworkClient
 import ServiceUser
 import ServiceUserLogin
@@ -56,6 +57,59 @@ struct RefreshlessProviderTests {
     let grants = await fake.requests.all.map { String(decoding: $0.body, as: UTF8.self) }
     #expect(grants.count == 1)
     #expect(grants.allSatisfy { $0.contains("grant_type=password") })
+  }
+
+  @Test("the app's own API works with the token; its 401 ends the session as expired")
+  func appRequestsThenExpired() async throws {
+    let fake = try FakeProvider()
+    fake.answerToken(.json(status: 200, raw: Self.answer))
+    let seen = Recorder()
+    fake.server.route(.get, "/api/me") { request in
+      await seen.record(request)
+      return await seen.all.count == 1
+        ? .json(status: 200, raw: #"{"ok": true}"#) : .json(status: 401, raw: "{}")
+    }
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let service = ServiceUser(
+      remote: OIDCAuthAPI(configuration: try fake.configuration()),
+      network: NetworkClient(baseURL: fake.issuer),
+      accountDatabaseURL: folder.url("accounts.sqlite"),
+      sessionStore: FileSessionStore(directory: folder.url("Session")))
+    let changes = ChangeLog(service)
+    _ = try await service.signIn(identifier: "ann@example.com", password: "pw")
+    let me = Endpoint(.get, "/api/me", requiresAuthorization: true)
+    #expect(try await service.network.response(for: me).status == 200)
+    await #expect(throws: NetworkError.self) { try await service.network.response(for: me) }
+    #expect(await seen.all.map { $0.header("Authorization") } == ["Bearer at-1", "Bearer at-1"])
+    #expect(await changes.first(2).last == .signedOut(.expired))
+    #expect(await fake.requests.all.count == 1)
+  }
+
+  @Test("sign-out revokes the access token; a provider that does not is a local sign-out")
+  func signOutRevokesAccessToken() async throws {
+    let fake = try FakeProvider()
+    let revocations = Recorder()
+    let answers = Locked([
+      HTTPResponse.json(status: 200, raw: "{}"),
+      HTTPResponse.json(status: 400, raw: #"{"error": "unsupported_token_type"}"#),
+    ])
+    fake.server.route(.post, "/revoke") { request in
+      await revocations.record(request)
+      return answers.withLock { $0.removeFirst() }
+    }
+    let configuration = try OIDCConfiguration(
+      issuer: fake.issuer, clientID: "koober-public", defaultUserType: .passenger,
+      revocationEndpoint: fake.issuer.appendingPathComponent("revoke"))
+    let api = OIDCAuthAPI(configuration: configuration)
+    let session = UserSession(
+      user: User(id: "u-1", identifier: "ann", name: nil, type: .passenger),
+      accessToken: "at-1", accessTokenExpiresAt: Date().addingTimeInterval(300))
+    try await api.signOut(session)
+    await #expect(throws: AuthFailure.unsupported(.signOut)) { try await api.signOut(session) }
+    let bodies = await revocations.all.map { String(decoding: $0.body, as: UTF8.self) }
+    #expect(bodies.count == 2)
+    #expect(bodies.allSatisfy { $0.hasPrefix("token=at-1&token_type_hint=access_token") })
   }
 
   @Test("a rejected access token without a refresh token ends the session as expired")

@@ -129,11 +129,46 @@ struct AccountDirectoryTests {
     }
     #expect(
       AuthFailure.refused(.updateRequired).message
-        == "This device's data was written by a newer version of the app; update the app to sign in."
-    )
+        == "This device's data was written by a newer version of the app; "
+        + "update the app to sign in.")
     #expect(AuthFailure.refused(.updateRequired).code == "account_database_too_new")
     #expect(try harness.store.load() == nil)
     #expect(try Data(contentsOf: path) == before)
+  }
+
+  @Test("an account database of schema 1 (email) is migrated: identifier, email when it is one")
+  func schemaOneIsMigrated() async throws {
+    let harness = try Harness { _ in .empty(500) }
+    defer { harness.folder.remove() }
+    let path = harness.folder.url("accounts.sqlite")
+    do {
+      // The schema and rows the release before schema 2 left behind.
+      let old = try Database(url: path)
+      try old.executeScript(
+        """
+        CREATE TABLE account (
+          user_id TEXT PRIMARY KEY NOT NULL, email TEXT NOT NULL, name TEXT,
+          type TEXT NOT NULL, database_file TEXT NOT NULL UNIQUE,
+          first_signed_in_at REAL NOT NULL, last_signed_in_at REAL NOT NULL);
+        CREATE TABLE last_sign_in (
+          id INTEGER PRIMARY KEY CHECK (id = 1), email TEXT NOT NULL,
+          user_id TEXT NOT NULL REFERENCES account (user_id));
+        INSERT INTO account VALUES ('u-1', 'ann@example.com', 'Ann', 'passenger',
+          'user-u-1.sqlite', 1, 1);
+        INSERT INTO account VALUES ('u-2', 'rita', NULL, 'rider', 'user-u-2.sqlite', 2, 2);
+        INSERT INTO last_sign_in VALUES (1, 'rita', 'u-2');
+        PRAGMA user_version = 1;
+        """)
+    }
+    #expect(
+      await harness.service.knownAccounts() == [
+        User(id: "u-2", identifier: "rita", email: nil, name: nil, type: UserType("rider")),
+        User(
+          id: "u-1", identifier: "ann@example.com", email: "ann@example.com", name: "Ann",
+          type: .passenger),
+      ])
+    #expect(await harness.service.lastSignedInIdentifier() == "rita")
+    #expect(try Database(url: path).schemaVersion() == 2)
   }
 
   /// An account database as a later app version would leave it: a schema this one never made.

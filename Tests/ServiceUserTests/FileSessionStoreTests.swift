@@ -166,6 +166,20 @@ struct FileSessionStoreTests {
     #expect(try store.load() == expected)
   }
 
+  @Test("a format-1 identifier that is not an email is not taken for the person's email")
+  func formatOneUsername() throws {
+    let record: [String: Any] = [
+      "formatVersion": 1, "userID": "42", "email": "rita", "type": "rider", "token": "at",
+      "expiresAt": Fixtures.start, "refreshToken": "rt", "refreshExpiresAt": Fixtures.start,
+    ]
+    let data = try PropertyListSerialization.data(
+      fromPropertyList: record, format: .binary, options: 0)
+    let session = try UserSessionPropertyListCoder.decode(data)
+    #expect(session.user.identifier == "rita")
+    #expect(session.user.email == nil)
+    #expect(session.refreshToken == "rt")
+  }
+
   @Test("a session without refresh token, ID token or scope round-trips through the file")
   func minimalSessionRoundTrips() throws {
     let folder = try TemporaryDirectory()

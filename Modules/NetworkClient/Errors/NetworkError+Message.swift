@@ -78,3 +78,11 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
     }
   }
 }
+
+extension NetworkError: CustomReflectable {
+  /// A mirror of the redacted description, so `dump(error)` never shows an answer's raw
+  /// body (which may hold a token).
+  public var customMirror: Mirror {
+    Mirror(self, children: ["description": description], displayStyle: .enum)
+  }
+}

@@ -87,12 +87,14 @@ public enum UserSessionPropertyListCoder {
     return type
   }
 
-  /// Format 1 held Koober's session: the email was the identifier and the person's email.
+  /// Format 1 held the identifier in `email`: an email for an email app, a username (or an
+  /// OIDC `preferred_username` or `sub`) otherwise, so it is the email only when it has an @.
   private static func session(from record: StoredSessionV1) throws(SessionStoreError)
     -> UserSession
   {
     let user = User(
-      id: record.userID, identifier: record.email, email: record.email, name: record.name,
+      id: record.userID, identifier: record.email,
+      email: record.email.contains("@") ? record.email : nil, name: record.name,
       type: try userType(record.type))
     return UserSession(
       user: user, accessToken: record.token, accessTokenExpiresAt: record.expiresAt,

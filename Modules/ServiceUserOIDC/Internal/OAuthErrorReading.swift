@@ -10,6 +10,7 @@ import LoginCore
 /// | `invalid_grant`, password grant         | `.refused(.invalidCredentials(.username))`     |
 /// | `invalid_grant`, refresh grant          | `.refused(.sessionEnded)`                      |
 /// | `unsupported_grant_type`                | `.unsupported(operation)`                      |
+/// | `unsupported_token_type` (revocation)   | `.unsupported(.signOut)`                       |
 /// | `invalid_client`, `unauthorized_client` | server trouble naming the client               |
 /// | any other error, 5xx, a body not JSON   | server trouble with the status / error code    |
 enum OAuthErrorReading {
@@ -37,7 +38,9 @@ enum OAuthErrorReading {
       return .refused(.invalidCredentials(.username))
     case "invalid_grant" where operation == .refresh:
       return .refused(.sessionEnded)
-    case "unsupported_grant_type":
+    // RFC 7009 §2.2.1: a provider that does not revoke this kind of token (access tokens,
+    // often) says so; the operation is then not offered, not broken.
+    case "unsupported_grant_type", "unsupported_token_type":
       return .unsupported(operation)
     case "invalid_client", "unauthorized_client":
       return .trouble(
