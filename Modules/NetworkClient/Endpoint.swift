@@ -26,6 +26,8 @@ public struct Endpoint: Sendable, CustomStringConvertible {
   public var retryPolicy: RetryPolicy?
   /// The longest one attempt may take, or `nil` for the client's timeout.
   public var timeout: Duration?
+  /// The largest answer and the redirect rule, or `nil` for the client's.
+  public var limits: TransferLimits?
 
   /// Makes an endpoint.
   /// - Parameters:
@@ -37,10 +39,11 @@ public struct Endpoint: Sendable, CustomStringConvertible {
   ///   - requiresAuthorization: whether to send the bearer token.
   ///   - retryPolicy: the retry policy, or `nil` for the client's.
   ///   - timeout: the time limit of one attempt, or `nil` for the client's.
+  ///   - limits: the largest answer and the redirect rule, or `nil` for the client's.
   public init(
     _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [],
     headers: [String: String] = [:], body: Data? = nil, requiresAuthorization: Bool = false,
-    retryPolicy: RetryPolicy? = nil, timeout: Duration? = nil
+    retryPolicy: RetryPolicy? = nil, timeout: Duration? = nil, limits: TransferLimits? = nil
   ) {
     self.method = method
     self.path = path
@@ -50,6 +53,7 @@ public struct Endpoint: Sendable, CustomStringConvertible {
     self.requiresAuthorization = requiresAuthorization
     self.retryPolicy = retryPolicy
     self.timeout = timeout
+    self.limits = limits
   }
 
   /// Method, path, query and body for people, with secrets redacted.

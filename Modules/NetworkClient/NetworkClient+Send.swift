@@ -14,6 +14,7 @@ extension NetworkClient {
   public func response(for endpoint: Endpoint) async throws(NetworkError) -> NetworkResponse {
     let policy = endpoint.retryPolicy ?? retryPolicy
     let timeout = endpoint.timeout ?? self.timeout
+    let limits = endpoint.limits ?? self.limits
     var request = try urlRequest(for: endpoint, timeout: timeout)
     var token: String?
     if endpoint.requiresAuthorization {
@@ -27,7 +28,7 @@ extension NetworkClient {
       if Task.isCancelled { throw .cancelled }
       let failure: NetworkError
       var requestedWait: Duration?
-      switch await attempt(request, timeout: timeout) {
+      switch await attempt(request, timeout: timeout, limits: limits) {
       case .success((let data, let response)) where (200..<300).contains(response.statusCode):
         return NetworkResponse(data: data, response: response)
       case .success((let data, let response)):
@@ -83,12 +84,12 @@ extension NetworkClient {
     }
   }
 
-  func attempt(_ request: URLRequest, timeout: Duration?) async
+  func attempt(_ request: URLRequest, timeout: Duration?, limits: TransferLimits) async
     -> Result<(Data, HTTPURLResponse), NetworkError>
   {
     let outcome: Result<(Data, HTTPURLResponse), NetworkError>
     do {
-      outcome = .success(try await transport.send(request, timeout: timeout))
+      outcome = .success(try await transport.send(request, timeout: timeout, limits: limits))
     } catch {
       outcome = .failure(error)
     }

@@ -39,6 +39,9 @@ public final class NetworkClient: Sendable {
   public let retryPolicy: RetryPolicy
   /// The time limit of one attempt for requests that do not name their own.
   public let timeout: Duration?
+  /// The largest answer and the redirect rule for requests that do not name their own:
+  /// 4 MiB, and a `3xx` is the answer (no credential follows a redirect).
+  public let limits: TransferLimits
   /// The clock retry waits sleep on; tests inject one that records the waits.
   public let clock: any Clock<Duration>
   /// Receives one line per attempt (method, URL, headers, body, outcome) with every secret
@@ -63,6 +66,7 @@ public final class NetworkClient: Sendable {
   ///     production: tokens and passwords would travel in clear).
   ///   - retryPolicy: the default retry policy.
   ///   - timeout: the default time limit of one attempt (60 s); `nil` for none.
+  ///   - limits: the default largest answer and redirect rule (4 MiB, none followed).
   ///   - clock: the clock for retry waits.
   ///   - logger: receives redacted log lines.
   public init(
@@ -75,6 +79,7 @@ public final class NetworkClient: Sendable {
     allowsInsecureHTTP: Bool = false,
     retryPolicy: RetryPolicy = .default,
     timeout: Duration? = .seconds(60),
+    limits: TransferLimits = .default,
     clock: any Clock<Duration> = ContinuousClock(),
     logger: (@Sendable (String) -> Void)? = nil
   ) {
@@ -87,6 +92,7 @@ public final class NetworkClient: Sendable {
     self.allowsInsecureHTTP = allowsInsecureHTTP
     self.retryPolicy = retryPolicy
     self.timeout = timeout
+    self.limits = limits
     self.clock = clock
     self.logger = logger
     baseProblem = URLPolicy.problem(with: baseURL, allowsInsecureHTTP: allowsInsecureHTTP)
@@ -115,6 +121,6 @@ public final class NetworkClient: Sendable {
       authorization: authorization, onUnauthorized: onUnauthorized,
       rejectsCredentials: rejectsCredentials ?? self.rejectsCredentials,
       allowsInsecureHTTP: allowsInsecureHTTP, retryPolicy: retryPolicy, timeout: timeout,
-      clock: clock, logger: logger)
+      limits: limits, clock: clock, logger: logger)
   }
 }

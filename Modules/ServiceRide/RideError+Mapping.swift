@@ -22,7 +22,7 @@ extension RideError {
       } else {
         self = Self(status: status, detail: error.message)
       }
-    case .invalidURL, .insecureURL, .encoding, .decoding, .unexpectedResponse:
+    case .invalidURL, .insecureURL, .encoding, .decoding, .unexpectedResponse, .responseTooLarge:
       self = .serverTrouble(error.message)
     }
   }

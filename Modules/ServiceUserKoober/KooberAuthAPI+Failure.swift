@@ -41,7 +41,7 @@ extension KooberAuthAPI {
       } else {
         .unavailable(.serverTrouble("the server answered HTTP \(status)."))
       }
-    case .invalidURL, .insecureURL, .encoding, .decoding, .unexpectedResponse:
+    case .invalidURL, .insecureURL, .encoding, .decoding, .unexpectedResponse, .responseTooLarge:
       .unavailable(.serverTrouble(error.message))
     }
   }

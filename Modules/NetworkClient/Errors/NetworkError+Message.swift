@@ -16,6 +16,7 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
     case .http(let status, _): "http_\(status)"
     case .decoding: "decoding_failed"
     case .unexpectedResponse: "unexpected_response"
+    case .responseTooLarge: "response_too_large"
     }
   }
 
@@ -40,6 +41,8 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
         : NetworkClientText.text("error.decodingAt", ["path": path, "detail": detail])
     case .unexpectedResponse(let reason):
       NetworkClientText.text("error.unexpectedResponse", ["reason": reason])
+    case .responseTooLarge(let limit):
+      NetworkClientText.text("error.responseTooLarge", ["limit": "\(limit)"])
     }
   }
 

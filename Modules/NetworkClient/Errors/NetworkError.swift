@@ -41,6 +41,9 @@ public enum NetworkError: Error, Sendable, Equatable {
   case decoding(path: String, detail: String)
   /// A 2xx answer the request could not use (its transform refused it, or it was not HTTP).
   case unexpectedResponse(String)
+  /// The answer's body grew past the limit (`TransferLimits.maximumBodySize`, in bytes after
+  /// content decoding); the transfer was cancelled there and nothing of it is kept.
+  case responseTooLarge(limit: Int)
 
   /// The most bytes of a response body an `.http` excerpt keeps.
   public static let excerptLimit = 512

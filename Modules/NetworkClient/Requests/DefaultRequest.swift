@@ -39,6 +39,8 @@ public protocol DefaultRequest: Request where Failure == NetworkError, Result: D
   var retryPolicy: RetryPolicy? { get }
   /// The time limit of one attempt, or `nil` (the default) for the client's.
   var timeout: Duration? { get }
+  /// The largest answer and the redirect rule, or `nil` (the default) for the client's.
+  var limits: TransferLimits? { get }
   /// The decoder of the answer; `NetworkClient.defaultDecoder` unless overridden.
   static var decoder: JSONDecoder { get }
   /// The encoder of the body; `NetworkClient.defaultEncoder` unless overridden.
@@ -64,6 +66,8 @@ extension DefaultRequest {
   public var retryPolicy: RetryPolicy? { nil }
   /// The client's timeout.
   public var timeout: Duration? { nil }
+  /// The client's limits.
+  public var limits: TransferLimits? { nil }
   /// The shared decoder: ISO-8601 dates, with or without fractional seconds.
   public static var decoder: JSONDecoder { NetworkClient.defaultDecoder }
   /// The shared encoder: ISO-8601 dates in UTC with `Z`.
@@ -100,7 +104,8 @@ extension DefaultRequest {
     }
     return Endpoint(
       method, path, query: query, headers: headers, body: data,
-      requiresAuthorization: requiresAuthorization, retryPolicy: retryPolicy, timeout: timeout)
+      requiresAuthorization: requiresAuthorization, retryPolicy: retryPolicy, timeout: timeout,
+      limits: limits)
   }
 
   /// Decodes a 2xx body into `Result`; an `EmptyResult` needs no body at all.

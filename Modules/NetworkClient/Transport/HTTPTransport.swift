@@ -25,4 +25,38 @@ public protocol HTTPTransport: Sendable {
   ///   `timeout`, `.transport` when no HTTP response came.
   func send(_ request: URLRequest, timeout: Duration?) async throws(NetworkError)
     -> (Data, HTTPURLResponse)
+
+  /// Sends `request` once within `limits`: a body larger than `limits.maximumBodySize`
+  /// fails with `.responseTooLarge`, and a `3xx` answer is returned, not followed, unless
+  /// `limits` allows a same-origin redirect. `URLSessionTransport()` enforces the size as the
+  /// bytes arrive; the default implementation, for transports that only implement
+  /// `send(_:timeout:)`, checks it once the whole body is there.
+  /// - Parameters:
+  ///   - request: the complete request.
+  ///   - timeout: the longest the whole exchange may take, or `nil`.
+  ///   - limits: the body limit and the redirect rule.
+  /// - Returns: the body and the HTTP response.
+  /// - Throws: like `send(_:timeout:)`, and `.responseTooLarge` past the limit.
+  func send(_ request: URLRequest, timeout: Duration?, limits: TransferLimits)
+    async throws(NetworkError) -> (Data, HTTPURLResponse)
+}
+
+extension HTTPTransport {
+  /// Sends through `send(_:timeout:)`, then checks the body's size: a transport that reads
+  /// the whole answer first cannot stop it sooner.
+  /// - Parameters:
+  ///   - request: the complete request.
+  ///   - timeout: the longest the whole exchange may take, or `nil`.
+  ///   - limits: the body limit (the redirect rule is the transport's own).
+  /// - Returns: the body and the HTTP response.
+  /// - Throws: like `send(_:timeout:)`, and `.responseTooLarge` past the limit.
+  public func send(_ request: URLRequest, timeout: Duration?, limits: TransferLimits)
+    async throws(NetworkError) -> (Data, HTTPURLResponse)
+  {
+    let (data, response) = try await send(request, timeout: timeout)
+    guard data.count <= limits.maximumBodySize else {
+      throw .responseTooLarge(limit: limits.maximumBodySize)
+    }
+    return (data, response)
+  }
 }

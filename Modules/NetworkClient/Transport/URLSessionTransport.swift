@@ -6,9 +6,19 @@ import Foundation
 
 /// The real transport: one `URLSession` data task per attempt.
 ///
-/// It uses a data task with a completion handler rather than `URLSession.data(for:)`, because
-/// cancelling the calling task must cancel the data task at once on every platform, and a
-/// timeout must bound the whole exchange, not only the idle time between packets.
+/// With its own session (`init()`), it reads every answer through the session's delegate:
+/// the body is counted as it arrives (after content decoding: gzip is inflated first) and
+/// the task is cancelled the moment it passes the limit, and a `3xx` answer is returned
+/// instead of followed unless the limits allow a same-origin redirect. So no credential
+/// follows a redirect, and no answer costs more memory than the limit.
+///
+/// With a session of yours (`init(session:)`), your session's delegate decides about
+/// redirects (URLSession follows them by default, with the original headers) and the size
+/// is checked only once the whole body has arrived: give it a delegate that refuses
+/// redirects, or use `init()`.
+///
+/// Cancelling the calling task cancels the data task at once on every platform, and a
+/// timeout bounds the whole exchange, not only the idle time between packets.
 ///
 /// ```swift
 /// let transport = URLSessionTransport()              // ephemeral, no cache, no cookies
@@ -18,6 +28,8 @@ public final class URLSessionTransport: HTTPTransport {
   /// The session every request goes through.
   public let session: URLSession
   private let ownsSession: Bool
+  /// The delegate of a session this transport made; `nil` for a caller's session.
+  private let reader: TransferReader?
   private let deadlines = DeadlineTimer()
 
   /// The most connections the default session opens to one host, enough for a batch of
@@ -25,7 +37,8 @@ public final class URLSessionTransport: HTTPTransport {
   public static let defaultMaximumConnectionsPerHost = 16
 
   /// Makes a transport over a new session: ephemeral, no response cache and no cookies (the
-  /// API authenticates with bearer tokens), `defaultMaximumConnectionsPerHost` connections.
+  /// API authenticates with bearer tokens), `defaultMaximumConnectionsPerHost` connections,
+  /// answers read as they arrive (limits enforced, redirects not followed).
   public convenience init() {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
@@ -33,18 +46,25 @@ public final class URLSessionTransport: HTTPTransport {
     configuration.httpCookieStorage = nil
     configuration.httpShouldSetCookies = false
     configuration.httpMaximumConnectionsPerHost = Self.defaultMaximumConnectionsPerHost
-    self.init(session: URLSession(configuration: configuration), owned: true)
+    let reader = TransferReader()
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    self.init(
+      session: URLSession(configuration: configuration, delegate: reader, delegateQueue: queue),
+      owned: true, reader: reader)
   }
 
-  /// Makes a transport over a session the caller keeps and invalidates.
+  /// Makes a transport over a session the caller keeps and invalidates. Its delegate, not
+  /// this transport, decides about redirects, and body limits are checked after the fact.
   /// - Parameter session: the session to send requests through.
   public convenience init(session: URLSession) {
-    self.init(session: session, owned: false)
+    self.init(session: session, owned: false, reader: nil)
   }
 
-  private init(session: URLSession, owned: Bool) {
+  private init(session: URLSession, owned: Bool, reader: TransferReader?) {
     self.session = session
     self.ownsSession = owned
+    self.reader = reader
   }
 
   deinit {
@@ -58,35 +78,99 @@ public final class URLSessionTransport: HTTPTransport {
     timeout.seconds.rounded(.up) + 1
   }
 
-  /// Sends `request` once through a data task.
+  /// Sends `request` once within the default limits (4 MiB, no redirect followed).
   /// - Parameters:
   ///   - request: the complete request.
   ///   - timeout: the longest the whole exchange may take, or `nil` for the request's own
   ///     `timeoutInterval` only.
   /// - Returns: the body and the HTTP response.
-  /// - Throws: `.cancelled`, `.timeout`, `.transport`, or `.unexpectedResponse` when the
-  ///   answer is not HTTP.
+  /// - Throws: `.cancelled`, `.timeout`, `.transport`, `.responseTooLarge`, or
+  ///   `.unexpectedResponse` when the answer is not HTTP.
   public func send(_ request: URLRequest, timeout: Duration?) async throws(NetworkError)
     -> (Data, HTTPURLResponse)
+  {
+    try await send(request, timeout: timeout, limits: .default)
+  }
+
+  /// Sends `request` once within `limits`.
+  /// - Parameters:
+  ///   - request: the complete request.
+  ///   - timeout: the longest the whole exchange may take, or `nil` for the request's own
+  ///     `timeoutInterval` only.
+  ///   - limits: the largest body and the redirect rule.
+  /// - Returns: the body and the HTTP response (a `3xx` one when the redirect is not
+  ///   followed).
+  /// - Throws: `.cancelled`, `.timeout`, `.transport`, `.responseTooLarge` (the transfer is
+  ///   cancelled at the limit), or `.unexpectedResponse` when the answer is not HTTP.
+  public func send(_ request: URLRequest, timeout: Duration?, limits: TransferLimits)
+    async throws(NetworkError) -> (Data, HTTPURLResponse)
   {
     var request = request
     if let timeout, request.timeoutInterval < Self.idleTimeout(for: timeout) {
       request.timeoutInterval = Self.idleTimeout(for: timeout)
     }
-    let exchange = Exchange(deadlines: deadlines)
+    let exchange = Exchange(deadlines: deadlines, limits: limits, request: request)
+    let reader = reader
     let outcome = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        exchange.start(request, on: session, timeout: timeout, continuation: continuation)
+        exchange.start(on: session, reader: reader, timeout: timeout, continuation: continuation)
       }
     } onCancel: {
       exchange.cancel(reason: .cancelled)
     }
-    return try outcome.get()
+    let (data, response) = try outcome.get()
+    // A caller's session read the whole body; the limit still holds for what is returned.
+    guard data.count <= limits.maximumBodySize else {
+      throw .responseTooLarge(limit: limits.maximumBodySize)
+    }
+    return (data, response)
   }
 }
 
-/// One data task and the continuation waiting for it, shared between the completion
-/// handler, the cancellation handler and the timeout timer; whichever comes first decides
+/// The delegate of a transport's own session: hands each task's events to its exchange.
+/// Its callbacks run on the session's serial delegate queue; the table of exchanges is
+/// behind a lock because `start` registers from the caller's thread.
+private final class TransferReader: NSObject, URLSessionDataDelegate, Sendable {
+  private let exchanges = Locked<[Int: Exchange]>([:])
+
+  func register(_ exchange: Exchange, for task: URLSessionTask) {
+    exchanges.withLock { $0[task.taskIdentifier] = exchange }
+  }
+
+  private func exchange(of task: URLSessionTask) -> Exchange? {
+    exchanges.withLock { $0[task.taskIdentifier] }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    let allowed = exchange(of: dataTask)?.received(response) ?? true
+    completionHandler(allowed ? .allow : .cancel)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    exchange(of: dataTask)?.received(data)
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    completionHandler(exchange(of: task)?.redirect(to: request))
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    let finished = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+    finished?.completed(error: error)
+  }
+}
+
+/// One data task and the continuation waiting for it, shared between the session's
+/// callbacks, the cancellation handler and the timeout timer; whichever comes first decides
 /// the outcome, and the continuation is resumed exactly once.
 private final class Exchange: Sendable {
   typealias Outcome = Result<(Data, HTTPURLResponse), NetworkError>
@@ -96,21 +180,34 @@ private final class Exchange: Sendable {
     var continuation: CheckedContinuation<Outcome, Never>?
     var stopReason: NetworkError?
     var timeoutToken: UInt64?
+    /// What the delegate has read so far (a transport's own session only).
+    var body = Data()
+    var response: URLResponse?
   }
 
   private let state = Locked(State())
   private let deadlines: DeadlineTimer
+  private let limits: TransferLimits
+  private let request: URLRequest
 
-  init(deadlines: DeadlineTimer) {
+  init(deadlines: DeadlineTimer, limits: TransferLimits, request: URLRequest) {
     self.deadlines = deadlines
+    self.limits = limits
+    self.request = request
   }
 
   func start(
-    _ request: URLRequest, on session: URLSession, timeout: Duration?,
+    on session: URLSession, reader: TransferReader?, timeout: Duration?,
     continuation: CheckedContinuation<Outcome, Never>
   ) {
-    let task = session.dataTask(with: request) { [self] data, response, error in
-      finish(with: outcome(data: data, response: response, error: error))
+    let task: URLSessionDataTask
+    if let reader {
+      task = session.dataTask(with: request)
+      reader.register(self, for: task)
+    } else {
+      task = session.dataTask(with: request) { [self] data, response, error in
+        finish(with: outcome(data: data, response: response, error: error))
+      }
     }
     let alreadyStopped = state.withLock { state -> NetworkError? in
       if let reason = state.stopReason { return reason }
@@ -119,6 +216,7 @@ private final class Exchange: Sendable {
       return nil
     }
     if let alreadyStopped {
+      task.cancel()
       continuation.resume(returning: .failure(alreadyStopped))
       return
     }
@@ -133,15 +231,49 @@ private final class Exchange: Sendable {
     if finished { deadlines.cancel(token) }
   }
 
+  /// The response's head arrived: refuses at once a body announced larger than the limit.
+  /// - Returns: whether the task may go on.
+  func received(_ response: URLResponse) -> Bool {
+    if response.expectedContentLength > Int64(limits.maximumBodySize) {
+      cancel(reason: .responseTooLarge(limit: limits.maximumBodySize))
+      return false
+    }
+    state.withLock { $0.response = response }
+    return true
+  }
+
+  /// More of the body arrived: kept while within the limit, else the task is cancelled.
+  func received(_ data: Data) {
+    let overLimit = state.withLock { state -> Bool in
+      guard state.stopReason == nil else { return false }
+      if data.count > limits.maximumBodySize - state.body.count { return true }
+      state.body.append(data)
+      return false
+    }
+    if overLimit { cancel(reason: .responseTooLarge(limit: limits.maximumBodySize)) }
+  }
+
+  /// The request for a redirect, or `nil` to stop at the `3xx` (see `TransferLimits`).
+  func redirect(to target: URLRequest) -> URLRequest? {
+    limits.redirect(to: target, from: request)
+  }
+
+  /// The task ended (a transport's own session): the outcome of what was read.
+  func completed(error: (any Error)?) {
+    let (body, response) = state.withLock { ($0.body, $0.response) }
+    finish(with: outcome(data: body, response: response, error: error))
+  }
+
   /// Stops the exchange: the data task is cancelled and the caller gets `reason`.
   func cancel(reason: NetworkError) {
     let task = state.withLock { state -> URLSessionDataTask? in
       guard state.stopReason == nil else { return nil }
       state.stopReason = reason
+      state.body = Data()
       return state.task
     }
     task?.cancel()
-    // The completion handler may never run for a task cancelled early, so answer now.
+    // The completion may never be reported for a task cancelled early, so answer now.
     finish(with: .failure(reason))
   }
 

@@ -54,14 +54,16 @@ struct ProviderExchange: Sendable {
     let data: Data
     let response: HTTPURLResponse
     do {
-      (data, response) = try await transport.send(request, timeout: timeout)
-    } catch {
-      throw Self.failure(of: error)
-    }
-    guard data.count <= Self.maxBodyBytes else {
+      // Read as it arrives, cancelled past 1 MiB; a 3xx is the answer, never followed, so
+      // no client secret, password or token reaches another URL.
+      (data, response) = try await transport.send(
+        request, timeout: timeout, limits: TransferLimits(maximumBodySize: Self.maxBodyBytes))
+    } catch .responseTooLarge {
       throw .trouble(
         "the provider's answer from \(Self.place(request.url)) is over 1 MiB, too large "
           + "for an OAuth answer.")
+    } catch {
+      throw Self.failure(of: error)
     }
     var headers: [String: String] = [:]
     for case (let name as String, let value as String) in response.allHeaderFields {

@@ -1,0 +1,148 @@
+import Foundation
+import LoopbackServer
+import NetworkClient
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+@Suite("Redirects and answer sizes")
+struct TransferLimitTests {
+  @Test("a 3xx answer is returned, never followed: the other origin receives nothing")
+  func redirectNotFollowed() async throws {
+    for status in [301, 302, 303, 307, 308] {
+      let other = try LoopbackServer()
+      defer { other.stop() }
+      let reached = Shared(0)
+      other.route(.post, "/steal") { _ in
+        reached.update { $0 += 1 }
+        return .json(raw: #"{"id": 1, "name": "stolen"}"#)
+      }
+      let h = try Harness(retryPolicy: .none, authorization: TestTokens("token-1"))
+      defer { h.stop() }
+      h.server.route(.post, "/v1/x") { _ in
+        HTTPResponse(status: status).withHeader(
+          "Location", other.baseURL.appendingPathComponent("steal").absoluteString)
+      }
+      let outcome = await TestRequest<Item>(.post, "/v1/x", authorized: true)
+        .outcome(on: h.client)
+      guard case .failure(.http(let answered, _)) = outcome else {
+        Issue.record("expected the \(status) itself, got \(outcome)")
+        continue
+      }
+      #expect(answered == status)
+      #expect(reached.value == 0)
+    }
+  }
+
+  @Test("an opted-in redirect stays on the origin and drops Authorization")
+  func sameOriginRedirect() async throws {
+    let seen = Shared([String?]())
+    let h = try Harness(retryPolicy: .none, authorization: TestTokens("token-1"))
+    defer { h.stop() }
+    h.server.route(.get, "/old") { request in
+      seen.update { $0.append(request.header("Authorization")) }
+      return HTTPResponse(status: 307).withHeader(
+        "Location", h.server.baseURL.appendingPathComponent("new").absoluteString)
+    }
+    h.server.route(.get, "/new") { request in
+      seen.update { $0.append(request.header("Authorization")) }
+      return .json(raw: #"{"id": 2, "name": "moved"}"#)
+    }
+    let endpoint = Endpoint(
+      .get, "/old", requiresAuthorization: true,
+      limits: TransferLimits(followsSameOriginRedirects: true))
+    let response = try await h.client.response(for: endpoint)
+    #expect(response.status == 200)
+    #expect(seen.value == ["Bearer token-1", nil])
+  }
+
+  @Test("a redirect to another port, host or scheme is not followed even when opted in")
+  func crossOriginRefused() throws {
+    let limits = TransferLimits(followsSameOriginRedirects: true)
+    let original = URLRequest(url: try #require(URL(string: "https://api.example.com/a")))
+    for target in [
+      "https://api.example.com:8443/b", "https://evil.example.com/b", "http://api.example.com/b",
+    ] {
+      let next = URLRequest(url: try #require(URL(string: target)))
+      #expect(limits.redirect(to: next, from: original) == nil, "\(target)")
+    }
+    var same = URLRequest(url: try #require(URL(string: "https://API.example.com:443/b")))
+    same.setValue("Bearer t", forHTTPHeaderField: "Authorization")
+    same.setValue("a=b", forHTTPHeaderField: "Cookie")
+    let followed = limits.redirect(to: same, from: original)
+    #expect(followed?.url == same.url)
+    #expect(followed?.value(forHTTPHeaderField: "Authorization") == nil)
+    #expect(followed?.value(forHTTPHeaderField: "Cookie") == nil)
+    #expect(TransferLimits().redirect(to: same, from: original) == nil)
+  }
+
+  @Test("an answer past the limit is cancelled there: responseTooLarge, nothing kept")
+  func bodyLimit() async throws {
+    let h = try Harness(retryPolicy: .none)
+    defer { h.stop() }
+    let big = Data(repeating: 0x61, count: 3 << 20)
+    h.server.route(.get, "/big") { _ in
+      HTTPResponse(status: 200, body: big).withHeader("Content-Type", "application/json")
+    }
+    let small = Endpoint(.get, "/big", limits: TransferLimits(maximumBodySize: 1 << 20))
+    await #expect(throws: NetworkError.responseTooLarge(limit: 1 << 20)) {
+      try await h.client.response(for: small)
+    }
+    // The same answer within the default 4 MiB is read whole.
+    let whole = try await h.client.anyResponse(for: Endpoint(.get, "/big"))
+    #expect(whole.data.count == 3 << 20)
+  }
+
+  @Test("a gzip answer counts after inflating: 2 KB on the wire, 2 MiB decoded, refused")
+  func gzipBomb() async throws {
+    let h = try Harness(retryPolicy: .none)
+    defer { h.stop() }
+    let bomb = try #require(Data(base64Encoded: Self.gzippedZeros))
+    h.server.route(.get, "/bomb") { _ in
+      HTTPResponse(status: 200, body: bomb).withHeader("Content-Encoding", "gzip")
+        .withHeader("Content-Type", "application/json")
+    }
+    let endpoint = Endpoint(.get, "/bomb", limits: TransferLimits(maximumBodySize: 1 << 20))
+    await #expect(throws: NetworkError.responseTooLarge(limit: 1 << 20)) {
+      try await h.client.anyResponse(for: endpoint)
+    }
+  }
+
+  /// 2 MiB of zero bytes, gzip-compressed to 2,067 bytes (Python's `gzip.compress`, level 9).
+  static let gzippedZeros = """
+    H4sIAAAAAAACA+3BMQEAAADCoPVPbQwfoAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\
+    AAAAAAAAAAAAAAC+Bn6HiY0AACAA
+    """
+}
