@@ -1,6 +1,6 @@
 import Foundation
 
-// `swift run -c release bench [database|network|all]`
+// `swift run -c release bench [database|network|transfer|all]`
 //
 // Each case does the same work through this package's module and through a raw baseline in
 // the same process, and prints one line: `name: ours=…s baseline=…s ratio=…`.
@@ -12,8 +12,9 @@ for suite in suites {
   switch suite {
   case "database": runDatabaseBenchmarks()
   case "network": await runNetworkBenchmarks()
+  case "transfer": await runTransferBenchmarks()
   default:
-    print("unknown benchmark suite '\(suite)'; use database, network or all")
+    print("unknown benchmark suite '\(suite)'; use database, network, transfer or all")
     exit(2)
   }
 }

@@ -95,7 +95,27 @@ struct TransferLimitTests {
     #expect(whole.data.count == 3 << 20)
   }
 
-  @Test("a gzip answer counts after inflating: 2 KB on the wire, 2 MiB decoded, refused")
+  @Test("a compressed answer nobody asked for is refused at its header")
+  func unaskedGzipRefused() async throws {
+    let h = try Harness(retryPolicy: .none)
+    defer { h.stop() }
+    let bomb = try #require(Data(base64Encoded: Self.gzippedZeros))
+    let asked = Shared([String?]())
+    h.server.route(.get, "/bomb") { request in
+      asked.update { $0.append(request.header("Accept-Encoding")) }
+      return HTTPResponse(status: 200, body: bomb).withHeader("Content-Encoding", "gzip")
+        .withHeader("Content-Type", "application/json")
+    }
+    await #expect {
+      try await h.client.anyResponse(for: Endpoint(.get, "/bomb"))
+    } throws: { error in
+      guard case .unexpectedResponse(let reason) = error as? NetworkError else { return false }
+      return reason.contains("compressed")
+    }
+    #expect(asked.value == ["identity"])
+  }
+
+  @Test("a gzip answer asked for counts after inflating: 2 KB on the wire, 2 MiB, refused")
   func gzipBomb() async throws {
     let h = try Harness(retryPolicy: .none)
     defer { h.stop() }
@@ -104,7 +124,9 @@ struct TransferLimitTests {
       HTTPResponse(status: 200, body: bomb).withHeader("Content-Encoding", "gzip")
         .withHeader("Content-Type", "application/json")
     }
-    let endpoint = Endpoint(.get, "/bomb", limits: TransferLimits(maximumBodySize: 1 << 20))
+    let endpoint = Endpoint(
+      .get, "/bomb", headers: ["Accept-Encoding": "gzip"],
+      limits: TransferLimits(maximumBodySize: 1 << 20))
     await #expect(throws: NetworkError.responseTooLarge(limit: 1 << 20)) {
       try await h.client.anyResponse(for: endpoint)
     }

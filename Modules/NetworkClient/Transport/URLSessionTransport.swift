@@ -7,10 +7,16 @@ import Foundation
 /// The real transport: one `URLSession` data task per attempt.
 ///
 /// With its own session (`init()`), it reads every answer through the session's delegate:
-/// the body is counted as it arrives (after content decoding: gzip is inflated first) and
-/// the task is cancelled the moment it passes the limit, and a `3xx` answer is returned
-/// instead of followed unless the limits allow a same-origin redirect. So no credential
-/// follows a redirect, and no answer costs more memory than the limit.
+/// the body is counted as it arrives (after content decoding) and the task is cancelled the
+/// moment it passes the limit, and a `3xx` answer is returned instead of followed unless the
+/// limits allow a same-origin redirect, so no credential follows a redirect. It asks for
+/// `Accept-Encoding: identity` (unless the request names its own) and refuses a compressed
+/// answer at its header, so a gzip bomb is not inflated on purpose.
+///
+/// On Linux, FoundationNetworking hands body data to the delegate asynchronously, without
+/// flow control: libcurl may read (and inflate) ahead of the count before the cancellation
+/// lands, so the memory an oversized answer costs is bounded by that lag, not by the limit
+/// (measured with `swift run -c release bench transfer`; see the README's Benchmarks).
 ///
 /// With a session of yours (`init(session:)`), your session's delegate decides about
 /// redirects (URLSession follows them by default, with the original headers) and the size
@@ -106,6 +112,11 @@ public final class URLSessionTransport: HTTPTransport {
     async throws(NetworkError) -> (Data, HTTPURLResponse)
   {
     var request = request
+    // Compressed answers are not accepted unless the caller asks for them: libcurl inflates
+    // faster than any delegate can count, so a gzip bomb is refused at its first header.
+    if reader != nil, request.value(forHTTPHeaderField: "Accept-Encoding") == nil {
+      request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+    }
     if let timeout, request.timeoutInterval < Self.idleTimeout(for: timeout) {
       request.timeoutInterval = Self.idleTimeout(for: timeout)
     }
@@ -238,8 +249,25 @@ private final class Exchange: Sendable {
       cancel(reason: .responseTooLarge(limit: limits.maximumBodySize))
       return false
     }
+    if let http = response as? HTTPURLResponse, Self.isUnaskedEncoding(http, for: request) {
+      cancel(
+        reason: .unexpectedResponse(
+          "the server sent a compressed answer (Content-Encoding) that was not asked for"))
+      return false
+    }
     state.withLock { $0.response = response }
     return true
+  }
+
+  /// Whether an answer is content-encoded although the request accepted only `identity`.
+  private static func isUnaskedEncoding(_ response: HTTPURLResponse, for request: URLRequest)
+    -> Bool
+  {
+    guard request.value(forHTTPHeaderField: "Accept-Encoding") == "identity",
+      let encoding = response.value(forHTTPHeaderField: "Content-Encoding")?
+        .trimmingCharacters(in: .whitespaces).lowercased(), !encoding.isEmpty
+    else { return false }
+    return encoding != "identity"
   }
 
   /// More of the body arrived: kept while within the limit, else the task is cancelled.
