@@ -106,6 +106,10 @@ func runTransferBenchmarks() async {
       return HostileServer(process: process, baseURL: url)
     }
 
-    func stop() { process.terminate() }
+    /// Ends the server at once (a Python server can linger in `serve_forever` otherwise).
+    func stop() {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
   }
 #endif
