@@ -28,6 +28,9 @@ public struct Endpoint: Sendable, CustomStringConvertible {
   public var timeout: Duration?
   /// The largest answer and the redirect rule, or `nil` for the client's.
   public var limits: TransferLimits?
+  /// Whether the body carries credentials (a password, a refresh token, a code): then no log
+  /// line or description shows any of it, whatever its fields are called.
+  public var carriesCredentials: Bool
 
   /// Makes an endpoint.
   /// - Parameters:
@@ -40,10 +43,12 @@ public struct Endpoint: Sendable, CustomStringConvertible {
   ///   - retryPolicy: the retry policy, or `nil` for the client's.
   ///   - timeout: the time limit of one attempt, or `nil` for the client's.
   ///   - limits: the largest answer and the redirect rule, or `nil` for the client's.
+  ///   - carriesCredentials: whether the body carries credentials and is never shown.
   public init(
     _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [],
     headers: [String: String] = [:], body: Data? = nil, requiresAuthorization: Bool = false,
-    retryPolicy: RetryPolicy? = nil, timeout: Duration? = nil, limits: TransferLimits? = nil
+    retryPolicy: RetryPolicy? = nil, timeout: Duration? = nil, limits: TransferLimits? = nil,
+    carriesCredentials: Bool = false
   ) {
     self.method = method
     self.path = path
@@ -54,6 +59,7 @@ public struct Endpoint: Sendable, CustomStringConvertible {
     self.retryPolicy = retryPolicy
     self.timeout = timeout
     self.limits = limits
+    self.carriesCredentials = carriesCredentials
   }
 
   /// Method, path, query and body for people, with secrets redacted.
@@ -68,7 +74,10 @@ public struct Endpoint: Sendable, CustomStringConvertible {
     }
     if !headers.isEmpty { text += " [\(Redactor.describe(headers: headers))]" }
     if let body, !body.isEmpty {
-      text += " body: " + (Redactor.excerpt(of: body, limit: 1024) ?? "")
+      text +=
+        " body: "
+        + (carriesCredentials
+          ? Redactor.placeholder : Redactor.excerpt(of: body, limit: 1024) ?? "")
     }
     return text
   }

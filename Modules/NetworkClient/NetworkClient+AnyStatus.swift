@@ -28,7 +28,10 @@ extension NetworkClient {
     var retries = 0
     while true {
       if Task.isCancelled { throw .cancelled }
-      switch await attempt(request, timeout: timeout, limits: endpoint.limits ?? limits) {
+      switch await attempt(
+        request, timeout: timeout, limits: endpoint.limits ?? limits,
+        hidesBody: endpoint.carriesCredentials)
+      {
       case .success((let data, let response)):
         return NetworkResponse(data: data, response: response)
       case .failure(let failure):

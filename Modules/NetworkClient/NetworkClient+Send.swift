@@ -28,7 +28,9 @@ extension NetworkClient {
       if Task.isCancelled { throw .cancelled }
       let failure: NetworkError
       var requestedWait: Duration?
-      switch await attempt(request, timeout: timeout, limits: limits) {
+      switch await attempt(
+        request, timeout: timeout, limits: limits, hidesBody: endpoint.carriesCredentials)
+      {
       case .success((let data, let response)) where (200..<300).contains(response.statusCode):
         return NetworkResponse(data: data, response: response)
       case .success((let data, let response)):
@@ -84,9 +86,9 @@ extension NetworkClient {
     }
   }
 
-  func attempt(_ request: URLRequest, timeout: Duration?, limits: TransferLimits) async
-    -> Result<(Data, HTTPURLResponse), NetworkError>
-  {
+  func attempt(
+    _ request: URLRequest, timeout: Duration?, limits: TransferLimits, hidesBody: Bool = false
+  ) async -> Result<(Data, HTTPURLResponse), NetworkError> {
     let outcome: Result<(Data, HTTPURLResponse), NetworkError>
     do {
       outcome = .success(try await transport.send(request, timeout: timeout, limits: limits))
@@ -96,9 +98,9 @@ extension NetworkClient {
     if logger != nil {
       switch outcome {
       case .success((let data, let response)):
-        log(request, outcome: "\(response.statusCode), \(data.count) bytes")
+        log(request, hidesBody: hidesBody, outcome: "\(response.statusCode), \(data.count) bytes")
       case .failure(let error):
-        log(request, outcome: error.code)
+        log(request, hidesBody: hidesBody, outcome: error.code)
       }
     }
     return outcome

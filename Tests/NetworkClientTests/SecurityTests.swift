@@ -100,7 +100,8 @@ struct SecurityTests {
   func cutSecretRedacted() async throws {
     let h = try Harness(retryPolicy: .none)
     defer { h.stop() }
-    let padding = String(repeating: "a", count: NetworkError.excerptLimit - 40)
+    // Words, not one long run: a long run of letters is token-shaped and redacted anyway.
+    let padding = String(repeating: "a ", count: (NetworkError.excerptLimit - 40) / 2)
     let token = String(repeating: "S", count: 600)
     h.server.route(.get, "/odd") { _ in
       .json(status: 500, raw: #"{"pad": "\#(padding)", "token": "\#(token)"}"#)
@@ -114,6 +115,42 @@ struct SecurityTests {
     }
     #expect(!excerpt.contains("SSS"))
     #expect(excerpt.contains(#""token": "<redacted>""#))
-    #expect(excerpt.hasPrefix(#"{"pad": "aaa"#))
+    #expect(excerpt.hasPrefix(#"{"pad": "a a a"#))
+  }
+
+  @Test("a simplejwt-shaped exchange logs no token, with no configuration")
+  func simplejwtShapes() async throws {
+    let lines = Shared([String]())
+    let server = try LoopbackServer()
+    defer { server.stop() }
+    let jwt = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1c2VyX2lkIjo0Mn0.c2lnbmF0dXJl"
+    server.route(.post, "/api/token/refresh/") { _ in
+      .json(status: 401, raw: #"{"detail": "expired", "access": "\#(jwt)"}"#)
+    }
+    let client = NetworkClient(
+      baseURL: server.baseURL, retryPolicy: .none,
+      logger: { line in lines.update { $0.append(line) } })
+    let body = Data(#"{"refresh": "\#(jwt)", "device": "kitchen-tablet-42-abcdefghijkl"}"#.utf8)
+    let endpoint = Endpoint(.post, "/api/token/refresh/", body: body)
+    let error: NetworkError
+    do {
+      _ = try await client.response(for: endpoint)
+      Issue.record("expected the 401")
+      return
+    } catch let caught {
+      error = caught
+    }
+    let form = Endpoint(
+      .post, "/o/token/", body: Data("grant_type=password&username=ann&pin=4321&x=\(jwt)".utf8))
+    RedactionRules.addSensitiveNames(["pin"])
+    for text in lines.value + ["\(endpoint)", error.description, "\(form)"] {
+      #expect(!text.contains("eyJ"), "leaked in: \(text)")
+      #expect(!text.contains("kitchen-tablet"), "leaked in: \(text)")
+      #expect(!text.contains("4321"), "leaked in: \(text)")
+    }
+    #expect("\(form)".contains("username=ann"))
+    let marked = Endpoint(
+      .post, "/login", body: Data(#"{"user": "ann", "pw": "x"}"#.utf8), carriesCredentials: true)
+    #expect("\(marked)" == "POST /login body: <redacted>")
   }
 }

@@ -1,8 +1,10 @@
 import Foundation
 
 /// Keeps secrets out of every string the module builds for people: error descriptions, log
-/// lines, excerpts of bodies. A secret is the value of a JSON field, query item or header whose
-/// name says it holds a password, a token, a one-time code or a cookie.
+/// lines, excerpts of bodies. A secret is the value of a JSON field, form field, query item or
+/// header whose name says it holds a password, a token, a one-time code or a cookie (or that
+/// the app named with `RedactionRules.addSensitiveNames(_:)`), and any value shaped like a
+/// token whatever its name: a JWT, or 24 or more characters of a token's alphabet.
 package enum Redactor {
   static let placeholder = "<redacted>"
 
@@ -12,6 +14,42 @@ package enum Redactor {
     return key.contains("password") || key.contains("token") || key.contains("secret")
       || key == "code" || key == "otp" || key == "authorization"
       || key == "proxyauthorization" || key.contains("cookie")
+      || key == "access" || key == "refresh" || key == "jwt" || key == "assertion"
+      || RedactionRules.isAppSensitive(key)
+  }
+
+  /// Whether a value looks like a credential whatever its field is called: a JWT (three
+  /// base64url segments, dot-separated) or an opaque token (24 or more characters of
+  /// letters, digits and `-._~+/=`, no spaces).
+  package static func looksLikeToken(_ value: some StringProtocol) -> Bool {
+    let scalars = value.unicodeScalars
+    guard scalars.count >= 24 else { return false }
+    return scalars.allSatisfy { scalar in
+      scalar.isASCII
+        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+          || "-._~+/=".unicodeScalars.contains(scalar))
+    }
+  }
+
+  /// A form body (`name=value&…`) with every sensitive or token-shaped value replaced.
+  static func redactFormText(_ text: String) -> String {
+    text.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+      guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+      let name = String(pair[..<equals])
+      let value = pair[pair.index(after: equals)...]
+      let decodedName = name.removingPercentEncoding ?? name
+      let decodedValue = String(value).removingPercentEncoding ?? String(value)
+      return isSensitive(decodedName) || looksLikeToken(decodedValue)
+        ? "\(name)=\(placeholder)" : String(pair)
+    }.joined(separator: "&")
+  }
+
+  /// A body's text with its secrets replaced: as JSON when it starts like JSON, else as a
+  /// form.
+  static func redactBodyText(_ text: String) -> String {
+    let first = text.unicodeScalars.first { !$0.properties.isWhitespace }
+    let isJSON = first == "{" || first == "[" || first == "\""
+    return isJSON ? redactJSONText(text) : redactFormText(text)
   }
 
   /// The text with the value of every sensitive `"name": value` pair replaced, whatever the
@@ -29,11 +67,15 @@ package enum Redactor {
       }
       let stringStart = index
       index = endOfString(in: scalars, at: stringStart)
-      output.append(contentsOf: scalars[stringStart..<index])
       let colon = skipSpaces(in: scalars, from: index)
-      guard colon < scalars.count, scalars[colon] == ":",
-        isSensitive(keyName(scalars[stringStart..<index]))
-      else { continue }
+      let isKey = colon < scalars.count && scalars[colon] == ":"
+      // A value shaped like a token is a secret whatever its field is called.
+      if !isKey, looksLikeToken(keyName(scalars[stringStart..<index])) {
+        output.append(contentsOf: "\"\(placeholder)\"".unicodeScalars)
+        continue
+      }
+      output.append(contentsOf: scalars[stringStart..<index])
+      guard isKey, isSensitive(keyName(scalars[stringStart..<index])) else { continue }
       let valueStart = skipSpaces(in: scalars, from: colon + 1)
       output.append(contentsOf: scalars[index..<valueStart])
       output.append(contentsOf: "\"\(placeholder)\"".unicodeScalars)
@@ -112,7 +154,7 @@ package enum Redactor {
     // Redact a window wider than the limit first, so that cutting cannot expose part of a
     // secret whose closing quote falls past the limit.
     let window = String(decoding: body.prefix(limit * 4), as: UTF8.self)
-    let redacted = redactJSONText(window)
+    let redacted = redactBodyText(window)
     var utf8 = Array(redacted.utf8)
     let cut = utf8.count > limit || body.count > limit * 4
     if utf8.count > limit {
@@ -132,7 +174,8 @@ package enum Redactor {
       let items = components.queryItems, !items.isEmpty
     else { return url.absoluteString }
     components.queryItems = items.map { item in
-      isSensitive(item.name) ? URLQueryItem(name: item.name, value: placeholder) : item
+      isSensitive(item.name) || looksLikeToken(item.value ?? "")
+        ? URLQueryItem(name: item.name, value: placeholder) : item
     }
     return components.string ?? url.absoluteString
   }
@@ -140,7 +183,8 @@ package enum Redactor {
   /// Headers for people, sorted by name, with sensitive values replaced.
   static func describe(headers: [String: String]) -> String {
     headers.keys.sorted().map { name in
-      "\(name): \(isSensitive(name) ? placeholder : headers[name] ?? "")"
+      let value = headers[name] ?? ""
+      return "\(name): \(isSensitive(name) || looksLikeToken(value) ? placeholder : value)"
     }.joined(separator: ", ")
   }
 }

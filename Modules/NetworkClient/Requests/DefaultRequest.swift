@@ -41,6 +41,9 @@ public protocol DefaultRequest: Request where Failure == NetworkError, Result: D
   var timeout: Duration? { get }
   /// The largest answer and the redirect rule, or `nil` (the default) for the client's.
   var limits: TransferLimits? { get }
+  /// Whether the body carries credentials, so no log line or description shows it; `false`
+  /// unless overridden (sign-in, token and revocation requests say `true`).
+  var carriesCredentials: Bool { get }
   /// The decoder of the answer; `NetworkClient.defaultDecoder` unless overridden.
   static var decoder: JSONDecoder { get }
   /// The encoder of the body; `NetworkClient.defaultEncoder` unless overridden.
@@ -68,6 +71,8 @@ extension DefaultRequest {
   public var timeout: Duration? { nil }
   /// The client's limits.
   public var limits: TransferLimits? { nil }
+  /// No credentials in the body.
+  public var carriesCredentials: Bool { false }
   /// The shared decoder: ISO-8601 dates, with or without fractional seconds.
   public static var decoder: JSONDecoder { NetworkClient.defaultDecoder }
   /// The shared encoder: ISO-8601 dates in UTC with `Z`.
@@ -105,7 +110,7 @@ extension DefaultRequest {
     return Endpoint(
       method, path, query: query, headers: headers, body: data,
       requiresAuthorization: requiresAuthorization, retryPolicy: retryPolicy, timeout: timeout,
-      limits: limits)
+      limits: limits, carriesCredentials: carriesCredentials)
   }
 
   /// Decodes a 2xx body into `Result`; an `EmptyResult` needs no body at all.

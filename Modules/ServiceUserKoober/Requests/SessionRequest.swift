@@ -49,6 +49,9 @@ package struct SessionRequest: DefaultRequest {
     }
   }
 
+  /// A password, a one-time code or a refresh token: never shown in a log line.
+  package var carriesCredentials: Bool { true }
+
   /// The member's JSON body.
   package var body: (any Encodable & Sendable)? {
     switch configuration {

@@ -19,6 +19,8 @@ struct SignInRequest: DefaultRequest {
   var method: HTTPMethod { .post }
   var path: String { "/v1/auth/sign-in" }
   var body: (any Encodable & Sendable)? { KooberWire.SignInBody(configuration) }
+  /// The password: never shown in a log line or description.
+  var carriesCredentials: Bool { true }
   static var decoder: JSONDecoder { WireJSON.decoder() }
   static var encoder: JSONEncoder { WireJSON.encoder(dates: .wholeSeconds) }
 }
