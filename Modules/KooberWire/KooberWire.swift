@@ -110,8 +110,8 @@ public enum KooberWire {
       case user, token, expiresAt, refreshToken, refreshExpiresAt
     }
 
-    /// Reads a Session, refusing an empty access or refresh token: sent as `Bearer `, an
-    /// empty token would only come back as `401 invalid_token`.
+    /// Reads a Session, refusing an access token that is not RFC 6750's `b64token` and a
+    /// refresh token that is not visible ASCII (empty ones included).
     /// - Parameter decoder: The decoder; use `WireJSON.decoder()` for the API's dates.
     /// - Throws: `DecodingError` for a missing or mistyped field, or an empty token.
     public init(from decoder: any Decoder) throws {
@@ -121,10 +121,14 @@ public enum KooberWire {
       expiresAt = try container.decode(Date.self, forKey: .expiresAt)
       refreshToken = try container.decode(String.self, forKey: .refreshToken)
       refreshExpiresAt = try container.decode(Date.self, forKey: .refreshExpiresAt)
-      for (key, value) in [(CodingKeys.token, token), (.refreshToken, refreshToken)]
-      where value.isEmpty {
+      if !UserSession.isWellFormedAccessToken(token) {
         throw DecodingError.dataCorruptedError(
-          forKey: key, in: container, debugDescription: "The \(key.stringValue) is empty.")
+          forKey: .token, in: container, debugDescription: "The access token is malformed.")
+      }
+      if !UserSession.isWellFormedRefreshToken(refreshToken) {
+        throw DecodingError.dataCorruptedError(
+          forKey: .refreshToken, in: container,
+          debugDescription: "The refresh token is malformed.")
       }
     }
   }

@@ -22,10 +22,23 @@ public struct TextLanguage: Hashable, Sendable, CustomStringConvertible {
   /// folders: `en`, `zh-Hans`, `fr`, `fr-CA`, `pt-BR`, `sr-Latn`, `es-419`.
   public let code: String
 
-  /// A language by its `.lproj` name.
+  /// A language by its `.lproj` name. Only BCP 47's syntax (letters, digits and hyphens
+  /// or underscores, at most 64 characters) names folders: a code like `../x` keeps the
+  /// value but has no ``folders``, so no table is ever looked for outside a bundle and the
+  /// texts are English.
   /// - Parameter code: e.g. `en`, `zh-Hans`, or an app's own, e.g. `fr`.
   public init(code: String) {
     self.code = code
+  }
+
+  /// Whether the code has BCP 47's syntax, so it can name a folder inside a bundle.
+  var hasTagSyntax: Bool {
+    (1...64).contains(code.utf8.count)
+      && code.utf8.allSatisfy { byte in
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+          || (0x30...0x39).contains(byte) || byte == 0x2D || byte == 0x5F
+      }
+      && code.first?.isLetter == true
   }
 
   /// The language a locale or language identifier asks for.
@@ -65,6 +78,7 @@ public struct TextLanguage: Hashable, Sendable, CustomStringConvertible {
   /// `fr-CA`. `["fr-CA", "fr"]`, `["sr-Latn-RS", "sr-Latn"]`, `["zh-Hant"]`. A script is never
   /// dropped: `sr-Latn` is not `sr`, nor `zh-Hant` `zh`.
   public var folders: [String] {
+    guard hasTagSyntax else { return [] }
     guard let cut = code.lastIndex(where: { $0 == "-" || $0 == "_" }) else { return [code] }
     let last = code[code.index(after: cut)...]
     let region =

@@ -1,5 +1,6 @@
 import Foundation
 import LoginCore
+import UserModel
 
 /// The token endpoint (RFC 6749 §3.2): client authentication, the request, the answer.
 extension OIDCAuthAPI {
@@ -49,10 +50,23 @@ extension OIDCAuthAPI {
       throw .trouble("the token endpoint \(place) answered without an access_token.")
     }
     guard let type = json.string("token_type"), type.lowercased() == "bearer" else {
-      let named = json.string("token_type").map { "'\($0.prefix(40))'" } ?? "no type"
+      let named =
+        json.string("token_type").map { "'\(ProviderText.clean($0, limit: 40))'" } ?? "no type"
       throw .trouble(
         "the token endpoint \(place) issued a token of \(named); only Bearer tokens "
           + "(RFC 6750) are supported.")
+    }
+    // RFC 6750's b64token and RFC 6749's VSCHAR: a token with a line break or a NUL would be
+    // dropped from (or split) the Authorization header, sending requests unauthenticated.
+    guard UserSession.isWellFormedAccessToken(accessToken) else {
+      throw .trouble(
+        "the token endpoint \(place) issued an access token that is not a b64token.")
+    }
+    if let refresh = json.string("refresh_token"),
+      !UserSession.isWellFormedRefreshToken(refresh)
+    {
+      throw .trouble(
+        "the token endpoint \(place) issued a refresh token that is not visible ASCII.")
     }
     let lifetime = json.seconds("expires_in") ?? configuration.accessTokenLifetime
     return Tokens(

@@ -65,6 +65,32 @@ public struct UserSession: Codable, Sendable, Hashable {
     self.scope = scope
   }
 
+  /// Whether a text can be an access token: RFC 6750's `b64token` (letters, digits and
+  /// `-._~+/`, then any `=`), so it can travel in an `Authorization: Bearer` header as it is.
+  /// A token with a space, a line break or a NUL would be dropped or split on the way.
+  /// - Parameter token: The text.
+  /// - Returns: `true` for a well-formed access token.
+  public static func isWellFormedAccessToken(_ token: String) -> Bool {
+    let bytes = Array(token.utf8)
+    let body = bytes.prefix { $0 != UInt8(ascii: "=") }
+    guard !body.isEmpty, bytes.count <= 16_384,
+      bytes.dropFirst(body.count).allSatisfy({ $0 == UInt8(ascii: "=") })
+    else { return false }
+    return body.allSatisfy { byte in
+      (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        || (0x30...0x39).contains(byte) || "-._~+/".utf8.contains(byte)
+    }
+  }
+
+  /// Whether a text can be a refresh token: RFC 6749's visible ASCII (`%x20-7E`), not
+  /// empty.
+  /// - Parameter token: The text.
+  /// - Returns: `true` for a well-formed refresh token.
+  public static func isWellFormedRefreshToken(_ token: String) -> Bool {
+    !token.isEmpty && token.utf8.count <= 16_384
+      && token.utf8.allSatisfy { (0x20...0x7E).contains($0) }
+  }
+
   /// Whether the access token has expired at a given moment.
   /// - Parameter now: The moment to check, injected so callers can use their own clock.
   /// - Returns: `true` from `accessTokenExpiresAt` on (the expiry instant counts as expired).
@@ -113,8 +139,9 @@ extension UserSession {
     case scope
   }
 
-  /// Reads a session, refusing an empty access or refresh token: sent as `Bearer `, an empty
-  /// token would only be refused and end the session it just started.
+  /// Reads a session, refusing an access token that is not RFC 6750's `b64token` and a
+  /// refresh token that is not visible ASCII (an empty one included): sent as `Bearer `, such
+  /// a token would be dropped or refused and end the session it just started.
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError` for a missing or mistyped field, or an empty token.
   public init(from decoder: any Decoder) throws {
@@ -127,10 +154,14 @@ extension UserSession {
       Date.self, forKey: .refreshTokenExpiresAt)
     idToken = try container.decodeIfPresent(String.self, forKey: .idToken)
     scope = try container.decodeIfPresent(String.self, forKey: .scope)
-    for (key, value) in [(CodingKeys.accessToken, accessToken), (.refreshToken, refreshToken)]
-    where value?.isEmpty == true {
+    if !Self.isWellFormedAccessToken(accessToken) {
       throw DecodingError.dataCorruptedError(
-        forKey: key, in: container, debugDescription: "The \(key.stringValue) is empty.")
+        forKey: .accessToken, in: container, debugDescription: "The access token is malformed.")
+    }
+    if let refreshToken, !Self.isWellFormedRefreshToken(refreshToken) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .refreshToken, in: container,
+        debugDescription: "The refresh token is malformed.")
     }
   }
 }

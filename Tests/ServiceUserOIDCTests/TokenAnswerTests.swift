@@ -124,6 +124,15 @@ struct TroubleAnswer: Sendable, CustomTestStringConvertible {
 
   static let all = [
     TroubleAnswer(
+      name: "an access token with a line break",
+      response: .json(raw: #"{"access_token": "at\r\nX-Evil: 1", "token_type": "Bearer"}"#),
+      saying: ["b64token"]),
+    TroubleAnswer(
+      name: "a refresh token with a NUL",
+      response: .json(
+        raw: #"{"access_token": "at", "token_type": "Bearer", "refresh_token": "r\u0000t"}"#),
+      saying: ["visible ASCII"]),
+    TroubleAnswer(
       name: "token_type mac",
       response: .json(
         raw: #"{"access_token": "at", "token_type": "mac", "refresh_token": "rt"}"#),
@@ -137,4 +146,22 @@ struct TroubleAnswer: Sendable, CustomTestStringConvertible {
       response: .text(status: 500, "<html>Internal Server Error</html>"),
       saying: ["HTTP 500"]),
   ]
+}
+
+@Suite("A provider's text in the library's messages")
+struct ProviderTextTests {
+  @Test("an error_description with ESC, bidi and zero-width characters is shown without them")
+  func cleaned() async throws {
+    let fake = try FakeProvider()
+    let hostile = #"bad\u001b]52;c;ZXZpbA==\u0007 \u202eclient\u200b\nnext"#
+    let body = #"{"error": "invalid_request", "error_description": ""# + hostile + #""}"#
+    fake.answerToken(.json(status: 400, raw: body))
+    let text = try await fake.signInTrouble()
+    let unsafe = text.unicodeScalars.filter { scalar in
+      [.control, .format].contains(scalar.properties.generalCategory)
+    }
+    #expect(unsafe.isEmpty)
+    #expect(text.contains("invalid_request"))
+    #expect(text.contains("client"))
+  }
 }

@@ -196,3 +196,15 @@ private struct TableBundle {
 
   func remove() { folder.remove() }
 }
+
+@Suite("A language code never leaves its bundle")
+struct LanguageCodeSyntaxTests {
+  @Test("a code that is not BCP 47 syntax names no folder, so no table outside a bundle")
+  func pathCodes() {
+    for code in ["../../etc", "en/../../x", "", "fr\u{0}", String(repeating: "a", count: 65)] {
+      #expect(TextLanguage(code: code).folders == [], "\(code.debugDescription)")
+    }
+    #expect(TextLanguage(code: "fr-CA").folders == ["fr-CA", "fr"])
+    #expect(TextLanguage(code: "sr_Latn").folders == ["sr_Latn"])
+  }
+}

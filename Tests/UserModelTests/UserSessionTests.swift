@@ -127,3 +127,29 @@ struct UserSessionTests {
     #expect(!session.hasEnded(at: later))
   }
 }
+
+@Suite("Token shapes")
+struct TokenShapeTests {
+  @Test("access tokens are RFC 6750 b64token, refresh tokens visible ASCII")
+  func shapes() {
+    for good in ["at", "eyJ.abc-_~+/=", "tok_Zk3pQ9vW1xY7bN4cR8sT2uH6", "abc=="] {
+      #expect(UserSession.isWellFormedAccessToken(good), "\(good)")
+    }
+    for bad in ["", "a b", "a\r\nX-Injected: 1", "a\u{0}", "=abc", "ab=c", "é", "a\tb"] {
+      #expect(!UserSession.isWellFormedAccessToken(bad), "\(bad.debugDescription)")
+    }
+    #expect(UserSession.isWellFormedRefreshToken("a b ~!"))
+    for bad in ["", "a\nb", "a\u{0}", "é", "a\u{7F}"] {
+      #expect(!UserSession.isWellFormedRefreshToken(bad), "\(bad.debugDescription)")
+    }
+  }
+
+  @Test("a session whose token would break the Authorization header does not decode")
+  func refusedOnDecode() {
+    let broken = UserSessionTests.modelJSON.replacingOccurrences(
+      of: #""at""#, with: #""at\r\nX-Injected: 1""#)
+    #expect(throws: DecodingError.self) {
+      try WireJSON.decoder().decode(UserSession.self, from: Data(broken.utf8))
+    }
+  }
+}

@@ -66,6 +66,10 @@ struct RequestHead: Sendable {
       let (name, value) = try parseField(line)
       headers.add(name, value)
     }
+    // Two Authorization headers would let the handler and a proxy disagree on who calls.
+    guard headers.values(for: "Authorization").count <= 1 else {
+      throw .malformed("A request may carry one Authorization header.")
+    }
     return RequestHead(
       method: method, target: target, parts: parts, isHTTP10: isHTTP10, headers: headers,
       framing: try framing(of: headers))

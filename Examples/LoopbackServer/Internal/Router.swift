@@ -72,7 +72,8 @@ final class Router: Sendable {
     switch miss {
     case .notFound:
       return .error(
-        status: 404, code: "not_found", message: "There is nothing at \(request.path).")
+        status: 404, code: "not_found",
+        message: "There is nothing at \(Router.printable(request.path)).")
     case .methodNotAllowed(let allowed):
       let names = allowed.map(\.rawValue).joined(separator: ", ")
       return .error(
@@ -119,5 +120,20 @@ struct RoutePattern: Sendable, Equatable {
       }
     }
     return parameters
+  }
+}
+
+extension Router {
+  /// A path as an error message may echo it: control characters (the decoded `%00`, `%1B`)
+  /// become `?`, and at most 200 characters are kept.
+  static func printable(_ path: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        path.unicodeScalars.prefix(200).map { scalar in
+          switch scalar.properties.generalCategory {
+          case .control, .format, .lineSeparator, .paragraphSeparator: "?"
+          default: scalar
+          }
+        }))
   }
 }

@@ -107,8 +107,10 @@ public enum UserSessionPropertyListCoder {
     let user = User(
       id: record.userID, identifier: record.identifier, email: record.email,
       name: record.name, type: try userType(record.type))
-    guard !record.accessToken.isEmpty, record.refreshToken?.isEmpty != true else {
-      throw .corrupt("an empty token")
+    guard UserSession.isWellFormedAccessToken(record.accessToken),
+      record.refreshToken.map(UserSession.isWellFormedRefreshToken) ?? true
+    else {
+      throw .corrupt("a malformed token")
     }
     return UserSession(
       user: user, accessToken: record.accessToken,

@@ -51,12 +51,13 @@ enum OAuthErrorReading {
     }
   }
 
-  /// `code: description`, the description cut short and on one line: it is the provider's
-  /// text, shown to developers, and must not flood a log.
+  /// `code: description`, cleaned (`ProviderText`) and cut short: it is the provider's text,
+  /// shown to developers, and must neither flood a log nor steer a terminal.
   private static func describe(code: String, _ description: String?) -> String {
-    let safeCode = String(code.prefix(60).filter { !$0.isNewline })
+    let safeCode = ProviderText.clean(code, limit: 60)
     guard let description else { return safeCode }
-    let line = description.prefix(descriptionLimit).map { $0.isNewline ? " " : $0 }
-    return safeCode + ": " + String(line)
+    let line = ProviderText.clean(
+      String(description.map { $0.isNewline ? " " : $0 }), limit: descriptionLimit)
+    return safeCode + ": " + line
   }
 }
