@@ -12,4 +12,8 @@ public enum RestoreOutcome: Sendable, Equatable {
   case offline(UserSession)
   /// A stored session exists but cannot be read; nothing was deleted. The message says why.
   case unavailable(String)
+  /// The server answered for another account than the stored session's (another `sub`, or
+  /// Koober's user id): the session was revoked at the server (best effort) and ended here
+  /// as revoked.
+  case accountChanged
 }

@@ -23,6 +23,10 @@ public final class LaunchLogicControl {
   public nonisolated static var expiredMessage: String { SessionLogicControl.expiredMessage }
   /// The sentence shown on the home screen when the session could not be validated.
   public nonisolated static var offlineMessage: String { LoginLogicText.text("launch.offline") }
+  /// The sentence shown on welcome when the server answered for another account.
+  public nonisolated static var accountChangedMessage: String {
+    LoginLogicText.text("launch.accountChanged")
+  }
   /// The sentence shown on welcome when the session store cannot be read.
   public nonisolated static var unreadableMessage: String {
     LoginLogicText.text("launch.unreadable")
@@ -71,6 +75,9 @@ public final class LaunchLogicControl {
     case .expired:
       log.record(.launchOutcome("session expired -> welcome"))
       delegate?.launchLogic(self, sessionExpiredGoToWelcomeWith: Self.expiredMessage)
+    case .accountChanged:
+      log.record(.launchOutcome("server answered for another account, session ended -> welcome"))
+      delegate?.launchLogic(self, sessionExpiredGoToWelcomeWith: Self.accountChangedMessage)
     case .unavailable:
       log.record(.launchOutcome("session store unreadable, nothing deleted -> welcome"))
       delegate?.launchLogic(self, sessionUnreadableGoToWelcomeWith: Self.unreadableMessage)

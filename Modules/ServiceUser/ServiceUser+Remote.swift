@@ -37,14 +37,6 @@ extension ServiceUser {
     }
   }
 
-  /// The session as it is now, its access token renewed first when it is about to expire;
-  /// the stored one when the renewal cannot be done now.
-  /// - Returns: The session, or `nil` when no one is signed in.
-  package func freshSession() async -> UserSession? {
-    _ = try? await state.accessToken()
-    return await state.session
-  }
-
   private func validToken(
     _ get: () async throws -> String
   ) async throws(AuthFailure) -> String {

@@ -23,11 +23,17 @@ public struct KooberAuthAPI: AuthRemoteAPI, NetworkClientBacked {
   /// authorization provider is never used: authorized calls carry the token they are given.
   public let network: NetworkClient
 
+  /// The clock a sign-out reads to tell a live access token from an expired one.
+  public let now: @Sendable () -> Date
+
   /// Makes the adapter.
-  /// - Parameter network: The client for the API; its authorization and unauthorized hook,
-  ///   if any, are left out of the copy the adapter uses.
-  public init(network: NetworkClient) {
+  /// - Parameters:
+  ///   - network: The client for the API; its authorization and unauthorized hook, if any,
+  ///     are left out of the copy the adapter uses.
+  ///   - now: The clock for a sign-out's choice of route; the system's by default.
+  public init(network: NetworkClient, now: @escaping @Sendable () -> Date = Date.init) {
     self.network = network.with(authorization: nil, onUnauthorized: nil)
+    self.now = now
   }
 
   /// `POST /v1/auth/sign-in`: a passenger's session, or a driver's challenge.
@@ -101,11 +107,19 @@ public struct KooberAuthAPI: AuthRemoteAPI, NetworkClientBacked {
       UpdateNameRequest(configuration: (name: name, token: accessToken)), authorized: true)
   }
 
-  /// `POST /v1/auth/sign-out`, revoking the session's whole token family.
-  /// - Parameter session: The session; its access token authorizes the call.
+  /// Revokes the session's whole token family, never spending its refresh token:
+  /// `POST /v1/auth/sign-out` with a live access token, else `POST /v1/auth/revoke` with the
+  /// refresh token (no Authorization needed).
+  /// - Parameter session: The session.
   /// - Throws: The answer's `AuthFailure`; a 401 is `.refused(.sessionEnded)`: nothing left.
   public func signOut(_ session: UserSession) async throws(AuthFailure) {
-    _ = try await send(SignOutRequest(configuration: session.accessToken), authorized: true)
+    if session.isExpired(at: now()), let refreshToken = session.refreshToken {
+      _ = try await send(SignOutRequest(configuration: .revoke(refreshToken: refreshToken)))
+      return
+    }
+    _ = try await send(
+      SignOutRequest(configuration: .signOut(accessToken: session.accessToken)),
+      authorized: true)
   }
 
   /// API.md's reading of a failed authorized answer: `401 token_expired` rejects the token,

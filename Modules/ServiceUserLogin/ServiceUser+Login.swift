@@ -111,12 +111,23 @@ extension ServiceUser {
     }
   }
 
-  /// Records a session the server issued: rows, store, then `.signedIn`.
+  /// Records a session the server issued: rows, store, then `.signedIn`. A session it
+  /// replaces (this process's, or the one another process stored) is revoked at the server,
+  /// best effort, so no live session is left behind.
   private func record(_ session: UserSession) async throws(AuthFailure) {
+    let previous: UserSession?
+    if let current = await currentSession {
+      previous = current
+    } else {
+      previous = try? sessionStore.load()
+    }
     do {
       try await establishSession(session)
     } catch {
       throw AuthFailure(error)
+    }
+    if let previous, previous.accessToken != session.accessToken {
+      _ = try? await remote.signOut(previous)
     }
   }
 }

@@ -39,8 +39,15 @@ extension ServiceUser {
     }
   }
 
-  /// The server honoured the session: record its copy of the user and announce it.
+  /// The server honoured the session: record its copy of the user and announce it. A user
+  /// with another id is another account: the session ends (revoked at the server, best
+  /// effort) instead of being handed to the wrong person.
   private func accept(_ user: User) async -> RestoreOutcome {
+    if let stored = await currentSession, stored.user.id != user.id {
+      _ = try? await remote.signOut(stored)
+      await endSession(.revoked)
+      return .accountChanged
+    }
     do {
       guard let session = try await confirmSession(with: user) else { return .expired }
       return .signedIn(session)

@@ -7,14 +7,15 @@ extension ServiceUser {
   /// on this device and publishes `.signedOut(.userAction)`. The device is signed out
   /// whatever the server says.
   ///
-  /// An access token about to expire is renewed first, so the revocation reaches the
-  /// server while it still honours the token. When no one is signed in this returns
-  /// `.signedOut` without touching the store (an unreadable stored session stays as it is).
+  /// A sign-out never spends a refresh token: the session goes to the adapter as it is, and
+  /// an adapter whose access token has expired revokes by refresh token (RFC 7009; Koober's
+  /// `POST /v1/auth/revoke`). When no one is signed in this returns `.signedOut` without
+  /// touching the store (an unreadable stored session stays as it is).
   /// - Returns: `.signedOut`; `.signedOutLocally` when the server could not be reached or
   ///   did not confirm; `.signedOutWithoutRevocation` when the server offers no revocation.
   ///   In the last two cases the server's tokens lapse on their own.
   public func signOut() async -> SignOutOutcome {
-    guard let session = await freshSession() else { return .signedOut }
+    guard let session = await currentSession else { return .signedOut }
     let outcome: SignOutOutcome
     do throws(AuthFailure) {
       try await remote.signOut(session)

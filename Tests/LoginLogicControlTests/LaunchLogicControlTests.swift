@@ -41,6 +41,18 @@ struct LaunchLogicControlTests {
       ])
   }
 
+  @Test("an answer for another account goes to welcome saying so")
+  func accountChanged() async {
+    let world = await check(.accountChanged)
+    #expect(
+      world.recorder.calls == [
+        .launchExpired(
+          message:
+            "Your account provider answered for a different account, so you were signed out; "
+            + "sign in again.")
+      ])
+  }
+
   @Test("a session that cannot be validated offline goes home, marked offline")
   func offline() async {
     let world = await check(.offline(Fixtures.session(Fixtures.dan)))

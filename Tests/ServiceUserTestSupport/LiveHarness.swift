@@ -67,7 +67,7 @@ public final class LiveHarness: @unchecked Sendable {
     let clock = clientClock
     let client = NetworkClient(baseURL: backend.baseURL, retryPolicy: .none)
     return ServiceUser(
-      remote: KooberAuthAPI(network: client), network: client,
+      remote: KooberAuthAPI(network: client, now: { clock.now }), network: client,
       accountDatabaseURL: folder.url("\(device)/accounts.sqlite"),
       sessionStore: FileSessionStore(directory: sessionFolder(device)),
       renewalMargin: renewalMargin, now: { clock.now })

@@ -21,7 +21,8 @@ struct RequestRedactionTests {
       SessionRequest(configuration: .refresh(refreshToken: "rt-SECRET-2")),
       SessionRequest(configuration: .verifyCode(challengeID: "chl_7", code: "SECRET-3")),
       SessionRequest(configuration: .signUp(form)),
-      SignOutRequest(configuration: "tok-SECRET-4"),
+      SignOutRequest(configuration: .signOut(accessToken: "tok-SECRET-4")),
+      SignOutRequest(configuration: .revoke(refreshToken: "rft-SECRET-5")),
     ]
     for text in requests.flatMap(Self.texts(of:)) {
       #expect(!text.contains("SECRET"), "leaked in: \(text)")
@@ -29,6 +30,8 @@ struct RequestRedactionTests {
     #expect(
       "\(SessionRequest.Configuration.verifyCode(challengeID: "chl_7", code: "1"))"
         == "verifyCode(challengeID: chl_7, code: <redacted>)")
-    #expect("\(SignOutRequest(configuration: "t"))" == "SignOutRequest(token: <redacted>)")
+    #expect(
+      "\(SignOutRequest(configuration: .signOut(accessToken: "t")))"
+        == "SignOutRequest(token: <redacted>)")
   }
 }

@@ -17,6 +17,7 @@ enum AuthRoutes {
     router.add(.post, "/v1/auth/refresh", refresh)
     router.add(.get, "/v1/auth/session", session)
     router.add(.post, "/v1/auth/sign-out", signOut)
+    router.add(.post, "/v1/auth/revoke", revoke)
   }
 
   /// `201` Session; `422` invalid_email / weak_password / invalid_name / invalid_type, checked
@@ -107,6 +108,14 @@ enum AuthRoutes {
   static func signOut(_ context: RequestContext) async throws(APIError) -> HTTPResponse {
     let caller = try context.authenticate()
     try context.store.revokeFamily(caller.familyID)
+    return .noContent
+  }
+
+  /// `204` whatever the token: a live or spent refresh token's whole family stops working
+  /// (RFC 7009's shape: the answer tells nothing about the token). No Authorization needed.
+  static func revoke(_ context: RequestContext) async throws(APIError) -> HTTPResponse {
+    let token = try context.body().string("refreshToken")
+    try context.store.revokeFamily(ofRefreshToken: token)
     return .noContent
   }
 

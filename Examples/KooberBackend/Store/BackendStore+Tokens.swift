@@ -115,6 +115,22 @@ extension BackendStore {
     }
   }
 
+  /// Revokes the family of a refresh token, live or spent (`POST /v1/auth/revoke`); an
+  /// unknown token changes nothing.
+  /// - Parameter token: the refresh token as sent.
+  /// - Throws: `500` when the database fails.
+  func revokeFamily(ofRefreshToken token: String) throws(APIError) {
+    let hash = try SHA256Digest.hex(token)
+    let now = self.now
+    try write { connection in
+      let row = try connection.queryOne(
+        "SELECT family_id FROM tokens WHERE hash = ? AND kind = 'refresh'", hash)
+      if let familyID = row?["family_id"] as String? {
+        try revokeFamily(familyID, in: connection, now: now)
+      }
+    }
+  }
+
   /// Revokes every token of a family (sign-out).
   /// - Parameter familyID: the family.
   /// - Throws: `500` when the database fails.
