@@ -182,7 +182,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "Bench",
-      dependencies: ["DatabaseClient", "CSQLiteBaseline", "NetworkClient", "LoopbackServer"],
+      dependencies: [
+        "DatabaseClient", "CSQLiteBaseline", "NetworkClient", "LoopbackServer", "WireFormat",
+      ],
       path: "Benchmarks/Bench"
     ),
 

@@ -1,6 +1,6 @@
 import Foundation
 
-// `swift run -c release bench [database|network|transfer|all]`
+// `swift run -c release bench [database|network|transfer|json|all]`
 //
 // Each case does the same work through this package's module and through a raw baseline in
 // the same process, and prints one line: `name: ours=…s baseline=…s ratio=…`.
@@ -13,8 +13,9 @@ for suite in suites {
   case "database": runDatabaseBenchmarks()
   case "network": await runNetworkBenchmarks()
   case "transfer": await runTransferBenchmarks()
+  case "json": runJSONBenchmarks()
   default:
-    print("unknown benchmark suite '\(suite)'; use database, network, transfer or all")
+    print("unknown benchmark suite '\(suite)'; use database, network, transfer, json or all")
     exit(2)
   }
 }

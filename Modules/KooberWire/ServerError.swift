@@ -72,7 +72,7 @@ public struct ServerError: Sendable, Equatable, CustomStringConvertible {
   /// Parses the API.md error envelope, or returns `nil` when the body has another shape.
   /// - Parameter body: the raw response body.
   public init?(body: Data) {
-    guard let envelope = try? JSONDecoder().decode([String: JSONValue].self, from: body),
+    guard case .object(let envelope)? = try? JSONValue.parse(body, limits: .answer),
       case .object(var object)? = envelope["error"],
       let code = object.removeValue(forKey: "code")?.stringValue,
       let message = object.removeValue(forKey: "message")?.stringValue

@@ -28,6 +28,14 @@ public enum JSONValue: Sendable, Hashable, Codable {
   /// - Parameter decoder: The decoder positioned at the value.
   /// - Throws: `DecodingError` when the input is not JSON.
   public init(from decoder: any Decoder) throws {
+    // Each level below tries the kinds of value in turn, so deep nesting would cost the
+    // square of its depth: past 64 levels the input is refused (`parse(_:limits:)` is the
+    // linear way to read untrusted JSON).
+    guard decoder.codingPath.count < 64 else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: decoder.codingPath, debugDescription: "JSON nested deeper than 64."))
+    }
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null

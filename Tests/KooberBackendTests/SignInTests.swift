@@ -173,4 +173,36 @@ struct SignInTests {
     #expect(response.status == 400)
     #expect(response.errorCode == "malformed_body")
   }
+
+  @Test("a 65 KB body nested 500 deep is 400 malformed_body; others are served meanwhile")
+  func deepBody_answers400() async throws {
+    let server = try TestBackend()
+    defer { server.stop() }
+    let nested = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+    let body = "{\"email\": \"a@b.co\", \"password\": \"x\", \"x\": ["
+      + Array(repeating: nested, count: 65).joined(separator: ",") + "]}"
+    async let hostile = [0, 1, 2, 3].asyncMap { _ in
+      try await server.send("POST", "/v1/auth/sign-in", body: Data(body.utf8))
+    }
+    // An ordinary request meanwhile is answered (how fast is the bench's figure, not a test's).
+    let normal = try await server.send(
+      "POST", "/v1/auth/refresh", body: Data(#"{"refreshToken": "unknown"}"#.utf8))
+    #expect(normal.status == 401)
+    for response in try await hostile {
+      #expect(response.status == 400)
+      #expect(response.errorCode == "malformed_body")
+    }
+    let many = "{\"x\": [" + Array(repeating: "0", count: 5_000).joined(separator: ",") + "]}"
+    let tooMany = try await server.send("POST", "/v1/auth/sign-in", body: Data(many.utf8))
+    #expect(tooMany.status == 400)
+  }
+}
+
+extension Array {
+  /// The results of `transform` for each element, one after another.
+  fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+    var results: [T] = []
+    for element in self { results.append(try await transform(element)) }
+    return results
+  }
 }

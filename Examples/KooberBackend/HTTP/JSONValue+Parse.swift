@@ -9,7 +9,12 @@ extension JSONValue {
   ///   UTF-8 and numbers too large for a `Double`).
   static func parse(_ data: Data) throws(APIError) -> JSONValue {
     do {
-      return try JSONDecoder().decode(JSONValue.self, from: data)
+      // API.md's limits, in time linear in the body whatever its shape.
+      return try JSONValue.parse(data, limits: .requestBody)
+    } catch .tooDeep(let limit) {
+      throw .malformedBody("JSON nested deeper than \(limit)")
+    } catch .tooManyValues(let limit) {
+      throw .malformedBody("more than \(limit) JSON values")
     } catch {
       throw .malformedBody("not valid JSON")
     }
