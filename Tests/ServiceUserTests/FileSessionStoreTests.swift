@@ -197,3 +197,24 @@ struct FileSessionStoreTests {
     return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
   }
 }
+
+@Suite("FileSessionStore after a kill -9")
+struct FileSessionStoreLeftoverTests {
+  @Test("a temporary file a killed write left behind is removed when the store is next read")
+  func leftoverRemoved() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let store = FileSessionStore(directory: folder.url("Session"))
+    try store.save(Fixtures.session())
+    let old = folder.url("Session").appendingPathComponent("session.plist.tmp-DEAD")
+    let fresh = folder.url("Session").appendingPathComponent("session.plist.tmp-BUSY")
+    try UserSessionPropertyListCoder.encode(Fixtures.session(number: 2)).write(to: old)
+    try Data("in progress".utf8).write(to: fresh)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: old.path)
+    #expect(try store.load() == Fixtures.session())
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("Session"))
+    // The old one held a session and is gone; one a write may still be renaming stays.
+    #expect(names.sorted() == ["session.plist", "session.plist.tmp-BUSY"])
+  }
+}

@@ -35,9 +35,12 @@ public struct FileSessionStore: SessionStore {
 
   /// Reads the stored session. A file in an older format is rewritten in the current one
   /// (atomically; when that write fails the old file stays and is read again next time).
+  /// Temporary files a killed process left beside the session file are removed first.
   /// - Returns: The session, or `nil` when there is no file.
   /// - Throws: `SessionStoreError` when the file exists but cannot be read or decoded.
   public func load() throws(SessionStoreError) -> UserSession? {
+    // A process killed mid-write leaves its temporary file: it may hold a live session.
+    SecureFile.removeLeftovers(of: fileURL.path)
     switch try SecureFile.contents(of: fileURL.path, limit: Self.sizeLimit) {
     case .missing: return nil
     case .contents(let data):

@@ -64,6 +64,31 @@ enum SecureFile {
     }
   }
 
+  /// How old a leftover temporary file must be before it is removed: a write in progress in
+  /// another process takes milliseconds, so an older one was left by a process killed
+  /// between creating and renaming it.
+  static let leftoverAge: TimeInterval = 5
+
+  /// Removes the temporary files `replaceContents(of:with:)` left beside `path` when its
+  /// process was killed mid-write (`<name>.tmp-<UUID>`, older than `leftoverAge`): they may
+  /// hold a live session. Best effort: a file that cannot be removed stays.
+  static func removeLeftovers(of path: String, now: Date = Date()) {
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent().path
+    let prefix = url.lastPathComponent + ".tmp-"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+      return
+    }
+    for name in names where name.hasPrefix(prefix) {
+      let leftover = url.deletingLastPathComponent().appendingPathComponent(name).path
+      guard
+        let modified = try? FileManager.default.attributesOfItem(atPath: leftover)[
+          .modificationDate] as? Date
+      else { continue }
+      if now.timeIntervalSince(modified) >= leftoverAge { _ = unlink(leftover) }
+    }
+  }
+
   /// Removes a file; a missing file is fine.
   /// - Throws: `SessionStoreError.removeFailed`.
   static func removeFile(_ path: String) throws(SessionStoreError) {
