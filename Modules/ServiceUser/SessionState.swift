@@ -8,7 +8,8 @@ import UserModel
 /// Renewal is coalesced: at most one refresh call is in flight, and every caller that needs
 /// a new token meanwhile awaits that same task, because a refresh token is spent by one use
 /// and presenting it twice revokes the whole session (API.md). The renewed session is saved
-/// to the store before any caller receives its token.
+/// to the store before any caller receives its token, inside the store's lock
+/// (`SessionStore.exclusively`), so processes sharing the store renew once too.
 package actor SessionState {
   /// The signed-in session, if any.
   package private(set) var session: UserSession?
@@ -189,21 +190,61 @@ package actor SessionState {
     }
     let startedIn = generation
     let startedAt = now()
+    let store = self.store
+    let renewer = self.renewer
+    // Other processes sharing the store renew one at a time: inside the store's lock the
+    // stored session is read again, and one another process renewed meanwhile is used
+    // instead of spending the refresh token a second time (which would revoke the session).
     let task = Task {
+      do {
+        return try await self.renewAlone(
+          current, store: store, renewer: renewer, startedIn: startedIn, startedAt: startedAt)
+      } catch {
+        // The lock could not be taken: let the next caller try again.
+        self.forgetRenewal(startedIn: startedIn)
+        throw error
+      }
+    }
+    renewal = task
+    return try await task.value
+  }
+
+  /// The renewal's exchange inside the store's lock.
+  private nonisolated func renewAlone(
+    _ current: UserSession, store: any SessionStore, renewer: @escaping Renewer,
+    startedIn: Int, startedAt: Date
+  ) async throws -> UserSession {
+    try await store.exclusively { () async throws -> UserSession in
+      if let stored = try? store.load(), stored.user.id == current.user.id,
+        stored.accessToken != current.accessToken, stored.refreshToken != current.refreshToken
+      {
+        return try await self.finishRenewal(
+          .success(stored), startedIn: startedIn, startedAt: nil)
+      }
       let outcome: Result<UserSession, RenewalFailure>
       do throws(RenewalFailure) {
         outcome = .success(try await renewer(current))
       } catch {
         outcome = .failure(error)
       }
-      return try self.finishRenewal(outcome, startedIn: startedIn, startedAt: startedAt)
+      return try await self.finishRenewal(outcome, startedIn: startedIn, startedAt: startedAt)
     }
-    renewal = task
-    return try await task.value
   }
 
+  /// Drops a renewal that ended without a result, when it is still this session's.
+  private func forgetRenewal(startedIn: Int) {
+    if startedIn == generation { renewal = nil }
+  }
+
+  /// Makes a renewal's result current. Called inside the store's lock, so the save happens
+  /// before another process may read the store.
+  /// - Parameters:
+  ///   - outcome: The renewed session, or why there is none.
+  ///   - startedIn: The generation the renewal started in.
+  ///   - startedAt: When the renewal call started, or `nil` for a session another process
+  ///     renewed (already stored; its token's age is unknown).
   private func finishRenewal(
-    _ outcome: Result<UserSession, RenewalFailure>, startedIn: Int, startedAt: Date
+    _ outcome: Result<UserSession, RenewalFailure>, startedIn: Int, startedAt: Date?
   ) throws -> UserSession {
     // A sign-out or a new sign-in happened meanwhile: this result is for a session gone.
     guard startedIn == generation else { throw ServiceUserError.notSignedIn }
@@ -213,7 +254,7 @@ package actor SessionState {
       // Saved before anyone gets the new token. When the store fails, the renewed session
       // is still used for this run: the old refresh token is spent already, so keeping the
       // old session would only fail later.
-      try? store.save(renewed)
+      if startedAt != nil { try? store.save(renewed) }
       session = renewed
       // Issued at the latest when the call started: its lifetime is counted from then.
       tokenObtainedAt = startedAt

@@ -65,6 +65,23 @@ public struct FileSessionStore: SessionStore {
     try SecureFile.replaceContents(of: fileURL.path, with: data)
   }
 
+  /// Runs `body` holding an advisory lock (`flock`) on `<fileName>.lock` beside the session
+  /// file, so processes sharing the folder renew one at a time. The lock is waited for on a
+  /// thread of its own, never blocking the cooperative thread pool; it is released when
+  /// `body` ends, and by the system if the process dies.
+  /// - Parameter body: The work to do alone.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws; `SessionStoreError.writeFailed` when the lock file cannot
+  ///   be opened.
+  public func exclusively<T: Sendable>(_ body: @Sendable () async throws -> T) async throws
+    -> T
+  {
+    try SecureFile.makePrivateDirectory(fileURL.deletingLastPathComponent())
+    let descriptor = try await SecureFile.lock(fileURL.path + ".lock")
+    defer { SecureFile.unlock(descriptor) }
+    return try await body()
+  }
+
   /// Removes the stored session (an unreadable file is set aside instead).
   /// - Throws: `SessionStoreError.removeFailed`.
   public func clear() throws(SessionStoreError) {

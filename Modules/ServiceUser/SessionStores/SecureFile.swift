@@ -89,6 +89,37 @@ enum SecureFile {
     }
   }
 
+  /// Opens (0600, created if missing) and exclusively locks `path` with `flock`, waiting on a
+  /// dispatch thread so the cooperative pool is never blocked.
+  /// - Returns: The open descriptor, to pass to `unlock(_:)`.
+  /// - Throws: `SessionStoreError.writeFailed` when the file cannot be opened or locked.
+  static func lock(_ path: String) async throws(SessionStoreError) -> Int32 {
+    let descriptor: Int32
+    do {
+      descriptor = try PrivateFiles.open(path, flags: O_RDWR)
+    } catch {
+      throw .writeFailed(error.reason)
+    }
+    let locked = await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        var result: Int32
+        repeat { result = flock(descriptor, LOCK_EX) } while result != 0 && errno == EINTR
+        continuation.resume(returning: result == 0)
+      }
+    }
+    guard locked else {
+      _ = close(descriptor)
+      throw .writeFailed("the session lock could not be taken")
+    }
+    return descriptor
+  }
+
+  /// Releases a lock `lock(_:)` took and closes its file.
+  static func unlock(_ descriptor: Int32) {
+    _ = flock(descriptor, LOCK_UN)
+    _ = close(descriptor)
+  }
+
   /// Removes a file; a missing file is fine.
   /// - Throws: `SessionStoreError.removeFailed`.
   static func removeFile(_ path: String) throws(SessionStoreError) {

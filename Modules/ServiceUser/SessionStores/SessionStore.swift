@@ -25,4 +25,26 @@ public protocol SessionStore: Sendable {
   /// Removes the stored session; succeeds when none is stored.
   /// - Throws: `SessionStoreError` when it cannot be removed.
   func clear() throws(SessionStoreError)
+
+  /// Runs `body` while no other process (or app extension) sharing this store runs its
+  /// own: ServiceUser renews a session inside it, re-reading the store first, so processes
+  /// that share a session spend its refresh token once. The lock is held only around the
+  /// exchange. The default runs `body` at once (a store of one process needs no lock);
+  /// `FileSessionStore` locks a file beside the session.
+  /// - Parameter body: The work to do alone.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  func exclusively<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T
+}
+
+extension SessionStore {
+  /// Runs `body` at once: a store used by one process needs no lock.
+  /// - Parameter body: The work.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  public func exclusively<T: Sendable>(_ body: @Sendable () async throws -> T) async throws
+    -> T
+  {
+    try await body()
+  }
 }
