@@ -115,6 +115,18 @@ extension ServiceUser {
   /// replaces (this process's, or the one another process stored) is revoked at the server,
   /// best effort, so no live session is left behind.
   private func record(_ session: UserSession) async throws(AuthFailure) {
+    // Under the store's lock, like a renewal, so two processes signing in and out at once
+    // cannot leave a session unrevoked.
+    do {
+      try await sessionStore.exclusively { () async throws in try await self.recordAlone(session) }
+    } catch let failure as AuthFailure {
+      throw failure
+    } catch {
+      throw .unavailable(.storage("the session lock could not be taken"))
+    }
+  }
+
+  private func recordAlone(_ session: UserSession) async throws(AuthFailure) {
     let previous: UserSession?
     if let current = await currentSession {
       previous = current

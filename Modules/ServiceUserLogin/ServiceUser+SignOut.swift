@@ -15,7 +15,24 @@ extension ServiceUser {
   ///   did not confirm; `.signedOutWithoutRevocation` when the server offers no revocation.
   ///   In the last two cases the server's tokens lapse on their own.
   public func signOut() async -> SignOutOutcome {
-    guard let session = await currentSession else { return .signedOut }
+    guard await currentSession != nil else { return .signedOut }
+    // Under the store's lock, like a renewal: another process cannot renew the session
+    // being revoked, nor this one revoke an older copy of a session renewed elsewhere.
+    if let outcome = try? await sessionStore.exclusively({ () async -> SignOutOutcome in
+      await self.signOutAlone()
+    }) {
+      return outcome
+    }
+    return await signOutAlone()
+  }
+
+  private func signOutAlone() async -> SignOutOutcome {
+    guard let current = await currentSession else { return .signedOut }
+    // The stored copy is the newest when another process renewed the same session.
+    var session = current
+    if let stored = try? sessionStore.load(), stored.user.id == current.user.id {
+      session = stored
+    }
     let outcome: SignOutOutcome
     do throws(AuthFailure) {
       try await remote.signOut(session)

@@ -40,7 +40,7 @@ struct StorageDamageTests {
     #expect(try await fixture.run(["status"]).status == 0)
     let folder = session.deletingLastPathComponent()
     let setAside = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-      .filter { $0.hasPrefix("session.plist.") }
+      .filter { $0.hasPrefix("session.plist.") && $0 != "session.plist.lock" }
     #expect(setAside.count == 1)
     let keptAside = try setAside.map { try Data(contentsOf: folder.appendingPathComponent($0)) }
     #expect(keptAside == [garbage])
