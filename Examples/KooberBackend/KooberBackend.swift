@@ -79,6 +79,25 @@ public final class KooberBackend: Sendable {
   /// The SQLite file's path, e.g. for a test that inspects the stored hashes.
   public var databasePath: String { store.database.path }
 
+  /// Forgets the sign-in failures and the lock of an email in the backend's database
+  /// (`koober admin unlock EMAIL --data-dir DIR`), without starting a server. A running
+  /// server sees it at the next attempt: the count lives in the database.
+  /// - Parameters:
+  ///   - email: The locked email.
+  ///   - configuration: The backend's configuration (its data folder decides the database).
+  /// - Returns: Whether there was anything to forget.
+  /// - Throws: `KooberBackendError` when the database cannot be opened or written.
+  public static func unlock(email: String, _ configuration: Configuration)
+    throws(KooberBackendError) -> Bool
+  {
+    let store = try BackendStore(configuration: configuration)
+    do {
+      return try store.unlock(email: email)
+    } catch {
+      throw .cannotOpenDatabase(error.message)
+    }
+  }
+
   /// Stops listening, closes open connections and cancels running requests. Safe to call
   /// more than once.
   public func stop() {

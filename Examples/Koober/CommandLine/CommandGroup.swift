@@ -4,6 +4,7 @@
 enum CommandGroup: String, CaseIterable, Sendable {
   case rides
   case driver
+  case admin
 
   /// The group's commands, in the order help lists them.
   var commands: [any KooberCommand.Type] {
@@ -20,6 +21,7 @@ enum CommandGroup: String, CaseIterable, Sendable {
     switch self {
     case .rides: CommandText.text("group.rides.summary")
     case .driver: CommandText.text("group.driver.summary")
+    case .admin: CommandText.text("group.admin.summary")
     }
   }
 }

@@ -12,7 +12,7 @@ struct RootCommand: KooberCommand {
     RideEstimateCommand.self, RideRequestCommand.self, RideStatusCommand.self,
     RideListCommand.self, RideCancelCommand.self, RideExportCommand.self,
     DriverQueueCommand.self, DriverAcceptCommand.self, DriverAdvanceCommand.self,
-    ServeCommand.self, HelpCommand.self,
+    ServeCommand.self, AdminUnlockCommand.self, HelpCommand.self,
   ]
 
   /// Options every command accepts, before or after the command's name.

@@ -40,8 +40,7 @@ struct ServeCommand: KooberCommand {
   func run(_ context: CommandContext) async -> ExitCode {
     var configuration: KooberBackend.Configuration
     do {
-      configuration = KooberBackend.Configuration(dataDirectory: Self.dataFolder(context))
-      try BackendSettings(environment: context.environment).apply(to: &configuration)
+      configuration = try Self.backendConfiguration(context)
     } catch {
       context.console.error(error.message)
       return error.exitCode
@@ -52,8 +51,18 @@ struct ServeCommand: KooberCommand {
     return await Self.serve(configuration)
   }
 
+  /// The backend's configuration for this data folder and environment (`BackendSettings`).
+  /// - Throws: `StartupFailure` for a setting that does not parse.
+  static func backendConfiguration(_ context: CommandContext)
+    throws(StartupFailure) -> KooberBackend.Configuration
+  {
+    var configuration = KooberBackend.Configuration(dataDirectory: dataFolder(context))
+    try BackendSettings(environment: context.environment).apply(to: &configuration)
+    return configuration
+  }
+
   /// `--data-dir` as given, else the environment's or the platform's data folder.
-  private static func dataFolder(_ context: CommandContext) -> URL {
+  static func dataFolder(_ context: CommandContext) -> URL {
     if let folder = context.global.dataDirectory {
       return URL(fileURLWithPath: folder, isDirectory: true)
     }

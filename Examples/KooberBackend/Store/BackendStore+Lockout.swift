@@ -83,6 +83,21 @@ extension BackendStore {
   /// - Returns: the failures (0 once a lock has run out) and the seconds left of a lock,
   ///   rounded up, from 1 to the lockout duration; nil when not locked.
   /// - Throws: `500` when the database fails.
+  /// The operator's way out of a lockout (`koober admin unlock`): forgets an email's failures
+  /// and lock. The email's live sessions were never touched by the lock.
+  /// - Parameter email: the email as typed; trimmed and lower-cased like a sign-in's.
+  /// - Returns: whether the email had failures or a lock to forget.
+  /// - Throws: `500` when the database fails.
+  func unlock(email: String) throws(APIError) -> Bool {
+    let normalized = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    return try write { connection in
+      let row = try connection.queryOne(
+        "SELECT 1 FROM sign_in_failures WHERE email = ?", normalized)
+      try connection.execute("DELETE FROM sign_in_failures WHERE email = ?", normalized)
+      return row != nil
+    }
+  }
+
   private func failureRecord(email: String) throws(APIError) -> (Int, lockedFor: Int?) {
     let row = try read { database throws(DatabaseError) in
       try database.queryOne(

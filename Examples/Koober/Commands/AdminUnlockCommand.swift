@@ -1,0 +1,44 @@
+import Foundation
+import KooberBackend
+
+/// `koober admin unlock EMAIL`: the operator's way out of a lockout (API.md). Forgets the
+/// email's failed sign-ins and its lock in the backend database of the data folder
+/// (`--data-dir`, `KOOBER_DATA_DIR`, the platform's folder), the one `koober serve` and the
+/// embedded backend use. The email's live sessions were never touched by the lock.
+struct AdminUnlockCommand: KooberCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "unlock", group: .admin, summary: CommandText.text("adminUnlock.summary"),
+      arguments: "EMAIL", details: CommandText.text("adminUnlock.details"),
+      positional: .required("EMAIL"))
+  }
+
+  /// The locked email, as typed.
+  let email: String
+
+  init(_ options: OptionReader) throws(UsageError) {
+    email = try options.requiredPositional()
+  }
+
+  func run(_ context: CommandContext) async -> ExitCode {
+    let configuration: KooberBackend.Configuration
+    do {
+      configuration = try ServeCommand.backendConfiguration(context)
+    } catch {
+      context.console.error(error.message)
+      return error.exitCode
+    }
+    let shown = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    do {
+      let forgotten = try KooberBackend.unlock(email: email, configuration)
+      context.console.line(
+        forgotten
+          ? CommandText.text("adminUnlock.done", ["email": shown])
+          : CommandText.text("adminUnlock.notLocked", ["email": shown]))
+      return .ok
+    } catch {
+      context.console.error(error.message)
+      return .failure
+    }
+  }
+}
