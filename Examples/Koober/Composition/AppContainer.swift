@@ -94,6 +94,15 @@ final class AppContainer {
     let dataFolder = try Self.prepareDataFolder(global: global, environment: environment)
     let clientFolder = dataFolder.clientFolder(for: global)
     try Self.createFolder(clientFolder.url)
+    // The folder's session belongs to this server identity from now on (a folder made before
+    // identities were recorded is adopted here).
+    if let identity = clientFolder.identity, clientFolder.recordedIdentity == nil {
+      do {
+        try PrivateFile.save(Data(identity.utf8), to: clientFolder.identityFile)
+      } catch {
+        throw StartupFailure(message: error.message, exitCode: .failure)
+      }
+    }
     let server: ServerConnection
     if let url = global.oidc?.issuer ?? global.server {
       server = .remote(url)

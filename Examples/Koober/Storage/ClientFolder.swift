@@ -4,6 +4,20 @@ import Foundation
 struct ClientFolder: Sendable, Equatable {
   /// The folder.
   let url: URL
+  /// The server identity whose session this folder holds (`nil`: the embedded backend).
+  var identity: String? = nil
+
+  /// The file recording the identity beside the session.
+  var identityFile: URL { url.appendingPathComponent("identity") }
+
+  /// The identity recorded in the folder, or `nil` when none is (a new folder, or one made
+  /// before identities were recorded).
+  var recordedIdentity: String? {
+    guard let data = try? Data(contentsOf: identityFile), data.count <= 4_096 else {
+      return nil
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
 
   /// The account database: accounts seen here and the last signed-in email.
   var accountDatabase: URL { url.appendingPathComponent("accounts.sqlite") }

@@ -16,7 +16,9 @@ import Foundation
 /// ```
 /// <data>/backend.sqlite                the embedded backend (demo mode) and `koober serve`
 /// <data>/embedded/…                     the client's state for the embedded backend
-/// <data>/servers/<host>-<port>/…        the client's state for `--server URL`
+/// <data>/servers/<scheme>-<host>-<port>[-<digest>]/…
+///                                       the client's state for one server identity
+///                                       (`--server URL`; `oidc-…` for an issuer and client)
 /// ```
 struct DataFolder: Sendable, Equatable {
   /// The folder.
@@ -40,22 +42,25 @@ struct DataFolder: Sendable, Equatable {
   /// uses it, so both serve the same accounts.
   var backendFolder: URL { url }
 
-  /// The client's folder for a server: each server has its own accounts and session.
+  /// The client's folder for a server: each server identity has its own accounts and
+  /// session, which only ever go to that identity.
   /// - Parameter server: `--server`, or `nil` for the embedded backend.
   /// - Returns: The folder's layout.
   func clientFolder(for server: URL?) -> ClientFolder {
     guard let server else {
       return ClientFolder(url: url.appendingPathComponent("embedded", isDirectory: true))
     }
-    return clientFolder(key: "", server)
+    return clientFolder(key: "", server, identity: Self.identity(ofServer: server))
   }
 
-  /// The client's files for an OpenID Connect provider (`--oidc-issuer`), apart from any
-  /// Koober server on the same host: `servers/oidc-<scheme>-<host>-<port>`.
-  /// - Parameter issuer: The issuer.
+  /// The client's files for an OpenID Connect provider (`--oidc-issuer` and its client),
+  /// apart from any Koober server on the same host and any other issuer or client there.
+  /// - Parameters:
+  ///   - issuer: The issuer, exactly as given.
+  ///   - clientID: The client ID.
   /// - Returns: The provider's folder (not created).
-  func clientFolder(forIssuer issuer: URL) -> ClientFolder {
-    clientFolder(key: "oidc-", issuer)
+  func clientFolder(forIssuer issuer: URL, clientID: String) -> ClientFolder {
+    clientFolder(key: "oidc-", issuer, identity: "oidc \(issuer.absoluteString) \(clientID)")
   }
 
   /// The client folder of a global options' server: `--oidc-issuer`, `--server`, or the
@@ -63,18 +68,57 @@ struct DataFolder: Sendable, Equatable {
   /// - Parameter global: The global options.
   /// - Returns: The folder (not created).
   func clientFolder(for global: GlobalOptions) -> ClientFolder {
-    if let oidc = global.oidc { return clientFolder(forIssuer: oidc.issuer) }
+    if let oidc = global.oidc {
+      return clientFolder(forIssuer: oidc.issuer, clientID: oidc.clientID)
+    }
     return clientFolder(for: global.server)
   }
 
-  private func clientFolder(key prefix: String, _ server: URL) -> ClientFolder {
+  /// A Koober server's identity: its base URL with scheme and host lower-cased, the default
+  /// port dropped and no trailing slash.
+  static func identity(ofServer server: URL) -> String {
+    let scheme = server.scheme?.lowercased() ?? "https"
+    let host = server.host?.lowercased() ?? "server"
+    let defaultPort = scheme == "http" ? 80 : 443
+    let port = server.port.map { $0 == defaultPort ? "" : ":\($0)" } ?? ""
+    var path = server.path
+    while path.hasSuffix("/") { path.removeLast() }
+    return "\(scheme)://\(host)\(port)\(path)"
+  }
+
+  /// The folder of one identity. The first identity to use a scheme, host and port keeps the
+  /// folder named after them (so a folder made before identities were recorded, which has
+  /// none recorded, is adopted by it); another identity on the same host gets that name
+  /// followed by a digest of itself. A folder recorded for another identity is never used,
+  /// changed or deleted.
+  private func clientFolder(key prefix: String, _ server: URL, identity: String)
+    -> ClientFolder
+  {
     let scheme = server.scheme?.lowercased() ?? "https"
     let port = server.port ?? (scheme == "http" ? 80 : 443)
     let key = "\(prefix)\(scheme)-\(server.host ?? "server")-\(port)".lowercased()
       .map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }
-    return ClientFolder(
-      url: url.appendingPathComponent("servers", isDirectory: true)
-        .appendingPathComponent(String(key), isDirectory: true))
+    let servers = url.appendingPathComponent("servers", isDirectory: true)
+    let shared = ClientFolder(
+      url: servers.appendingPathComponent(String(key), isDirectory: true), identity: identity)
+    switch shared.recordedIdentity {
+    case .none, .some(identity): return shared
+    default:
+      return ClientFolder(
+        url: servers.appendingPathComponent(
+          String(key) + "-" + Self.digest(identity), isDirectory: true),
+        identity: identity)
+    }
+  }
+
+  /// A stable 64-bit FNV-1a digest of a text, in hex: a folder name, not a secret.
+  static func digest(_ text: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    return String(hash, radix: 16)
   }
 
   /// Creates a folder and its missing parents, each readable by the user alone (0700,
