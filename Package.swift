@@ -341,6 +341,7 @@ let package = Package(
       name: "KooberTests",
       dependencies: [
         "Koober", "KooberBackend", "LoopbackServer", "TestSupport", "OIDCProviderHarness",
+        "DatabaseClient",
       ],
       path: "Tests/KooberTests"
     ),

@@ -58,8 +58,22 @@ extension ServiceUser {
   package func updateSignedInUser(_ user: User) async throws(ServiceUserError) -> UserSession? {
     let moment = now()
     let accounts = self.accounts
-    return try await state.updateUser(user) { persist throws(ServiceUserError) in
-      try accounts.recordSignIn(of: user, at: moment, persist: persist)
+    let state = self.state
+    // Under the store's lock, like every other write of a session: the state writes only
+    // while the store still holds this session, and another process's sign-in must not
+    // land between that check and the write.
+    do {
+      return try await sessionStore.exclusively { () async throws -> UserSession? in
+        try await state.updateUser(user) { persist throws(ServiceUserError) in
+          try accounts.recordSignIn(of: user, at: moment, persist: persist)
+        }
+      }
+    } catch let failure as ServiceUserError {
+      throw failure
+    } catch let failure as SessionStoreError {
+      throw .sessionStore(failure)
+    } catch {
+      throw .sessionStore(.writeFailed("the session lock could not be taken"))
     }
   }
 

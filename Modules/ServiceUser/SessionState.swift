@@ -83,7 +83,15 @@ package actor SessionState {
   ) throws(ServiceUserError) -> UserSession? {
     guard var updated = session, updated.user.id == user.id else { return nil }
     updated.user = user
-    try write(updated, record: record)
+    // Another process may have replaced or cleared the stored session since this one was
+    // read (its sign-in or sign-out): the store is written only while it still holds this
+    // session, so an old copy never overwrites the newer one (which would then stay live at
+    // the server with no copy anywhere) nor brings back one signed out.
+    if (try? store.load())?.accessToken == updated.accessToken {
+      try write(updated, record: record)
+    } else {
+      try record {}
+    }
     session = updated
     broadcaster.update(user)
     return updated
@@ -99,20 +107,36 @@ package actor SessionState {
   /// Ends the session: clears the store, forgets it here, and tells the listeners (when they
   /// heard of it). Does nothing when no one is signed in, so many failing requests end it
   /// only once.
+  ///
+  /// A session that ends on its own (`.expired`, `.revoked`) is cleared from the store only
+  /// while the store still holds it: another process sharing the store may have stored a
+  /// newer session since this one was read (its sign-in, which revoked this one), and that
+  /// one is not this process's to drop, which would leave it live at the server with no
+  /// copy anywhere. A sign-out (`.userAction`) revoked the stored copy, and clears it.
   /// - Parameter reason: Why it ended.
   /// - Returns: The store's error when it could not be cleared (the session is ended in
   ///   memory anyway: the server no longer honours it, or the person asked for it).
   @discardableResult
   package func endSession(_ reason: SignOutReason) -> SessionStoreError? {
-    guard session != nil else { return nil }
+    guard let current = session else { return nil }
     var failure: SessionStoreError?
-    do { try store.clear() } catch { failure = error }
+    if reason == .userAction || !storeHoldsAnother(than: current) {
+      do { try store.clear() } catch { failure = error }
+    }
     generation += 1
     renewal = nil
     session = nil
     if announced { broadcaster.publish(.signedOut(reason)) }
     announced = false
     return failure
+  }
+
+  /// Whether the store holds a readable session other than `session` (another access
+  /// token): one stored by another process since this one was read, by a sign-in or a
+  /// renewal.
+  private func storeHoldsAnother(than session: UserSession) -> Bool {
+    guard let stored = try? store.load() else { return false }
+    return stored.accessToken != session.accessToken
   }
 
   /// Runs `record` with a `persist` that saves `session`; when `record` fails after the

@@ -127,18 +127,21 @@ extension ServiceUser {
   }
 
   private func recordAlone(_ session: UserSession) async throws(AuthFailure) {
-    let previous: UserSession?
-    if let current = await currentSession {
-      previous = current
-    } else {
-      previous = try? sessionStore.load()
+    // This process's session and the stored one differ when another process renewed or
+    // replaced it since: both are revoked.
+    var replaced: [UserSession] = []
+    for candidate in [await currentSession, try? sessionStore.load()] {
+      guard let candidate, candidate.accessToken != session.accessToken,
+        !replaced.contains(where: { $0.accessToken == candidate.accessToken })
+      else { continue }
+      replaced.append(candidate)
     }
     do {
       try await establishSession(session)
     } catch {
       throw AuthFailure(error)
     }
-    if let previous, previous.accessToken != session.accessToken {
+    for previous in replaced {
       _ = try? await remote.signOut(previous)
     }
   }

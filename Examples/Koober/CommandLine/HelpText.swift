@@ -86,6 +86,7 @@ enum HelpText {
     lines += rows(
       "KOOBER_DEMO_ACCEPT_SECONDS", CommandText.text("help.environment.acceptSeconds"))
     lines += rows("KOOBER_DEMO_STEP_SECONDS", CommandText.text("help.environment.stepSeconds"))
+    lines += rows("KOOBER_TOKEN_SECONDS", CommandText.text("help.environment.accessTokenSeconds"))
     lines += rows(
       "KOOBER_REQUEST_TIMEOUT_SECONDS", CommandText.text("help.environment.requestTimeout"))
     lines += [""] + CommandText.text("help.embeddedBackend").lines

@@ -12,6 +12,8 @@ import KooberBackend
 ///   driver: how long a ride waits for a real driver, and how long each later step takes
 ///   (10 s each by default, as API.md says). Fractions are allowed, so a test can watch a
 ///   whole ride in about a second.
+/// - `KOOBER_TOKEN_SECONDS` sets how long the backend's access tokens live (900 s by
+///   default, from 1 s to a day), so a test or a demo can watch a session be renewed.
 struct BackendSettings: Sendable, Equatable {
   /// The iterations to use, or `nil` for the backend's default.
   let passwordIterations: Int?
@@ -19,6 +21,8 @@ struct BackendSettings: Sendable, Equatable {
   let simulatedAcceptDelay: TimeInterval?
   /// Seconds between the simulated driver's later steps, or `nil` for the default.
   let simulatedStepInterval: TimeInterval?
+  /// Seconds an access token lives, or `nil` for the default.
+  let accessTokenLifetime: TimeInterval?
 
   /// The largest value accepted, so a typo cannot make every sign-up take minutes.
   static let maximumIterations = 10_000_000
@@ -37,6 +41,11 @@ struct BackendSettings: Sendable, Equatable {
     ) { Int($0).flatMap { iterations.contains($0) ? $0 : nil } }
     simulatedAcceptDelay = try Self.seconds("KOOBER_DEMO_ACCEPT_SECONDS", from: environment)
     simulatedStepInterval = try Self.seconds("KOOBER_DEMO_STEP_SECONDS", from: environment)
+    accessTokenLifetime = try Self.read(
+      "KOOBER_TOKEN_SECONDS", from: environment,
+      refusing: { KooberText.text("settings.lifetimeSeconds", $0) },
+      maximum: Int(Self.maximumDemoSeconds)
+    ) { Double($0).flatMap { (1...Self.maximumDemoSeconds).contains($0) ? $0 : nil } }
   }
 
   /// Writes the settings that were given into a backend configuration.
@@ -45,6 +54,7 @@ struct BackendSettings: Sendable, Equatable {
     if let passwordIterations { configuration.passwordIterations = passwordIterations }
     if let simulatedAcceptDelay { configuration.simulatedAcceptDelay = simulatedAcceptDelay }
     if let simulatedStepInterval { configuration.simulatedStepInterval = simulatedStepInterval }
+    if let accessTokenLifetime { configuration.accessTokenLifetime = accessTokenLifetime }
   }
 
   private static func seconds(_ name: String, from environment: [String: String])

@@ -66,9 +66,11 @@ public struct FileSessionStore: SessionStore {
   }
 
   /// Runs `body` holding an advisory lock (`flock`) on `<fileName>.lock` beside the session
-  /// file, so processes sharing the folder renew one at a time. The lock is waited for on a
-  /// thread of its own, never blocking the cooperative thread pool; it is released when
-  /// `body` ends, and by the system if the process dies.
+  /// file, so processes sharing the folder renew one at a time. Tasks of this process wait
+  /// their turn suspended, in order; only the first waits for the lock itself, on a thread of
+  /// its own, never blocking the cooperative thread pool. The lock is released when `body`
+  /// ends, and by the system if the process dies. Do not call it again from inside `body`
+  /// for the same file: that call would wait for itself.
   /// - Parameter body: The work to do alone.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws; `SessionStoreError.writeFailed` when the lock file cannot
@@ -76,10 +78,19 @@ public struct FileSessionStore: SessionStore {
   public func exclusively<T: Sendable>(_ body: @Sendable () async throws -> T) async throws
     -> T
   {
-    try SecureFile.makePrivateDirectory(fileURL.deletingLastPathComponent())
-    let descriptor = try await SecureFile.lock(fileURL.path + ".lock")
-    defer { SecureFile.unlock(descriptor) }
-    return try await body()
+    let path = fileURL.path + ".lock"
+    await ProcessLockQueue.shared.enter(path)
+    let outcome: Result<T, any Error>
+    do {
+      try SecureFile.makePrivateDirectory(fileURL.deletingLastPathComponent())
+      let descriptor = try await SecureFile.lock(path)
+      defer { SecureFile.unlock(descriptor) }
+      outcome = .success(try await body())
+    } catch {
+      outcome = .failure(error)
+    }
+    await ProcessLockQueue.shared.leave(path)
+    return try outcome.get()
   }
 
   /// Removes the stored session (an unreadable file is set aside instead).
