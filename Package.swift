@@ -251,8 +251,15 @@ let package = Package(
       dependencies: [
         "ServiceUser", "ServiceUserLogin", "ServiceUserKoober", "LoginCore", "LoginTesting",
         "KooberBackend", "TestSupport", "ServiceUserTestSupport", "Localization",
+        "SessionCrashChild",
       ],
       path: "Tests/ServiceUserTests"
+    ),
+    // The child process ServiceUserTests kills with SIGKILL while it saves sessions.
+    .executableTarget(
+      name: "SessionCrashChild",
+      dependencies: ["ServiceUser", "UserModel"],
+      path: "Tests/SessionCrashChild"
     ),
     .testTarget(
       name: "ServiceUserLoginTests",

@@ -4,6 +4,9 @@ import UserModel
 /// What a server without these operations answers: an OAuth provider has no sign-up, no
 /// second step and no profile endpoint of this shape.
 extension AuthRemoteAPI {
+  /// Names no identity: ServiceUser then records none, and checks none.
+  public var sessionIssuer: String? { nil }
+
   /// Not offered by this server.
   /// - Throws: `.unsupported(.verifyCode)`.
   public func verifyCode(_ code: String, for challenge: Challenge) async throws(AuthFailure)

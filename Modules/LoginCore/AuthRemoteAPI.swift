@@ -34,6 +34,15 @@ import UserModel
 /// `.refused`, because ServiceUser ends a session on `.refused(.sessionEnded)` and never on
 /// anything else.
 public protocol AuthRemoteAPI: Sendable {
+  /// The server identity this adapter talks to, or `nil` (the default) to name none.
+  ///
+  /// ServiceUser records it in every session it keeps (`UserSession.issuer`) and never
+  /// sends a stored session recorded for another identity to this adapter: two servers or
+  /// providers sharing one session store (two realms on one host, two client IDs) keep their
+  /// sessions apart. Use a stable text that differs whenever the tokens would: Koober's
+  /// adapter gives its normalised base URL, the OAuth adapter its issuer and client ID.
+  var sessionIssuer: String? { get }
+
   /// Signs in with an identifier and password.
   /// - Parameter credentials: What the person typed, already normalised by the app's rules.
   /// - Returns: A session, or a challenge when the server asks for a second step.

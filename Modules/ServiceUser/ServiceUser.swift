@@ -109,7 +109,7 @@ public final class ServiceUser: Sendable {
       store: sessionStore, now: now, renewalMargin: renewalMargin,
       renewer: { session throws(RenewalFailure) in
         do throws(AuthFailure) {
-          return try await remote.refresh(session)
+          return Self.stamped(try await remote.refresh(session), by: remote)
         } catch {
           throw error.endsSession ? .refused : .unavailable(error)
         }
@@ -164,5 +164,32 @@ public final class ServiceUser: Sendable {
   ///   `ServiceUserError.accountDatabase` / `.userDatabase` when a file cannot be opened.
   public func userDatabase(for userID: String) async throws -> Database {
     try accounts.userDatabase(for: userID)
+  }
+}
+
+extension ServiceUser {
+  /// `session` with the adapter's identity recorded in it (`AuthRemoteAPI.sessionIssuer`);
+  /// unchanged when the adapter names none.
+  /// - Parameters:
+  ///   - session: A session the adapter issued.
+  ///   - remote: The adapter.
+  /// - Returns: The session to keep.
+  package static func stamped(_ session: UserSession, by remote: any AuthRemoteAPI)
+    -> UserSession
+  {
+    guard let issuer = remote.sessionIssuer else { return session }
+    var stamped = session
+    stamped.issuer = issuer
+    return stamped
+  }
+
+  /// Whether `session` may go to this service's adapter: it was issued by the adapter's
+  /// identity, or one of the two names none (a session kept before identities were
+  /// recorded is adopted by the first adapter that reads it, and recorded then).
+  /// - Parameter session: A session, typically the stored one.
+  /// - Returns: `false` for a session recorded for another identity.
+  package func wasIssuedHere(_ session: UserSession) -> Bool {
+    guard let issuer = session.issuer, let here = remote.sessionIssuer else { return true }
+    return issuer == here
   }
 }

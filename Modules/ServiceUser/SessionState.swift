@@ -240,6 +240,7 @@ package actor SessionState {
   ) async throws -> UserSession {
     try await store.exclusively { () async throws -> UserSession in
       if let stored = try? store.load(), stored.user.id == current.user.id,
+        stored.issuer == current.issuer,
         stored.accessToken != current.accessToken, stored.refreshToken != current.refreshToken
       {
         return try await self.finishRenewal(

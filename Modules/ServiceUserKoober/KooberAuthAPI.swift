@@ -26,14 +26,40 @@ public struct KooberAuthAPI: AuthRemoteAPI, NetworkClientBacked {
   /// The clock a sign-out reads to tell a live access token from an expired one.
   public let now: @Sendable () -> Date
 
+  /// The server's identity, recorded in the sessions it issues.
+  public let sessionIssuer: String?
+
   /// Makes the adapter.
   /// - Parameters:
   ///   - network: The client for the API; its authorization and unauthorized hook, if any,
   ///     are left out of the copy the adapter uses.
   ///   - now: The clock for a sign-out's choice of route; the system's by default.
-  public init(network: NetworkClient, now: @escaping @Sendable () -> Date = Date.init) {
+  ///   - sessionIssuer: The server's identity, by default its base URL normalised
+  ///     (`identity(ofServer:)`), so sessions of two Koober servers sharing a store keep
+  ///     apart. Give a stable name of your own when the base URL changes from run to run
+  ///     for the same server (a backend on an ephemeral loopback port).
+  public init(
+    network: NetworkClient, now: @escaping @Sendable () -> Date = Date.init,
+    sessionIssuer: String? = nil
+  ) {
     self.network = network.with(authorization: nil, onUnauthorized: nil)
     self.now = now
+    self.sessionIssuer = sessionIssuer ?? Self.identity(ofServer: network.baseURL)
+  }
+
+  /// A Koober server's identity: its base URL with scheme and host lower-cased, the default
+  /// port dropped and no trailing slash (`HTTPS://API.example.com:443/v1/` is
+  /// `https://api.example.com/v1`).
+  /// - Parameter server: The base URL.
+  /// - Returns: The identity.
+  public static func identity(ofServer server: URL) -> String {
+    let scheme = server.scheme?.lowercased() ?? "https"
+    let host = server.host?.lowercased() ?? "server"
+    let defaultPort = scheme == "http" ? 80 : 443
+    let port = server.port.map { $0 == defaultPort ? "" : ":\($0)" } ?? ""
+    var path = server.path
+    while path.hasSuffix("/") { path.removeLast() }
+    return "\(scheme)://\(host)\(port)\(path)"
   }
 
   /// `POST /v1/auth/sign-in`: a passenger's session, or a driver's challenge.

@@ -45,8 +45,8 @@ extension ServiceUser {
       let outcome = try await call { () throws(AuthFailure) in
         try await remote.signIn(credentials)
       }
-      if case .signedIn(let session) = outcome { try await record(session) }
-      return outcome
+      guard case .signedIn(let session) = outcome else { return outcome }
+      return .signedIn(try await record(session))
     }
   }
 
@@ -66,8 +66,7 @@ extension ServiceUser {
       let session = try await call { () throws(AuthFailure) in
         try await remote.verifyCode(trimmed, for: challenge)
       }
-      try await record(session)
-      return session
+      return try await record(session)
     }
   }
 
@@ -86,8 +85,7 @@ extension ServiceUser {
         throw AuthFailure(error)
       }
       let session = try await call { () throws(AuthFailure) in try await remote.signUp(form) }
-      try await record(session)
-      return session
+      return try await record(session)
     }
   }
 
@@ -111,14 +109,18 @@ extension ServiceUser {
     }
   }
 
-  /// Records a session the server issued: rows, store, then `.signedIn`. A session it
-  /// replaces (this process's, or the one another process stored) is revoked at the server,
-  /// best effort, so no live session is left behind.
-  private func record(_ session: UserSession) async throws(AuthFailure) {
+  /// Records a session the server issued, with the adapter's identity in it: rows, store,
+  /// then `.signedIn`. A session it replaces (this process's, or the one another process
+  /// stored) is revoked at the server, best effort, so no live session is left behind; one
+  /// recorded for another identity is never sent here.
+  /// - Returns: The session as kept.
+  private func record(_ issued: UserSession) async throws(AuthFailure) -> UserSession {
+    let session = Self.stamped(issued, by: remote)
     // Under the store's lock, like a renewal, so two processes signing in and out at once
     // cannot leave a session unrevoked.
     do {
       try await sessionStore.exclusively { () async throws in try await self.recordAlone(session) }
+      return session
     } catch let failure as AuthFailure {
       throw failure
     } catch {
@@ -132,6 +134,7 @@ extension ServiceUser {
     var replaced: [UserSession] = []
     for candidate in [await currentSession, try? sessionStore.load()] {
       guard let candidate, candidate.accessToken != session.accessToken,
+        wasIssuedHere(candidate),
         !replaced.contains(where: { $0.accessToken == candidate.accessToken })
       else { continue }
       replaced.append(candidate)

@@ -13,15 +13,22 @@ extension ServiceUser {
   /// something the adapter cannot read, the stored session is kept and used unvalidated
   /// (`.offline`). A store that cannot be
   /// read is reported (`.unavailable`) and left untouched: it is never taken for a sign-out.
+  /// A stored session recorded for another server identity (`UserSession.issuer` against
+  /// the adapter's `sessionIssuer`) is `.notSignedIn`: never sent to this server, and left
+  /// in the store as it is.
   /// - Returns: What was found; see `RestoreOutcome`.
   public func restoreSession() async -> RestoreOutcome {
-    let stored: UserSession?
+    let found: UserSession?
     do {
-      stored = try sessionStore.load()
+      found = try sessionStore.load()
     } catch {
       return .unavailable(error.message)
     }
-    guard let stored else { return .notSignedIn }
+    // A session recorded for another server identity sharing this store is not this
+    // adapter's: it is neither sent here nor touched. One kept before identities were
+    // recorded is adopted, and recorded when the check below writes it back.
+    guard let found, wasIssuedHere(found) else { return .notSignedIn }
+    let stored = Self.stamped(found, by: remote)
     guard !stored.isRefreshExpired(at: now()) else {
       await adoptStoredSession(stored)
       await endSession(.expired)

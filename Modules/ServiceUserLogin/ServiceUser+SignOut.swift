@@ -30,7 +30,9 @@ extension ServiceUser {
     guard let current = await currentSession else { return .signedOut }
     // The stored copy is the newest when another process renewed the same session.
     var session = current
-    if let stored = try? sessionStore.load(), stored.user.id == current.user.id {
+    if let stored = try? sessionStore.load(), stored.user.id == current.user.id,
+      stored.issuer == current.issuer
+    {
       session = stored
     }
     let outcome: SignOutOutcome

@@ -46,6 +46,22 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
     exchange = ProviderExchange(transport: transport, timeout: configuration.timeout)
   }
 
+  /// The provider's identity with this client: `identity(issuer:clientID:)`, so two realms
+  /// on one host, or two client IDs, never share a session.
+  public var sessionIssuer: String? {
+    Self.identity(issuer: configuration.issuer, clientID: configuration.clientID)
+  }
+
+  /// An OAuth identity: the issuer exactly as configured (OpenID Connect compares issuers
+  /// as exact strings) and the client ID, as `oidc <issuer> <client ID>`.
+  /// - Parameters:
+  ///   - issuer: The issuer.
+  ///   - clientID: The client ID.
+  /// - Returns: The identity.
+  public static func identity(issuer: URL, clientID: String) -> String {
+    "oidc \(issuer.absoluteString) \(clientID)"
+  }
+
   /// Signs in with the password grant, then reads the user from userinfo.
   /// - Parameter credentials: The identifier (sent as `username`) and password.
   /// - Returns: `.signedIn(_)`; an OAuth provider never answers with a second step here.

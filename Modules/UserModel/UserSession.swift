@@ -42,6 +42,12 @@ public struct UserSession: Codable, Sendable, Hashable {
   public var idToken: String?
   /// The scope the server granted (space-separated), when it said.
   public var scope: String?
+  /// The server identity that issued the session, as its adapter names itself
+  /// (`AuthRemoteAPI.sessionIssuer`: Koober's base URL, an OAuth issuer with its client ID).
+  /// ServiceUser records it when it keeps a session and sends the session's tokens to no
+  /// other identity. `nil` for a session kept before identities were recorded, or from an
+  /// adapter that names none.
+  public var issuer: String?
 
   /// Creates a session from its parts.
   /// - Parameters:
@@ -52,9 +58,11 @@ public struct UserSession: Codable, Sendable, Hashable {
   ///   - refreshTokenExpiresAt: When the refresh token expires, or `nil` when unknown.
   ///   - idToken: The ID token, or `nil` for none.
   ///   - scope: The granted scope, or `nil` when the server did not say.
+  ///   - issuer: The server identity that issued it, or `nil` (ServiceUser records it).
   public init(
     user: User, accessToken: String, accessTokenExpiresAt: Date, refreshToken: String? = nil,
-    refreshTokenExpiresAt: Date? = nil, idToken: String? = nil, scope: String? = nil
+    refreshTokenExpiresAt: Date? = nil, idToken: String? = nil, scope: String? = nil,
+    issuer: String? = nil
   ) {
     self.user = user
     self.accessToken = accessToken
@@ -63,6 +71,7 @@ public struct UserSession: Codable, Sendable, Hashable {
     self.refreshTokenExpiresAt = refreshTokenExpiresAt
     self.idToken = idToken
     self.scope = scope
+    self.issuer = issuer
   }
 
   /// Whether a text can be an access token: RFC 6750's `b64token` (letters, digits and
@@ -136,7 +145,7 @@ public struct UserSession: Codable, Sendable, Hashable {
 extension UserSession {
   private enum CodingKeys: String, CodingKey {
     case user, accessToken, accessTokenExpiresAt, refreshToken, refreshTokenExpiresAt, idToken
-    case scope
+    case scope, issuer
   }
 
   /// Reads a session, refusing an access token that is not RFC 6750's `b64token` and a
@@ -154,6 +163,7 @@ extension UserSession {
       Date.self, forKey: .refreshTokenExpiresAt)
     idToken = try container.decodeIfPresent(String.self, forKey: .idToken)
     scope = try container.decodeIfPresent(String.self, forKey: .scope)
+    issuer = try container.decodeIfPresent(String.self, forKey: .issuer)
     if !Self.isWellFormedAccessToken(accessToken) {
       throw DecodingError.dataCorruptedError(
         forKey: .accessToken, in: container, debugDescription: "The access token is malformed.")
@@ -176,7 +186,7 @@ extension UserSession: CustomStringConvertible, CustomDebugStringConvertible,
     return "UserSession(user: \(user), accessToken: \(Redaction.placeholder), "
       + "accessTokenExpiresAt: \(accessTokenExpiresAt), refreshToken: \(shown(refreshToken)), "
       + "refreshTokenExpiresAt: \(refreshExpiry), idToken: \(shown(idToken)), "
-      + "scope: \(scope ?? "nil"))"
+      + "scope: \(scope ?? "nil"), issuer: \(issuer ?? "nil"))"
   }
 
   /// The same as `description`: tokens stay redacted in debug output too.
@@ -195,6 +205,7 @@ extension UserSession: CustomStringConvertible, CustomDebugStringConvertible,
         "refreshTokenExpiresAt": refreshTokenExpiresAt as Any,
         "idToken": shown(idToken),
         "scope": scope as Any,
+        "issuer": issuer as Any,
       ],
       displayStyle: .struct
     )

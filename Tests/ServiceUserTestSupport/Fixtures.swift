@@ -16,14 +16,20 @@ public enum Fixtures {
     id: "usr_dan", identifier: "dan@example.com", email: "dan@example.com", name: nil, type: .driver
   )
 
-  /// A session whose access token lives `accessLife` seconds from `start`.
+  /// The identity the test harnesses' adapters record in sessions: `Harness`'s base URL,
+  /// given to the others' adapters too.
+  public static let issuer = "http://127.0.0.1:9"
+
+  /// A session whose access token lives `accessLife` seconds from `start`, issued by
+  /// `issuer`.
   public static func session(
     _ user: User = ann, number: Int = 1, accessLife: TimeInterval = 900,
     refreshLife: TimeInterval = 30 * 86_400, from moment: Date = start
   ) -> UserSession {
     UserSession(
       user: user, accessToken: "access-\(number)", accessTokenExpiresAt: moment + accessLife,
-      refreshToken: "refresh-\(number)", refreshTokenExpiresAt: moment + refreshLife)
+      refreshToken: "refresh-\(number)", refreshTokenExpiresAt: moment + refreshLife,
+      issuer: issuer)
   }
 
   /// The API's JSON for a session (API.md's Session, through KooberWire).

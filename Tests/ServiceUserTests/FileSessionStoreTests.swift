@@ -4,6 +4,12 @@ import TestSupport
 import Testing
 import UserModel
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 @Suite("FileSessionStore")
 struct FileSessionStoreTests {
   @Test("a saved session loads back equal, in a 0600 file inside a 0700 folder")
@@ -63,15 +69,30 @@ struct FileSessionStoreTests {
     var plist = try #require(
       PropertyListSerialization.propertyList(from: Data(contentsOf: store.fileURL), format: nil)
         as? [String: Any])
-    plist["formatVersion"] = 3
+    plist["formatVersion"] = 4
     let newer = try PropertyListSerialization.data(
       fromPropertyList: plist, format: .binary, options: 0)
     try newer.write(to: store.fileURL)
-    #expect(throws: SessionStoreError.unsupportedVersion(3)) { try store.load() }
+    #expect(throws: SessionStoreError.unsupportedVersion(4)) { try store.load() }
     try store.clear()
     #expect(try store.load() == nil)
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("Session"))
     #expect(names.count == 1 && names[0].hasPrefix("session.plist.unreadable-"))
+  }
+
+  @Test("a format-2 file (no issuer) reads as the same session with no issuer")
+  func formatTwoIsRead() throws {
+    var plist = try #require(
+      PropertyListSerialization.propertyList(
+        from: UserSessionPropertyListCoder.encode(Fixtures.session()), format: nil)
+        as? [String: Any])
+    plist["formatVersion"] = 2
+    plist["issuer"] = nil
+    let old = try PropertyListSerialization.data(
+      fromPropertyList: plist, format: .binary, options: 0)
+    var expected = Fixtures.session()
+    expected.issuer = nil
+    #expect(try UserSessionPropertyListCoder.decode(old) == expected)
   }
 
   @Test("a path that cannot be read as a file is unreadable, not signed out")
@@ -88,7 +109,7 @@ struct FileSessionStoreTests {
     }
   }
 
-  @Test("the stored property list carries format version 2 and no password-like field")
+  @Test("the stored property list carries format version 3 and no password-like field")
   func storedFormat() throws {
     var session = Fixtures.session()
     session.idToken = "a.b.c"
@@ -96,11 +117,13 @@ struct FileSessionStoreTests {
     let data = try UserSessionPropertyListCoder.encode(session)
     let plist = try #require(
       PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
-    #expect(plist["formatVersion"] as? Int == 2)
+    #expect(plist["formatVersion"] as? Int == 3)
     #expect(plist["userID"] as? String == "usr_ann")
+    #expect(plist["issuer"] as? String == Fixtures.issuer)
     #expect(Set(plist.keys) == [
       "formatVersion", "userID", "identifier", "email", "name", "type", "accessToken",
       "accessTokenExpiresAt", "refreshToken", "refreshTokenExpiresAt", "idToken", "scope",
+      "issuer",
     ])
     #expect(try UserSessionPropertyListCoder.decode(data) == session)
     let unnamed = Fixtures.session(Fixtures.dan)
@@ -140,7 +163,7 @@ struct FileSessionStoreTests {
     AAAAAAAAAAAAAAAAAADq
     """
 
-  @Test("a format-1 file is read as the same session and rewritten in format 2 on load")
+  @Test("a format-1 file is read as the same session and rewritten in format 3 on load")
   func formatOneIsMigrated() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
@@ -160,7 +183,7 @@ struct FileSessionStoreTests {
       refreshTokenExpiresAt: Date(timeIntervalSince1970: 1_797_840_900))
     #expect(try store.load() == expected)
     let rewritten = try Data(contentsOf: store.fileURL)
-    #expect(try UserSessionPropertyListCoder.formatVersion(of: rewritten) == 2)
+    #expect(try UserSessionPropertyListCoder.formatVersion(of: rewritten) == 3)
     #expect(try UserSessionPropertyListCoder.decode(rewritten) == expected)
     #expect(try permissions(of: store.fileURL.path) == 0o600)
     #expect(try store.load() == expected)
@@ -216,5 +239,41 @@ struct FileSessionStoreLeftoverTests {
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("Session"))
     // The old one held a session and is gone; one a write may still be renaming stays.
     #expect(names.sorted() == ["session.plist", "session.plist.tmp-BUSY"])
+  }
+
+  // The child is the SessionCrashChild executable (Tests/SessionCrashChild), built with the
+  // tests because this target depends on it: a real process saving sessions, killed for real.
+  @Test("SIGKILL while saving: the session file stays whole, and no leftover outlives a read")
+  func realKill() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let session = folder.url("Session")
+    for round in 0..<12 {
+      let child = try ChildProcess(
+        executable: BuiltProducts.executable(named: "SessionCrashChild"),
+        arguments: [session.path])
+      #expect(await child.read(through: "saving\n", timeout: .seconds(90)) == "saving\n")
+      try await Task.sleep(for: .milliseconds(5 + 7 * round))
+      child.signal(SIGKILL)
+      #expect(await child.waitForExit() == .killed(signal: SIGKILL))
+      // Whatever the moment of the kill, the session file is a whole session.
+      let stored = try FileSessionStore(directory: session).load()
+      #expect(stored?.accessToken.hasPrefix("access-") == true)
+    }
+    // Leftovers younger than the age a live write may take are kept; age them all.
+    let leftovers = try Self.temporaryFiles(in: session)
+    for name in leftovers {
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date().addingTimeInterval(-60)],
+        ofItemAtPath: session.appendingPathComponent(name).path)
+    }
+    _ = try FileSessionStore(directory: session).load()
+    #expect(try Self.temporaryFiles(in: session) == [])
+  }
+
+  private static func temporaryFiles(in folder: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.contains(".tmp-")
+    }
   }
 }

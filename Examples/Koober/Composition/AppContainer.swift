@@ -120,7 +120,10 @@ final class AppContainer {
       if let oidc = global.oidc {
         OIDCAuthAPI(configuration: try Self.configuration(oidc, timeout: client.requestTimeout))
       } else {
-        KooberAuthAPI(network: network)
+        // The embedded backend listens on a new port each run: its sessions are recorded
+        // under the data folder's backend instead of the URL.
+        KooberAuthAPI(
+          network: network, sessionIssuer: clientFolder.identity ?? Self.embeddedIdentity)
       }
     let serviceUser = ServiceUser(
       remote: remote, network: network, accountDatabaseURL: clientFolder.accountDatabase,
@@ -130,6 +133,9 @@ final class AppContainer {
       console: console, clientFolder: clientFolder, server: server, network: network,
       serviceUser: serviceUser, ridesUnavailable: global.oidc == nil ? nil : ridesNeedKooberAPI)
   }
+
+  /// The identity recorded in the embedded backend's sessions.
+  static let embeddedIdentity = "koober embedded backend"
 
   /// The OIDC adapter's configuration from the command line.
   /// - Throws: `StartupFailure` (exit 2) for a plain-http issuer that is not loopback.

@@ -1,5 +1,7 @@
 import DatabaseClient
 import Foundation
+import ServiceUserKoober
+import ServiceUserOIDC
 
 /// Where `koober` keeps everything: the embedded backend's database and, per server, the
 /// client's accounts, session, pending sign-in and event log.
@@ -60,7 +62,8 @@ struct DataFolder: Sendable, Equatable {
   ///   - clientID: The client ID.
   /// - Returns: The provider's folder (not created).
   func clientFolder(forIssuer issuer: URL, clientID: String) -> ClientFolder {
-    clientFolder(key: "oidc-", issuer, identity: "oidc \(issuer.absoluteString) \(clientID)")
+    clientFolder(
+      key: "oidc-", issuer, identity: OIDCAuthAPI.identity(issuer: issuer, clientID: clientID))
   }
 
   /// The client folder of a global options' server: `--oidc-issuer`, `--server`, or the
@@ -74,16 +77,9 @@ struct DataFolder: Sendable, Equatable {
     return clientFolder(for: global.server)
   }
 
-  /// A Koober server's identity: its base URL with scheme and host lower-cased, the default
-  /// port dropped and no trailing slash.
+  /// A Koober server's identity, as its adapter records it in sessions.
   static func identity(ofServer server: URL) -> String {
-    let scheme = server.scheme?.lowercased() ?? "https"
-    let host = server.host?.lowercased() ?? "server"
-    let defaultPort = scheme == "http" ? 80 : 443
-    let port = server.port.map { $0 == defaultPort ? "" : ":\($0)" } ?? ""
-    var path = server.path
-    while path.hasSuffix("/") { path.removeLast() }
-    return "\(scheme)://\(host)\(port)\(path)"
+    KooberAuthAPI.identity(ofServer: server)
   }
 
   /// The folder of one identity. The first identity to use a scheme, host and port keeps the

@@ -16,8 +16,8 @@ public enum UserSessionPropertyListCoder {
   /// The format this release writes; it reads every format up to this one. Format 1 (the
   /// Koober-shaped session: email, a required refresh pair) was written before 2026-11-26;
   /// format 2 holds an identifier, an optional email, optional refresh and ID tokens and the
-  /// scope.
-  public static let currentFormatVersion = 2
+  /// scope; format 3 adds the issuer (`UserSession.issuer`).
+  public static let currentFormatVersion = 3
 
   /// Encodes a session.
   /// - Parameter session: The session to store.
@@ -25,12 +25,12 @@ public enum UserSessionPropertyListCoder {
   /// - Throws: `SessionStoreError.writeFailed` if the encoder fails.
   public static func encode(_ session: UserSession) throws(SessionStoreError) -> Data {
     let user = session.user
-    let record = StoredSessionV2(
+    let record = StoredSessionV3(
       formatVersion: currentFormatVersion, userID: user.id, identifier: user.identifier,
       email: user.email, name: user.name, type: user.type.rawValue,
       accessToken: session.accessToken, accessTokenExpiresAt: session.accessTokenExpiresAt,
       refreshToken: session.refreshToken, refreshTokenExpiresAt: session.refreshTokenExpiresAt,
-      idToken: session.idToken, scope: session.scope)
+      idToken: session.idToken, scope: session.scope, issuer: session.issuer)
     let encoder = PropertyListEncoder()
     encoder.outputFormat = .binary
     do {
@@ -52,8 +52,9 @@ public enum UserSessionPropertyListCoder {
     switch version {
     case 1:
       return try session(from: read(StoredSessionV1.self, from: data, with: decoder))
-    case 2:
-      return try session(from: read(StoredSessionV2.self, from: data, with: decoder))
+    case 2, 3:
+      // Format 3 is format 2 plus an optional field, so it reads both.
+      return try session(from: read(StoredSessionV3.self, from: data, with: decoder))
     default:
       throw .corrupt("unknown format version \(version)")
     }
@@ -101,7 +102,7 @@ public enum UserSessionPropertyListCoder {
       refreshToken: record.refreshToken, refreshTokenExpiresAt: record.refreshExpiresAt)
   }
 
-  private static func session(from record: StoredSessionV2) throws(SessionStoreError)
+  private static func session(from record: StoredSessionV3) throws(SessionStoreError)
     -> UserSession
   {
     let user = User(
@@ -116,7 +117,7 @@ public enum UserSessionPropertyListCoder {
       user: user, accessToken: record.accessToken,
       accessTokenExpiresAt: record.accessTokenExpiresAt, refreshToken: record.refreshToken,
       refreshTokenExpiresAt: record.refreshTokenExpiresAt, idToken: record.idToken,
-      scope: record.scope)
+      scope: record.scope, issuer: record.issuer)
   }
 }
 
@@ -138,8 +139,9 @@ private struct StoredSessionV1: Codable {
   let refreshExpiresAt: Date
 }
 
-/// Format 2 of a stored session. Never change its fields: add a StoredSessionV3 instead.
-private struct StoredSessionV2: Codable {
+/// Format 3 of a stored session: format 2's fields plus the issuer, which format 2 files
+/// lack. Never change its fields: add a StoredSessionV4 instead.
+private struct StoredSessionV3: Codable {
   let formatVersion: Int
   let userID: String
   let identifier: String
@@ -152,4 +154,5 @@ private struct StoredSessionV2: Codable {
   let refreshTokenExpiresAt: Date?
   let idToken: String?
   let scope: String?
+  let issuer: String?
 }

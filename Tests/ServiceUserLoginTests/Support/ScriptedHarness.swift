@@ -5,6 +5,7 @@ import ServiceUser
 import ServiceUserKoober
 import ServiceUserLogin
 import TestSupport
+import ServiceUserTestSupport
 import UserModel
 
 /// A ServiceUser talking real HTTP to a `ScriptedAPIServer`, with its files in a temporary
@@ -36,7 +37,7 @@ struct ScriptedHarness {
   ) -> ServiceUser {
     let client = NetworkClient(baseURL: server.baseURL, retryPolicy: .none)
     return ServiceUser(
-      remote: KooberAuthAPI(network: client), network: client,
+      remote: KooberAuthAPI(network: client, sessionIssuer: Fixtures.issuer), network: client,
       accountDatabaseURL: folder.url("accounts.sqlite"), sessionStore: store,
       now: { Self.now })
   }

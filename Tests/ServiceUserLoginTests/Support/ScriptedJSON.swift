@@ -1,4 +1,5 @@
 import Foundation
+import ServiceUserTestSupport
 import UserModel
 
 /// JSON texts a conforming server may send that the reference backend never does.
@@ -19,5 +20,6 @@ enum ScriptedJSON {
       id: "usr_ann", identifier: "ann@example.com", email: "ann@example.com", name: nil,
       type: .passenger),
     accessToken: "access-1", accessTokenExpiresAt: ScriptedHarness.now + 900.25,
-    refreshToken: "refresh-1", refreshTokenExpiresAt: ScriptedHarness.now + 30 * 86_400)
+    refreshToken: "refresh-1", refreshTokenExpiresAt: ScriptedHarness.now + 30 * 86_400,
+    issuer: Fixtures.issuer)
 }
