@@ -84,6 +84,7 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
       form.append((name: "scope", value: configuration.scopes.joined(separator: " ")))
     }
     let tokens = try await requestTokens(form, at: metadata.tokenEndpoint, for: .signIn)
+    let idToken = try checkedIDToken(tokens.idToken, nonce: nil)
     let user: User
     do {
       user = try await userInfo(accessToken: tokens.accessToken, metadata: metadata)
@@ -91,6 +92,10 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
       throw .trouble(
         "the provider's userinfo endpoint refused the access token it had just issued; "
           + "check that the client's scopes include openid.")
+    }
+    // OpenID Connect Core §5.3.2: userinfo must speak of the ID token's subject.
+    if let idToken, idToken.subject != user.id {
+      throw .trouble("the provider's ID token and userinfo name different subjects (sub).")
     }
     let issuedAt = now()
     return .signedIn(
@@ -100,6 +105,28 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
         refreshToken: tokens.refreshToken,
         refreshTokenExpiresAt: tokens.refreshToken == nil ? nil : refreshExpiry(from: issuedAt),
         idToken: tokens.idToken, scope: tokens.scope))
+  }
+
+  /// The ID token of a token answer with its claims checked (OpenID Connect Core §3.1.3.7),
+  /// or `nil` when the answer had none.
+  /// - Parameters:
+  ///   - text: The answer's `id_token`, if any.
+  ///   - nonce: The nonce sent with the authorization request, or `nil` when none was.
+  /// - Returns: Its claims.
+  /// - Throws: `.unavailable(.serverTrouble(_))` for a token that is not a JWT or whose
+  ///   claims do not hold: nothing is stored then.
+  func checkedIDToken(_ text: String?, nonce: String?) throws(AuthFailure) -> IDToken? {
+    guard let text else { return nil }
+    guard let idToken = IDToken(text) else {
+      throw .trouble("the provider's ID token is not a JWT with a JSON payload.")
+    }
+    if let problem = idToken.problem(
+      issuer: configuration.issuer.absoluteString, clientID: configuration.clientID,
+      nonce: nonce, now: now())
+    {
+      throw .trouble("the provider's ID token is refused: " + problem)
+    }
+    return idToken
   }
 
   /// When a refresh token issued at `issuedAt` is taken to expire: `nil` unless configured.
@@ -130,8 +157,20 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
       renewed.refreshToken = rotated
       renewed.refreshTokenExpiresAt = refreshExpiry(from: issuedAt)
     }
-    // OpenID Connect Core §12.2: an ID token may come back on refresh; keep the last one.
-    if let idToken = tokens.idToken { renewed.idToken = idToken }
+    // OpenID Connect Core §12.2: an ID token may come back on refresh, for the same
+    // issuer, subject and audience as before; keep the last one.
+    if let text = tokens.idToken {
+      if let idToken = try checkedIDToken(text, nonce: nil) {
+        let earlier = session.idToken.flatMap(IDToken.init)
+        if let problem = earlier.flatMap(idToken.problem(renewing:)) {
+          throw .trouble("the provider's ID token is refused: " + problem)
+        }
+        if idToken.subject != session.user.id {
+          throw .trouble("the provider's ID token on refresh names another subject (sub).")
+        }
+      }
+      renewed.idToken = text
+    }
     if let scope = tokens.scope { renewed.scope = scope }
     return renewed
   }
