@@ -35,6 +35,11 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
   /// This device's account data was written by a newer version of the app and is left
   /// untouched; only updating the app helps.
   case updateRequired
+  /// The person did not allow the sign-in at the provider's page (OAuth's `access_denied`).
+  case signInDeclined
+  /// A browser sign-in could not be completed as started: its answer belongs to another
+  /// sign-in (another `state`), or its code can no longer be redeemed. Start it again.
+  case signInInterrupted
 
   /// A field of a sign-in, sign-up or profile form.
   public enum InputField: String, Sendable, Equatable, Hashable, CaseIterable {
@@ -64,6 +69,8 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
     case .sessionEnded: "session_ended"
     case .notSignedIn: "not_signed_in"
     case .updateRequired: "account_database_too_new"
+    case .signInDeclined: "sign_in_declined"
+    case .signInInterrupted: "sign_in_interrupted"
     }
   }
 
@@ -98,6 +105,8 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
     case .tooManyAttempts: LoginCoreText.text("error.tooManyAttempts")
     case .accessTokenRejected, .sessionEnded, .notSignedIn: LoginCoreText.text("error.signedOut")
     case .updateRequired: LoginCoreText.text("error.updateRequired")
+    case .signInDeclined: LoginCoreText.text("error.signInDeclined")
+    case .signInInterrupted: LoginCoreText.text("error.signInInterrupted")
     }
   }
 

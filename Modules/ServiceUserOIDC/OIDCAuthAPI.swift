@@ -97,14 +97,18 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
     if let idToken, idToken.subject != user.id {
       throw .trouble("the provider's ID token and userinfo name different subjects (sub).")
     }
+    return .signedIn(session(user: user, tokens: tokens))
+  }
+
+  /// The session of a sign-in's tokens, dated now.
+  func session(user: User, tokens: Tokens) -> UserSession {
     let issuedAt = now()
-    return .signedIn(
-      UserSession(
-        user: user, accessToken: tokens.accessToken,
-        accessTokenExpiresAt: tokens.expiresAt(from: issuedAt),
-        refreshToken: tokens.refreshToken,
-        refreshTokenExpiresAt: tokens.refreshToken == nil ? nil : refreshExpiry(from: issuedAt),
-        idToken: tokens.idToken, scope: tokens.scope))
+    return UserSession(
+      user: user, accessToken: tokens.accessToken,
+      accessTokenExpiresAt: tokens.expiresAt(from: issuedAt),
+      refreshToken: tokens.refreshToken,
+      refreshTokenExpiresAt: tokens.refreshToken == nil ? nil : refreshExpiry(from: issuedAt),
+      idToken: tokens.idToken, scope: tokens.scope)
   }
 
   /// The ID token of a token answer with its claims checked (OpenID Connect Core §3.1.3.7),

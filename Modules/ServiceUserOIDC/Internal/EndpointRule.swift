@@ -21,6 +21,8 @@ enum EndpointRule {
     static let userinfoEndpoint = "userinfo endpoint"
     /// The revocation endpoint (RFC 7009).
     static let revocationEndpoint = "revocation endpoint"
+    /// The authorization endpoint (RFC 6749 §3.1).
+    static let authorizationEndpoint = "authorization endpoint"
   }
 
   /// Why a URL is unusable, as `OIDCConfigurationError.invalidURL` carries it.

@@ -11,6 +11,8 @@ struct ProviderMetadata: Sendable, Equatable {
   let userinfoEndpoint: URL?
   /// The RFC 7009 revocation endpoint, when the document names one.
   let revocationEndpoint: URL?
+  /// The authorization endpoint, when the document names one (the browser sign-in).
+  var authorizationEndpoint: URL? = nil
 
   /// Reads and checks a discovery document.
   /// - Parameters:
@@ -37,6 +39,11 @@ struct ProviderMetadata: Sendable, Equatable {
     }
     revocationEndpoint = try document.string("revocation_endpoint").map {
       (text) throws(AuthFailure) in try Self.endpoint(text, role: Role.revocationEndpoint)
+    }
+    // Only the browser sign-in uses it: an unusable one leaves that sign-in unsupported
+    // instead of breaking the others.
+    authorizationEndpoint = document.string("authorization_endpoint").flatMap {
+      try? Self.endpoint($0, role: Role.authorizationEndpoint)
     }
   }
 
