@@ -102,7 +102,7 @@ let package = Package(
     // AuthRemoteAPI for any OAuth 2.0 / OpenID Connect provider.
     .target(
       name: "ServiceUserOIDC",
-      dependencies: ["LoginCore", "UserModel", "NetworkClient", "Localization"],
+      dependencies: ["LoginCore", "UserModel", "NetworkClient", "Localization", "WireFormat"],
       path: "Modules/ServiceUserOIDC",
       resources: [.process("Resources")]
     ),

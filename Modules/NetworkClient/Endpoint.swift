@@ -66,10 +66,7 @@ public struct Endpoint: Sendable, CustomStringConvertible {
   public var description: String {
     var text = "\(method.rawValue) \(path)"
     if !query.isEmpty {
-      let items = query.map { item in
-        let value = Redactor.isSensitive(item.name) ? Redactor.placeholder : item.value ?? ""
-        return "\(item.name)=\(value)"
-      }
+      let items = query.map { item in "\(item.name)=\(Redactor.shownValue(of: item) ?? "")" }
       text += "?" + items.joined(separator: "&")
     }
     if !headers.isEmpty { text += " [\(Redactor.describe(headers: headers))]" }

@@ -1,4 +1,5 @@
 import Foundation
+import WireFormat
 
 /// The claims of a JSON Web Token (RFC 7519), read without checking its signature: for an
 /// adapter whose server sends a JWT access token and no expiry beside it (Django REST
@@ -54,7 +55,7 @@ public struct UnverifiedJWT: Sendable, Equatable {
   public init?(_ token: String) {
     guard token.utf8.count <= Self.maximumLength else { return nil }
     let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3, let payload = Self.base64URLDecoded(parts[1]),
+    guard parts.count == 3, let payload = Base64URL.decoded(parts[1]),
       let claims = try? JSONDecoder().decode([String: Claim].self, from: payload)
     else { return nil }
     self.claims = claims
@@ -91,18 +92,5 @@ public struct UnverifiedJWT: Sendable, Equatable {
   public func date(_ name: String) -> Date? {
     guard let seconds = number(name), seconds.isFinite else { return nil }
     return Date(timeIntervalSince1970: seconds)
-  }
-
-  /// Base64url without padding (RFC 7515 §2), the encoding of each part.
-  private static func base64URLDecoded(_ text: Substring) -> Data? {
-    var base64 = text.replacingOccurrences(of: "-", with: "+")
-      .replacingOccurrences(of: "_", with: "/")
-    switch base64.utf8.count % 4 {
-    case 0: break
-    case 2: base64 += "=="
-    case 3: base64 += "="
-    default: return nil
-    }
-    return Data(base64Encoded: base64)
   }
 }

@@ -49,8 +49,8 @@ extension OIDCAuthAPI {
   ) async throws(AuthFailure) -> AuthorizationRequest {
     let metadata = try await providerMetadata()
     guard let endpoint = metadata.authorizationEndpoint else { throw .unsupported(.signIn) }
-    let state = PKCE().verifier
-    let nonce = PKCE().verifier
+    let state = PKCE.randomToken()
+    let nonce = PKCE.randomToken()
     let pkce = PKCE()
     var items = [
       URLQueryItem(name: "response_type", value: "code"),
@@ -125,12 +125,7 @@ extension OIDCAuthAPI {
       // `invalid_grant` for a code: used, expired, or not this verifier's.
       throw .refused(.signInInterrupted)
     }
-    let idToken = try checkedIDToken(tokens.idToken, nonce: request.nonce)
-    let user = try await userInfo(accessToken: tokens.accessToken, metadata: metadata)
-    if let idToken, idToken.subject != user.id {
-      throw .trouble("the provider's ID token and userinfo name different subjects (sub).")
-    }
-    return session(user: user, tokens: tokens)
+    return try await session(from: tokens, metadata: metadata, nonce: request.nonce)
   }
 
   /// Whether two URLs name the same endpoint: scheme, host, port and path.

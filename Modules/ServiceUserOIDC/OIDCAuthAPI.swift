@@ -84,7 +84,22 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
       form.append((name: "scope", value: configuration.scopes.joined(separator: " ")))
     }
     let tokens = try await requestTokens(form, at: metadata.tokenEndpoint, for: .signIn)
-    let idToken = try checkedIDToken(tokens.idToken, nonce: nil)
+    return .signedIn(try await session(from: tokens, metadata: metadata, nonce: nil))
+  }
+
+  /// The session of a sign-in's tokens, dated now: the ID token checked, the user read from
+  /// userinfo, which must name the ID token's subject (OpenID Connect Core §5.3.2).
+  /// - Parameters:
+  ///   - tokens: The token answer.
+  ///   - metadata: The provider's endpoints.
+  ///   - nonce: The nonce sent with the authorization request, or `nil` when none was.
+  /// - Returns: The session.
+  /// - Throws: `.unavailable(.serverTrouble(_))` for a refused ID token, a userinfo that
+  ///   refuses the new access token or names another subject; userinfo's failures.
+  func session(from tokens: Tokens, metadata: ProviderMetadata, nonce: String?)
+    async throws(AuthFailure) -> UserSession
+  {
+    let idToken = try checkedIDToken(tokens.idToken, nonce: nonce)
     let user: User
     do {
       user = try await userInfo(accessToken: tokens.accessToken, metadata: metadata)
@@ -93,15 +108,9 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
         "the provider's userinfo endpoint refused the access token it had just issued; "
           + "check that the client's scopes include openid.")
     }
-    // OpenID Connect Core §5.3.2: userinfo must speak of the ID token's subject.
     if let idToken, idToken.subject != user.id {
       throw .trouble("the provider's ID token and userinfo name different subjects (sub).")
     }
-    return .signedIn(session(user: user, tokens: tokens))
-  }
-
-  /// The session of a sign-in's tokens, dated now.
-  func session(user: User, tokens: Tokens) -> UserSession {
     let issuedAt = now()
     return UserSession(
       user: user, accessToken: tokens.accessToken,

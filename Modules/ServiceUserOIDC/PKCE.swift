@@ -1,4 +1,5 @@
 import Foundation
+import WireFormat
 
 /// A Proof Key for Code Exchange (RFC 7636) for one authorization-code sign-in: a fresh
 /// secret `verifier`, and its S256 `challenge` sent with the authorization request.
@@ -28,9 +29,15 @@ public struct PKCE: Sendable, Hashable {
   /// A new verifier: 32 bytes from the system's secure random source, base64url-encoded
   /// (43 characters, 256 bits of entropy, as RFC 7636 §4.1 recommends).
   public init() {
+    verifier = Self.randomToken()
+  }
+
+  /// 32 bytes from the system's secure random source, base64url-encoded: a verifier, or an
+  /// authorization request's `state` and `nonce`.
+  static func randomToken() -> String {
     var generator = SystemRandomNumberGenerator()
-    let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-    verifier = Self.base64URL(bytes)
+    return Base64URL.encoded(
+      (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
   }
 
   /// A verifier given by the caller, e.g. one kept while the browser was away.
@@ -45,7 +52,7 @@ public struct PKCE: Sendable, Hashable {
   /// - Parameter verifier: The verifier.
   /// - Returns: `BASE64URL(SHA256(ASCII(verifier)))`.
   public static func challenge(for verifier: String) -> String {
-    base64URL(SHA256.digest(Array(verifier.utf8)))
+    Base64URL.encoded(SHA256.digest(Array(verifier.utf8)))
   }
 
   /// Whether a text can be a `code_verifier` (RFC 7636 §4.1).
@@ -63,14 +70,6 @@ public struct PKCE: Sendable, Hashable {
         default: false
         }
       }
-  }
-
-  /// Base64url without padding (RFC 4648 §5; RFC 7636 Appendix A).
-  static func base64URL(_ bytes: [UInt8]) -> String {
-    Data(bytes).base64EncodedString()
-      .replacingOccurrences(of: "+", with: "-")
-      .replacingOccurrences(of: "/", with: "_")
-      .replacingOccurrences(of: "=", with: "")
   }
 }
 

@@ -80,6 +80,7 @@ public struct UserSession: Codable, Sendable, Hashable {
   /// - Parameter token: The text.
   /// - Returns: `true` for a well-formed access token.
   public static func isWellFormedAccessToken(_ token: String) -> Bool {
+    guard token.utf8.count <= 16_384 else { return false }
     let bytes = Array(token.utf8)
     let body = bytes.prefix { $0 != UInt8(ascii: "=") }
     guard !body.isEmpty, bytes.count <= 16_384,

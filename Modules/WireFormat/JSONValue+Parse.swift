@@ -9,7 +9,12 @@ extension JSONValue {
     /// A client's limits for an answer: nesting at most 64 deep, at most 1,000,000 values.
     public static let answer = Limits(maximumDepth: 64, maximumValues: 1_000_000)
 
-    /// The deepest nesting of arrays and objects; the top level is depth 1.
+    /// The deepest nesting the parser ever allows, whatever `maximumDepth` says: it recurses
+    /// once per level, so a larger limit would let a hostile body exhaust the stack.
+    public static let deepestSupported = 512
+
+    /// The deepest nesting of arrays and objects; the top level is depth 1. Values above
+    /// `deepestSupported` are read as `deepestSupported`.
     public var maximumDepth: Int
     /// The most values (scalars, arrays and objects, every one counted once).
     public var maximumValues: Int
@@ -22,6 +27,9 @@ extension JSONValue {
       self.maximumDepth = maximumDepth
       self.maximumValues = maximumValues
     }
+
+    /// The depth the parser enforces.
+    var effectiveDepth: Int { min(maximumDepth, Self.deepestSupported) }
   }
 
   /// Why a body is not JSON within the limits.
@@ -94,7 +102,7 @@ private struct LinearJSONParser {
   }
 
   private mutating func object(depth: Int) throws(JSONValue.ParseError) -> JSONValue {
-    guard depth <= limits.maximumDepth else { throw .tooDeep(limit: limits.maximumDepth) }
+    guard depth <= limits.effectiveDepth else { throw .tooDeep(limit: limits.effectiveDepth) }
     index += 1
     var fields: [String: JSONValue] = [:]
     skipSpace()
@@ -123,7 +131,7 @@ private struct LinearJSONParser {
   }
 
   private mutating func array(depth: Int) throws(JSONValue.ParseError) -> JSONValue {
-    guard depth <= limits.maximumDepth else { throw .tooDeep(limit: limits.maximumDepth) }
+    guard depth <= limits.effectiveDepth else { throw .tooDeep(limit: limits.effectiveDepth) }
     index += 1
     var elements: [JSONValue] = []
     skipSpace()

@@ -6,6 +6,7 @@ struct AdminUnlockTests {
   @Test("five wrong passwords lock an email; admin unlock lets its owner in again at once")
   func unlock() async throws {
     let fixture = try KooberFixture()
+    defer { fixture.remove() }
     try await fixture.signUp("lock@example.com", type: "passenger")
     _ = try await fixture.run(["sign-out"])
     for _ in 0..<5 {

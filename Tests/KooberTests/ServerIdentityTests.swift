@@ -6,6 +6,7 @@ struct ServerIdentityTests {
   @Test("two issuers on one host keep apart; an old folder is adopted by the first, never taken")
   func twoIssuersOneHost() async throws {
     let fixture = try KooberFixture()
+    defer { fixture.remove() }
     let servers = fixture.dataFolder.appendingPathComponent("servers")
     // A folder as the release before identities left it: nothing recorded.
     let legacy = servers.appendingPathComponent("oidc-http-127.0.0.1-9")

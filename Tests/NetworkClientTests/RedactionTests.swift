@@ -60,3 +60,14 @@ struct RedactionTests {
     #expect(dumped.contains("<redacted>"))
   }
 }
+
+@Suite("Endpoint.description's query")
+struct EndpointQueryRedactionTests {
+  @Test("a token-shaped query value under an ordinary name is redacted, like in log lines")
+  func tokenShapedValue() {
+    let token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXZhbHVl"
+    let endpoint = Endpoint(.get, "/v1/x", query: [URLQueryItem(name: "next", value: token)])
+    #expect(!endpoint.description.contains(token))
+    #expect(endpoint.description.contains("next=<redacted>"))
+  }
+}

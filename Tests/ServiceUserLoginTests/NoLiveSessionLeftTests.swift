@@ -15,9 +15,9 @@ struct NoLiveSessionLeftTests {
   static let password = "Tr4il-runner-secret"
 
   /// Whether a refresh token still buys a session at the backend.
-  static func isLive(_ refreshToken: String?, at live: LiveHarness) async throws -> Bool {
+  static func isLive(_ refreshToken: String, at live: LiveHarness) async throws -> Bool {
     let client = NetworkClient(baseURL: live.backend.baseURL, retryPolicy: .none)
-    let body = try JSONEncoder().encode(["refreshToken": refreshToken ?? ""])
+    let body = try JSONEncoder().encode(["refreshToken": refreshToken])
     let answer = try await client.anyResponse(
       for: Endpoint(.post, "/v1/auth/refresh", body: body, carriesCredentials: true))
     return answer.status == 200
@@ -34,7 +34,7 @@ struct NoLiveSessionLeftTests {
     // Another process (a new instance) signs in over the stored session.
     let other = live.makeService()
     _ = try await other.signIn(identifier: "ann@example.com", password: Self.password)
-    #expect(try await !Self.isLive(first.refreshToken, at: live))
+    #expect(try await !Self.isLive(try #require(first.refreshToken), at: live))
     #expect(await other.signOut() == .signedOut)
   }
 
@@ -51,6 +51,6 @@ struct NoLiveSessionLeftTests {
     #expect(live.backend.requests.count("POST", "/v1/auth/refresh") == 0)
     #expect(live.backend.requests.count("POST", "/v1/auth/revoke") == 1)
     #expect(live.backend.requests.count("POST", "/v1/auth/sign-out") == 0)
-    #expect(try await !Self.isLive(session.refreshToken, at: live))
+    #expect(try await !Self.isLive(try #require(session.refreshToken), at: live))
   }
 }

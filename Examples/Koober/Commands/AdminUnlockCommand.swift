@@ -1,5 +1,6 @@
 import Foundation
 import KooberBackend
+import UserModel
 
 /// `koober admin unlock EMAIL`: the operator's way out of a lockout (API.md). Forgets the
 /// email's failed sign-ins and its lock in the backend database of the data folder
@@ -28,7 +29,7 @@ struct AdminUnlockCommand: KooberCommand {
       context.console.error(error.message)
       return error.exitCode
     }
-    let shown = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    let shown = CredentialRules.normalizedEmail(email)
     do {
       let forgotten = try KooberBackend.unlock(email: email, configuration)
       context.console.line(

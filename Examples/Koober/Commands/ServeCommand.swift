@@ -62,7 +62,7 @@ struct ServeCommand: KooberCommand {
   }
 
   /// `--data-dir` as given, else the environment's or the platform's data folder.
-  static func dataFolder(_ context: CommandContext) -> URL {
+  private static func dataFolder(_ context: CommandContext) -> URL {
     if let folder = context.global.dataDirectory {
       return URL(fileURLWithPath: folder, isDirectory: true)
     }

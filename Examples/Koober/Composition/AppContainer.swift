@@ -135,7 +135,7 @@ final class AppContainer {
   }
 
   /// The identity recorded in the embedded backend's sessions.
-  static let embeddedIdentity = "koober embedded backend"
+  private static let embeddedIdentity = "koober embedded backend"
 
   /// The OIDC adapter's configuration from the command line.
   /// - Throws: `StartupFailure` (exit 2) for a plain-http issuer that is not loopback.

@@ -52,7 +52,7 @@ struct DataFolder: Sendable, Equatable {
     guard let server else {
       return ClientFolder(url: url.appendingPathComponent("embedded", isDirectory: true))
     }
-    return clientFolder(key: "", server, identity: Self.identity(ofServer: server))
+    return clientFolder(key: "", server, identity: KooberAuthAPI.identity(ofServer: server))
   }
 
   /// The client's files for an OpenID Connect provider (`--oidc-issuer` and its client),
@@ -75,11 +75,6 @@ struct DataFolder: Sendable, Equatable {
       return clientFolder(forIssuer: oidc.issuer, clientID: oidc.clientID)
     }
     return clientFolder(for: global.server)
-  }
-
-  /// A Koober server's identity, as its adapter records it in sessions.
-  static func identity(ofServer server: URL) -> String {
-    KooberAuthAPI.identity(ofServer: server)
   }
 
   /// The folder of one identity. The first identity to use a scheme, host and port keeps the

@@ -1,5 +1,6 @@
 import DatabaseClient
 import Foundation
+import UserModel
 
 /// The lockout (API.md): failures in a row are counted per email, unknown emails included, and
 /// wrong passwords and wrong one-time codes alike; the threshold-th failure locks the email for
@@ -78,18 +79,14 @@ extension BackendStore {
     inFlight[email] = pending > 1 ? pending - 1 : nil
   }
 
-  /// An email's failures in a row, and how long it stays locked.
-  /// - Parameter email: a normalized email.
-  /// - Returns: the failures (0 once a lock has run out) and the seconds left of a lock,
-  ///   rounded up, from 1 to the lockout duration; nil when not locked.
-  /// - Throws: `500` when the database fails.
   /// The operator's way out of a lockout (`koober admin unlock`): forgets an email's failures
   /// and lock. The email's live sessions were never touched by the lock.
-  /// - Parameter email: the email as typed; trimmed and lower-cased like a sign-in's.
+  /// - Parameter email: the email as typed; normalised like a sign-in's
+  ///   (`CredentialRules.normalizedEmail`).
   /// - Returns: whether the email had failures or a lock to forget.
   /// - Throws: `500` when the database fails.
   func unlock(email: String) throws(APIError) -> Bool {
-    let normalized = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    let normalized = CredentialRules.normalizedEmail(email)
     return try write { connection in
       let row = try connection.queryOne(
         "SELECT 1 FROM sign_in_failures WHERE email = ?", normalized)
@@ -98,6 +95,11 @@ extension BackendStore {
     }
   }
 
+  /// An email's failures in a row, and how long it stays locked.
+  /// - Parameter email: a normalized email.
+  /// - Returns: the failures (0 once a lock has run out) and the seconds left of a lock,
+  ///   rounded up, from 1 to the lockout duration; nil when not locked.
+  /// - Throws: `500` when the database fails.
   private func failureRecord(email: String) throws(APIError) -> (Int, lockedFor: Int?) {
     let row = try read { database throws(DatabaseError) in
       try database.queryOne(

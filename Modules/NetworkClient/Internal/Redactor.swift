@@ -174,10 +174,15 @@ package enum Redactor {
       let items = components.queryItems, !items.isEmpty
     else { return url.absoluteString }
     components.queryItems = items.map { item in
-      isSensitive(item.name) || looksLikeToken(item.value ?? "")
-        ? URLQueryItem(name: item.name, value: placeholder) : item
+      URLQueryItem(name: item.name, value: shownValue(of: item))
     }
     return components.string ?? url.absoluteString
+  }
+
+  /// A query item's value for people: the placeholder for a sensitive name or a
+  /// token-shaped value.
+  static func shownValue(of item: URLQueryItem) -> String? {
+    isSensitive(item.name) || looksLikeToken(item.value ?? "") ? placeholder : item.value
   }
 
   /// Headers for people, sorted by name, with sensitive values replaced.

@@ -1,4 +1,5 @@
 import Foundation
+import WireFormat
 
 /// The claims of an ID token from the token endpoint, read without checking its signature:
 /// the token came straight from the provider over TLS, which OpenID Connect Core §3.1.3.7
@@ -30,7 +31,7 @@ struct IDToken: Sendable, Equatable {
   init?(_ token: String) {
     guard token.utf8.count <= Self.maximumLength else { return nil }
     let segments = token.split(separator: ".", omittingEmptySubsequences: false)
-    guard segments.count == 3, let payload = Self.base64URLDecoded(segments[1]),
+    guard segments.count == 3, let payload = Base64URL.decoded(segments[1]),
       let object = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any]
     else { return nil }
     func text(_ name: String) -> String? { object[name] as? String }
@@ -93,12 +94,5 @@ struct IDToken: Sendable, Equatable {
     guard subject == earlier.subject else { return "its sub changed on refresh." }
     guard Set(audiences) == Set(earlier.audiences) else { return "its aud changed on refresh." }
     return nil
-  }
-
-  private static func base64URLDecoded(_ text: Substring) -> Data? {
-    var base64 = text.replacingOccurrences(of: "-", with: "+")
-      .replacingOccurrences(of: "_", with: "/")
-    while base64.utf8.count % 4 != 0 { base64 += "=" }
-    return Data(base64Encoded: base64)
   }
 }
