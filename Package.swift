@@ -51,8 +51,20 @@ let package = Package(
       ],
       path: "Modules/DatabaseClient"
     ),
+    // libcurl, for NetworkClient's transport on Linux: FoundationNetworking reads (and
+    // inflates) answers ahead of any delegate, so a size limit can only be kept below it.
+    .systemLibrary(
+      name: "CCurl",
+      path: "Modules/CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
     .target(
-      name: "NetworkClient", dependencies: ["WireFormat", "Localization"],
+      name: "NetworkClient",
+      dependencies: [
+        "WireFormat", "Localization",
+        .target(name: "CCurl", condition: .when(platforms: [.linux])),
+      ],
       path: "Modules/NetworkClient", resources: [.process("Resources")]),
 
     // MARK: - Models

@@ -29,14 +29,19 @@ func runNetworkBenchmarks() async {
   // client's own work rather than URLSession's cache and cookie handling.
   let session = URLSession(configuration: transport.session.configuration)
   defer { session.finishTasksAndInvalidate() }
-  await benchRequest1k(client: client, session: session, server: server)
+  await benchRequest1k(
+    "network.request1k", client: client, session: session, server: server)
+  // The default transport (libcurl on Linux) against the same bare URLSession baseline.
+  let standard = NetworkClient(baseURL: server.baseURL, transport: DefaultHTTPTransport())
+  await benchRequest1k(
+    "network.request1k.default", client: standard, session: session, server: server)
   await benchBatch100(client: client)
 }
 
 /// `network.request1k`: 1,000 sequential small JSON GETs, NetworkClient against bare
-/// URLSession + JSONDecoder.
+/// URLSession + JSONDecoder (`.default`: over `DefaultHTTPTransport`).
 private func benchRequest1k(
-  client: NetworkClient, session: URLSession, server: LoopbackServer
+  _ name: String, client: NetworkClient, session: URLSession, server: LoopbackServer
 ) async {
   let request = BenchItemRequest(configuration: "/v1/item")
   let decoder = JSONDecoder()
@@ -83,10 +88,10 @@ private func benchRequest1k(
   let (measured, baseline) = await alternatingMedians(
     runs: 9, slices: 20, ours: { await ours(50) }, baseline: { await bare(50) })
   guard failures == 0 else {
-    print("network.request1k: \(failures) requests failed; no figures")
+    print("\(name): \(failures) requests failed; no figures")
     return
   }
-  report("network.request1k", ours: measured, baseline: baseline)
+  report(name, ours: measured, baseline: baseline)
 }
 
 /// `network.batch100`: 100 requests to a handler that waits 20 ms, through the batch API

@@ -7,9 +7,11 @@ import NetworkClient
 
 /// `bench transfer`: how much memory a hostile answer costs. A Python child process serves a
 /// 400 MiB body (streamed, so the server holds none of it) and a gzip bomb (400 MiB of zeros
-/// in about 400 KB); this process fetches each through NetworkClient (4 MiB limit) and, last,
-/// the 400 MiB through bare URLSession, and prints the growth of its peak resident memory
-/// (`VmHWM`, Linux) after each. The figures are for the note, never asserted.
+/// in about 400 KB); this process fetches each through NetworkClient (4 MiB limit) over its
+/// default transport (libcurl, `CurlTransport`), then over `URLSessionTransport`, and last the
+/// 400 MiB through bare URLSession, and prints the growth of its peak resident memory
+/// (`VmHWM`, Linux) after each. Peaks only grow, so the order goes from the smallest
+/// expected cost up. The figures are for the note, never asserted.
 func runTransferBenchmarks() async {
   #if os(Linux)
     guard let server = HostileServer.start() else {
@@ -18,18 +20,28 @@ func runTransferBenchmarks() async {
     }
     defer { server.stop() }
     let start = peakResidentMiB()
-    let client = NetworkClient(baseURL: server.baseURL, retryPolicy: .none)
-    for path in ["/big", "/bomb"] {
-      let outcome: String
-      do {
-        let response = try await client.anyResponse(for: Endpoint(.get, path))
-        outcome = "read \(response.data.count) bytes"
-      } catch {
-        outcome = error.code
+    let transports: [(String, any HTTPTransport)] = [
+      ("CurlTransport", DefaultHTTPTransport()), ("URLSessionTransport", URLSessionTransport()),
+    ]
+    for (name, transport) in transports {
+      let client = NetworkClient(
+        baseURL: server.baseURL, transport: transport, retryPolicy: .none)
+      for path in ["/big", "/bomb", "/bomb-asked"] {
+        let endpoint =
+          path == "/bomb-asked"
+          ? Endpoint(.get, "/bomb", headers: ["Accept-Encoding": "gzip"])
+          : Endpoint(.get, path)
+        let outcome: String
+        do {
+          let response = try await client.anyResponse(for: endpoint)
+          outcome = "read \(response.data.count) bytes"
+        } catch {
+          outcome = error.code
+        }
+        print(
+          "transfer.\(path.dropFirst()): NetworkClient over \(name) \(outcome), "
+            + "peak RSS +\(peakResidentMiB() - start) MiB")
       }
-      print(
-        "transfer.\(path.dropFirst()): NetworkClient \(outcome), "
-          + "peak RSS +\(peakResidentMiB() - start) MiB")
     }
     let session = URLSession(configuration: .ephemeral)
     let bytes = (try? await session.data(from: server.baseURL.appendingPathComponent("big")))?

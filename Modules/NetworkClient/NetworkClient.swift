@@ -71,7 +71,7 @@ public final class NetworkClient: Sendable {
   ///   - logger: receives redacted log lines.
   public init(
     baseURL: URL,
-    transport: any HTTPTransport = URLSessionTransport(),
+    transport: any HTTPTransport = DefaultHTTPTransport(),
     defaultHeaders: [String: String] = [:],
     authorization: (any AuthorizationProvider)? = nil,
     onUnauthorized: (@Sendable (NetworkError) async -> Void)? = nil,

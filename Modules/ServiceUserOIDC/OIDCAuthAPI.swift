@@ -38,7 +38,7 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
   ///   - now: The clock for token expiries; the system clock by default.
   public init(
     configuration: OIDCConfiguration,
-    transport: any HTTPTransport = URLSessionTransport(),
+    transport: any HTTPTransport = DefaultHTTPTransport(),
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.configuration = configuration

@@ -9,8 +9,10 @@ import Testing
 
 @Suite("Redirects and answer sizes")
 struct TransferLimitTests {
-  @Test("a 3xx answer is returned, never followed: the other origin receives nothing")
-  func redirectNotFollowed() async throws {
+  @Test(
+    "a 3xx answer is returned, never followed: the other origin receives nothing",
+    arguments: TransportKind.allCases)
+  func redirectNotFollowed(kind: TransportKind) async throws {
     for status in [301, 302, 303, 307, 308] {
       let other = try LoopbackServer()
       defer { other.stop() }
@@ -19,7 +21,8 @@ struct TransferLimitTests {
         reached.update { $0 += 1 }
         return .json(raw: #"{"id": 1, "name": "stolen"}"#)
       }
-      let h = try Harness(retryPolicy: .none, authorization: TestTokens("token-1"))
+      let h = try Harness(
+        retryPolicy: .none, transport: kind.make(), authorization: TestTokens("token-1"))
       defer { h.stop() }
       h.server.route(.post, "/v1/x") { _ in
         HTTPResponse(status: status).withHeader(
@@ -36,10 +39,13 @@ struct TransferLimitTests {
     }
   }
 
-  @Test("an opted-in redirect stays on the origin and drops Authorization")
-  func sameOriginRedirect() async throws {
+  @Test(
+    "an opted-in redirect stays on the origin and drops Authorization",
+    arguments: TransportKind.allCases)
+  func sameOriginRedirect(kind: TransportKind) async throws {
     let seen = Shared([String?]())
-    let h = try Harness(retryPolicy: .none, authorization: TestTokens("token-1"))
+    let h = try Harness(
+        retryPolicy: .none, transport: kind.make(), authorization: TestTokens("token-1"))
     defer { h.stop() }
     h.server.route(.get, "/old") { request in
       seen.update { $0.append(request.header("Authorization")) }
@@ -78,9 +84,11 @@ struct TransferLimitTests {
     #expect(TransferLimits().redirect(to: same, from: original) == nil)
   }
 
-  @Test("an answer past the limit is cancelled there: responseTooLarge, nothing kept")
-  func bodyLimit() async throws {
-    let h = try Harness(retryPolicy: .none)
+  @Test(
+    "an answer past the limit is cancelled there: responseTooLarge, nothing kept",
+    arguments: TransportKind.allCases)
+  func bodyLimit(kind: TransportKind) async throws {
+    let h = try Harness(retryPolicy: .none, transport: kind.make())
     defer { h.stop() }
     let big = Data(repeating: 0x61, count: 3 << 20)
     h.server.route(.get, "/big") { _ in
@@ -95,9 +103,11 @@ struct TransferLimitTests {
     #expect(whole.data.count == 3 << 20)
   }
 
-  @Test("a compressed answer nobody asked for is refused at its header")
-  func unaskedGzipRefused() async throws {
-    let h = try Harness(retryPolicy: .none)
+  @Test(
+    "a compressed answer nobody asked for is refused at its header",
+    arguments: TransportKind.allCases)
+  func unaskedGzipRefused(kind: TransportKind) async throws {
+    let h = try Harness(retryPolicy: .none, transport: kind.make())
     defer { h.stop() }
     let bomb = try #require(Data(base64Encoded: Self.gzippedZeros))
     let asked = Shared([String?]())
@@ -115,9 +125,11 @@ struct TransferLimitTests {
     #expect(asked.value == ["identity"])
   }
 
-  @Test("a gzip answer asked for counts after inflating: 2 KB on the wire, 2 MiB, refused")
-  func gzipBomb() async throws {
-    let h = try Harness(retryPolicy: .none)
+  @Test(
+    "a gzip answer asked for counts after inflating: 2 KB on the wire, 2 MiB, refused",
+    arguments: TransportKind.allCases)
+  func gzipBomb(kind: TransportKind) async throws {
+    let h = try Harness(retryPolicy: .none, transport: kind.make())
     defer { h.stop() }
     let bomb = try #require(Data(base64Encoded: Self.gzippedZeros))
     h.server.route(.get, "/bomb") { _ in

@@ -4,8 +4,9 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// Sends one HTTP request and returns the raw answer. `URLSessionTransport` is the real one;
-/// tests of other layers can put a fake in its place.
+/// Sends one HTTP request and returns the raw answer. ``DefaultHTTPTransport`` is the real
+/// one (``URLSessionTransport``; on Linux ``CurlTransport``); tests of other layers can put a
+/// fake in its place.
 ///
 /// ```swift
 /// struct Offline: HTTPTransport {
@@ -28,9 +29,9 @@ public protocol HTTPTransport: Sendable {
 
   /// Sends `request` once within `limits`: a body larger than `limits.maximumBodySize`
   /// fails with `.responseTooLarge`, and a `3xx` answer is returned, not followed, unless
-  /// `limits` allows a same-origin redirect. `URLSessionTransport()` enforces the size as the
-  /// bytes arrive; the default implementation, for transports that only implement
-  /// `send(_:timeout:)`, checks it once the whole body is there.
+  /// `limits` allows a same-origin redirect. `URLSessionTransport()` and `CurlTransport()`
+  /// enforce the size as the bytes arrive; the default implementation, for transports that
+  /// only implement `send(_:timeout:)`, checks it once the whole body is there.
   /// - Parameters:
   ///   - request: the complete request.
   ///   - timeout: the longest the whole exchange may take, or `nil`.
@@ -60,3 +61,15 @@ extension HTTPTransport {
     return (data, response)
   }
 }
+
+#if canImport(CCurl)
+  /// The transport `NetworkClient` and the adapters use unless given another: on Linux
+  /// ``CurlTransport``, which bounds an answer while it arrives (FoundationNetworking's
+  /// URLSession reads ahead of any limit); elsewhere ``URLSessionTransport``.
+  public typealias DefaultHTTPTransport = CurlTransport
+#else
+  /// The transport `NetworkClient` and the adapters use unless given another:
+  /// ``URLSessionTransport`` here; on Linux, ``CurlTransport``, which bounds an answer while
+  /// it arrives (FoundationNetworking's URLSession reads ahead of any limit).
+  public typealias DefaultHTTPTransport = URLSessionTransport
+#endif

@@ -16,7 +16,8 @@ import Foundation
 /// On Linux, FoundationNetworking hands body data to the delegate asynchronously, without
 /// flow control: libcurl may read (and inflate) ahead of the count before the cancellation
 /// lands, so the memory an oversized answer costs is bounded by that lag, not by the limit
-/// (measured with `swift run -c release bench transfer`; see the README's Benchmarks).
+/// (hundreds of MiB, measured with `swift run -c release bench transfer`). That is why
+/// ``DefaultHTTPTransport`` there is ``CurlTransport``, which counts in libcurl's own callback.
 ///
 /// With a session of yours (`init(session:)`), your session's delegate decides about
 /// redirects (URLSession follows them by default, with the original headers) and the size

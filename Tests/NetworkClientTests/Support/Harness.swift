@@ -23,7 +23,7 @@ struct Harness {
     server = try LoopbackServer()
     self.clock = recording
     client = NetworkClient(
-      baseURL: server.baseURL, transport: transport ?? URLSessionTransport(),
+      baseURL: server.baseURL, transport: transport ?? DefaultHTTPTransport(),
       authorization: authorization, onUnauthorized: onUnauthorized,
       rejectsCredentials: rejectsCredentials, retryPolicy: retryPolicy,
       timeout: timeout, clock: clock ?? recording, logger: logger)
