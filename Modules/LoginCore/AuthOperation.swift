@@ -19,6 +19,11 @@ public enum AuthOperation: String, Sendable, Equatable, Hashable, CaseIterable {
   case signOut = "sign_out"
   /// Sending a new one-time code (a resumed challenge cannot: the password is not known).
   case resendCode = "resend_code"
+  /// `authorizationRequest(redirectURI:)` and `signIn(callback:for:)`: the authorization-code
+  /// sign-in in the system browser.
+  case browserSignIn = "browser_sign_in"
+  /// `startDeviceSignIn()` and `finishDeviceSignIn(_:)`: the device authorization grant.
+  case deviceSignIn = "device_sign_in"
 
   /// The operation in a few words, e.g. `sign-up`, in the language `Texts.language` names.
   public var summary: String { summary(in: Texts.language) }
@@ -34,6 +39,8 @@ public enum AuthOperation: String, Sendable, Equatable, Hashable, CaseIterable {
     case .updateName: LoginCoreText.text("operation.updateName", language: language)
     case .signOut: LoginCoreText.text("operation.signOut", language: language)
     case .resendCode: LoginCoreText.text("operation.resendCode", language: language)
+    case .browserSignIn: LoginCoreText.text("operation.browserSignIn", language: language)
+    case .deviceSignIn: LoginCoreText.text("operation.deviceSignIn", language: language)
     }
   }
 }

@@ -40,6 +40,11 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
   /// A browser sign-in could not be completed as started: its answer belongs to another
   /// sign-in (another `state`), or its code can no longer be redeemed. Start it again.
   case signInInterrupted
+  /// A browser or device sign-in was not finished in time: the provider's device code
+  /// expired (RFC 8628's `expired_token`), or the browser never came back. Start it again.
+  case signInExpired
+  /// The person cancelled a browser or device sign-in before it finished: nothing was kept.
+  case signInCancelled
 
   /// A field of a sign-in, sign-up or profile form.
   public enum InputField: String, Sendable, Equatable, Hashable, CaseIterable {
@@ -71,6 +76,8 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
     case .updateRequired: "account_database_too_new"
     case .signInDeclined: "sign_in_declined"
     case .signInInterrupted: "sign_in_interrupted"
+    case .signInExpired: "sign_in_expired"
+    case .signInCancelled: "sign_in_cancelled"
     }
   }
 
@@ -107,6 +114,8 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
     case .updateRequired: LoginCoreText.text("error.updateRequired")
     case .signInDeclined: LoginCoreText.text("error.signInDeclined")
     case .signInInterrupted: LoginCoreText.text("error.signInInterrupted")
+    case .signInExpired: LoginCoreText.text("error.signInExpired")
+    case .signInCancelled: LoginCoreText.text("error.signInCancelled")
     }
   }
 

@@ -16,6 +16,29 @@ extension AuthRemoteAPI {
   }
 
   /// Not offered by this server.
+  /// - Parameter agent: Not used.
+  /// - Throws: `.unsupported(.browserSignIn)`.
+  public func signIn(with agent: any BrowserUserAgent) async throws(AuthFailure) -> UserSession
+  {
+    throw .unsupported(.browserSignIn)
+  }
+
+  /// Not offered by this server.
+  /// - Throws: `.unsupported(.deviceSignIn)`.
+  public func startDeviceSignIn() async throws(AuthFailure) -> DeviceAuthorization {
+    throw .unsupported(.deviceSignIn)
+  }
+
+  /// Not offered by this server.
+  /// - Parameter authorization: Not used.
+  /// - Throws: `.unsupported(.deviceSignIn)`.
+  public func finishDeviceSignIn(_ authorization: DeviceAuthorization)
+    async throws(AuthFailure) -> UserSession
+  {
+    throw .unsupported(.deviceSignIn)
+  }
+
+  /// Not offered by this server.
   /// - Throws: `.unsupported(.signUp)`.
   public func signUp(_ form: SignUpCredentials) async throws(AuthFailure) -> UserSession {
     throw .unsupported(.signUp)

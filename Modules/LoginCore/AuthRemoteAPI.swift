@@ -50,6 +50,33 @@ public protocol AuthRemoteAPI: Sendable {
   ///   `.unavailable(_)`, …
   func signIn(_ credentials: SignInCredentials) async throws(AuthFailure) -> SignInOutcome
 
+  /// Signs in in the browser: opens the server's sign-in page through `agent` and finishes
+  /// with the address the browser comes back to (OAuth's authorization code flow with PKCE).
+  /// - Parameter agent: The app's browser.
+  /// - Returns: The new session.
+  /// - Throws: `.refused(.signInDeclined)` when the person said no,
+  ///   `.refused(.signInCancelled)` or `.refused(.signInExpired)` from the agent,
+  ///   `.refused(.signInInterrupted)` for an answer that belongs to another sign-in,
+  ///   `.unsupported(.browserSignIn)` by default, `.unavailable(_)`, …
+  func signIn(with agent: any BrowserUserAgent) async throws(AuthFailure) -> UserSession
+
+  /// Starts a device sign-in (RFC 8628): the code and address the person uses on another
+  /// device.
+  /// - Returns: The sign-in in progress.
+  /// - Throws: `.unsupported(.deviceSignIn)` by default and where the server has no device
+  ///   authorization endpoint; `.unavailable(_)`, …
+  func startDeviceSignIn() async throws(AuthFailure) -> DeviceAuthorization
+
+  /// Waits for the person to finish a device sign-in, asking the server at its interval, and
+  /// returns the session. Cancelling the calling task ends it at once.
+  /// - Parameter authorization: What `startDeviceSignIn()` returned.
+  /// - Returns: The new session.
+  /// - Throws: `.refused(.signInDeclined)` when the person said no,
+  ///   `.refused(.signInExpired)` past its expiry, `.refused(.signInCancelled)` when the task
+  ///   was cancelled, `.unsupported(.deviceSignIn)` by default, `.unavailable(_)`, …
+  func finishDeviceSignIn(_ authorization: DeviceAuthorization) async throws(AuthFailure)
+    -> UserSession
+
   /// Completes a sign-in's second step with the one-time code the person received.
   /// - Parameters:
   ///   - code: The code, trimmed.

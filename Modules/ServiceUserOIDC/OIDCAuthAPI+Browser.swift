@@ -42,13 +42,13 @@ extension OIDCAuthAPI {
   ///     rather than reuse the browser's session), or `nil`.
   ///   - loginHint: Who is expected to sign in (`login_hint`), or `nil`.
   /// - Returns: The request.
-  /// - Throws: `.unsupported(.signIn)` when discovery names no usable authorization
+  /// - Throws: `.unsupported(.browserSignIn)` when discovery names no usable authorization
   ///   endpoint; discovery's failures.
   public func authorizationRequest(
     redirectURI: URL, prompt: String? = nil, loginHint: String? = nil
   ) async throws(AuthFailure) -> AuthorizationRequest {
     let metadata = try await providerMetadata()
-    guard let endpoint = metadata.authorizationEndpoint else { throw .unsupported(.signIn) }
+    guard let endpoint = metadata.authorizationEndpoint else { throw .unsupported(.browserSignIn) }
     let state = PKCE.randomToken()
     let nonce = PKCE.randomToken()
     let pkce = PKCE()
@@ -67,13 +67,13 @@ extension OIDCAuthAPI {
     if let prompt { items.append(URLQueryItem(name: "prompt", value: prompt)) }
     if let loginHint { items.append(URLQueryItem(name: "login_hint", value: loginHint)) }
     guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
-      throw .unsupported(.signIn)
+      throw .unsupported(.browserSignIn)
     }
     components.queryItems = (components.queryItems ?? []) + items
     // `+` is a space in a query to most servers: send it encoded.
     components.percentEncodedQuery = components.percentEncodedQuery?
       .replacingOccurrences(of: "+", with: "%2B")
-    guard let url = components.url else { throw .unsupported(.signIn) }
+    guard let url = components.url else { throw .unsupported(.browserSignIn) }
     return AuthorizationRequest(
       url: url, redirectURI: redirectURI, state: state, nonce: nonce, pkce: pkce)
   }
@@ -126,6 +126,19 @@ extension OIDCAuthAPI {
       throw .refused(.signInInterrupted)
     }
     return try await session(from: tokens, metadata: metadata, nonce: request.nonce)
+  }
+
+  /// Signs in in the browser: builds the authorization request for `agent`'s redirect URI,
+  /// lets `agent` show it, and finishes with `signIn(callback:for:)`.
+  /// - Parameter agent: The app's browser, e.g. a `LoopbackUserAgent`.
+  /// - Returns: The session.
+  /// - Throws: `authorizationRequest`'s, the agent's and `signIn(callback:for:)`'s failures.
+  public func signIn(with agent: any BrowserUserAgent) async throws(AuthFailure)
+    -> UserSession
+  {
+    let request = try await authorizationRequest(redirectURI: agent.redirectURI)
+    let callback = try await agent.authorize(request.url)
+    return try await signIn(callback: callback, for: request)
   }
 
   /// Whether two URLs name the same endpoint: scheme, host, port and path.

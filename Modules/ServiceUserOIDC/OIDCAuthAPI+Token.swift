@@ -39,13 +39,36 @@ extension OIDCAuthAPI {
   func requestTokens(
     _ form: [(name: String, value: String)], at endpoint: URL, for operation: AuthOperation
   ) async throws(AuthFailure) -> Tokens {
-    let (fields, authorization) = authenticated(form)
-    let answer = try await exchange.post(endpoint, form: fields, authorization: authorization)
-    let place = ProviderExchange.place(endpoint)
+    let answer = try await postAuthenticated(form, to: endpoint)
     guard answer.isSuccess else {
       throw OAuthErrorReading.failure(
-        of: answer, at: place, operation: operation, clientID: configuration.clientID)
+        of: answer, at: ProviderExchange.place(endpoint), operation: operation,
+        clientID: configuration.clientID)
     }
+    return try tokens(from: answer, of: endpoint)
+  }
+
+  /// Posts a form with the client's authentication.
+  /// - Parameters:
+  ///   - form: The request's own fields.
+  ///   - endpoint: The token or device authorization endpoint.
+  /// - Returns: The answer, any status.
+  /// - Throws: `.unavailable(_)` when no answer could be read.
+  func postAuthenticated(_ form: [(name: String, value: String)], to endpoint: URL)
+    async throws(AuthFailure) -> ProviderAnswer
+  {
+    let (fields, authorization) = authenticated(form)
+    return try await exchange.post(endpoint, form: fields, authorization: authorization)
+  }
+
+  /// The tokens of a successful token answer (RFC 6749 §5.1), checked.
+  /// - Parameters:
+  ///   - answer: A 2xx answer of the token endpoint.
+  ///   - endpoint: The token endpoint, for messages.
+  /// - Returns: The tokens.
+  /// - Throws: `.unavailable(.serverTrouble)` for an answer that is not a Bearer token answer.
+  func tokens(from answer: ProviderAnswer, of endpoint: URL) throws(AuthFailure) -> Tokens {
+    let place = ProviderExchange.place(endpoint)
     guard let json = answer.json, let accessToken = json.string("access_token") else {
       throw .trouble("the token endpoint \(place) answered without an access_token.")
     }

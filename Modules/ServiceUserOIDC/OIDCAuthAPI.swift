@@ -8,7 +8,11 @@ import UserModel
 ///
 /// - Discovery (`<issuer>/.well-known/openid-configuration`) on first use, kept once it
 ///   succeeds; a failed discovery is asked again by the next call.
-/// - Sign-in: the password grant (RFC 6749 §4.3), then userinfo (OIDC Core §5.3) for the user.
+/// - Sign-in: in the system browser, the authorization code with PKCE (`signIn(with:)`, a
+///   `BrowserUserAgent` such as `LoopbackUserAgent`; RFC 7636, RFC 8252), on another device
+///   (`startDeviceSignIn()` then `finishDeviceSignIn(_:)`; RFC 8628), or the password grant
+///   (RFC 6749 §4.3), which RFC 9700 says not to use and most providers switch off. Each
+///   checks the ID token when one comes (OIDC Core §3.1.3.7), then reads userinfo (§5.3).
 /// - Renewal: the refresh_token grant (§6), keeping the newest refresh token, or the old one
 ///   when the provider does not rotate it, and the session's user.
 /// - Sign-out: RFC 7009 revocation of the refresh token, then of the access token; of the
@@ -27,6 +31,8 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
   public let configuration: OIDCConfiguration
   /// The clock that dates token expiries.
   public let now: @Sendable () -> Date
+  /// The clock the device sign-in waits with between two questions to the provider.
+  public let clock: any Clock<Duration>
 
   let exchange: ProviderExchange
   let discovery = DiscoveryCache()
@@ -34,15 +40,18 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
   /// Makes an adapter.
   /// - Parameters:
   ///   - configuration: The provider and client.
-  ///   - transport: What sends requests; a new `URLSessionTransport` by default.
+  ///   - transport: What sends requests; a new `DefaultHTTPTransport` by default.
   ///   - now: The clock for token expiries; the system clock by default.
+  ///   - clock: The clock the device sign-in waits with; `ContinuousClock()` by default.
   public init(
     configuration: OIDCConfiguration,
     transport: any HTTPTransport = DefaultHTTPTransport(),
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.configuration = configuration
     self.now = now
+    self.clock = clock
     exchange = ProviderExchange(transport: transport, timeout: configuration.timeout)
   }
 

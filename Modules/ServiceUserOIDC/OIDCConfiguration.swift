@@ -39,6 +39,10 @@ public struct OIDCConfiguration: Sendable, Equatable {
   /// The RFC 7009 revocation endpoint, used before the discovery document's; `nil` to use the
   /// document's `revocation_endpoint` (django-oauth-toolkit's document has none).
   public let revocationEndpoint: URL?
+  /// The RFC 8628 device authorization endpoint, used before the discovery document's; `nil`
+  /// to use the document's `device_authorization_endpoint` (some providers, django-oauth-toolkit
+  /// among them, leave it out of discovery).
+  public let deviceAuthorizationEndpoint: URL?
   /// The user type of a user whose userinfo has no user-type claim, or of every user when
   /// ``userTypeClaim`` is `nil`: the app's own choice (Koober's is `.passenger`).
   public let defaultUserType: UserType
@@ -61,6 +65,8 @@ public struct OIDCConfiguration: Sendable, Equatable {
   ///   - clientSecret: The secret of a confidential client, or `nil` for a public one.
   ///   - scopes: The scopes to ask for; "openid profile email" by default.
   ///   - revocationEndpoint: The revocation endpoint, when discovery does not name one.
+  ///   - deviceAuthorizationEndpoint: The device authorization endpoint, when discovery does
+  ///     not name one.
   ///   - userTypeClaim: The userinfo claim with the user type, or `nil` to give every user
   ///     `defaultUserType`.
   ///   - accessTokenLifetime: The access-token lifetime when `expires_in` is missing.
@@ -75,6 +81,7 @@ public struct OIDCConfiguration: Sendable, Equatable {
     clientSecret: String? = nil,
     scopes: [String] = OIDCConfiguration.defaultScopes,
     revocationEndpoint: URL? = nil,
+    deviceAuthorizationEndpoint: URL? = nil,
     userTypeClaim: String? = nil,
     accessTokenLifetime: TimeInterval = OIDCConfiguration.defaultAccessTokenLifetime,
     refreshTokenLifetime: TimeInterval? = nil,
@@ -90,11 +97,18 @@ public struct OIDCConfiguration: Sendable, Equatable {
     {
       throw problem
     }
+    if let deviceAuthorizationEndpoint,
+      let problem = EndpointRule.problem(
+        with: deviceAuthorizationEndpoint, role: EndpointRule.Role.deviceAuthorizationEndpoint)
+    {
+      throw problem
+    }
     self.issuer = issuer
     self.clientID = clientID
     self.clientSecret = clientSecret
     self.scopes = scopes
     self.revocationEndpoint = revocationEndpoint
+    self.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
     self.defaultUserType = defaultUserType
     self.userTypeClaim = userTypeClaim
     self.accessTokenLifetime = max(0, accessTokenLifetime)
@@ -127,6 +141,7 @@ extension OIDCConfiguration: CustomStringConvertible, CustomDebugStringConvertib
         "issuer": issuer, "clientID": clientID,
         "clientSecret": clientSecret == nil ? "nil" : EndpointRule.redacted,
         "scopes": scopes, "revocationEndpoint": revocationEndpoint as Any,
+        "deviceAuthorizationEndpoint": deviceAuthorizationEndpoint as Any,
         "defaultUserType": defaultUserType,
         "userTypeClaim": userTypeClaim as Any,
       ],

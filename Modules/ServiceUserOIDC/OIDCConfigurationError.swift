@@ -42,6 +42,8 @@ public enum OIDCConfigurationError: Error, Sendable, Equatable {
     case EndpointRule.Role.tokenEndpoint: OIDCText.text("role.tokenEndpoint")
     case EndpointRule.Role.userinfoEndpoint: OIDCText.text("role.userinfoEndpoint")
     case EndpointRule.Role.revocationEndpoint: OIDCText.text("role.revocationEndpoint")
+    case EndpointRule.Role.deviceAuthorizationEndpoint:
+      OIDCText.text("role.deviceAuthorizationEndpoint")
     default: role
     }
   }

@@ -70,7 +70,7 @@ struct BrowserSignInTests {
     let api = OIDCAuthAPI(configuration: try fake.configuration())
     #expect(
       await failure { try await api.authorizationRequest(redirectURI: Self.redirect) }
-        == .unsupported(.signIn))
+        == .unsupported(.browserSignIn))
   }
 
   @Test("the code is exchanged with the verifier and the redirect URI; the user is read")

@@ -23,6 +23,8 @@ enum EndpointRule {
     static let revocationEndpoint = "revocation endpoint"
     /// The authorization endpoint (RFC 6749 §3.1).
     static let authorizationEndpoint = "authorization endpoint"
+    /// The device authorization endpoint (RFC 8628 §3.1).
+    static let deviceAuthorizationEndpoint = "device authorization endpoint"
   }
 
   /// Why a URL is unusable, as `OIDCConfigurationError.invalidURL` carries it.

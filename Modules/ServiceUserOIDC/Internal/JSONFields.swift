@@ -39,6 +39,15 @@ struct JSONFields {
     return number
   }
 
+  /// An array of strings (its other elements skipped), or `nil` when the member is missing
+  /// or not an array.
+  /// - Parameter name: The member's name.
+  /// - Returns: The strings.
+  func strings(_ name: String) -> [String]? {
+    guard let values = object[name] as? [Any] else { return nil }
+    return values.compactMap { $0 as? String }
+  }
+
   /// Whether the object has a member of this name, whatever its value.
   /// - Parameter name: The member's name.
   /// - Returns: `true` when present (`null` included).

@@ -13,6 +13,10 @@ struct ProviderMetadata: Sendable, Equatable {
   let revocationEndpoint: URL?
   /// The authorization endpoint, when the document names one (the browser sign-in).
   var authorizationEndpoint: URL? = nil
+  /// The RFC 8628 device authorization endpoint, when the document names one.
+  var deviceAuthorizationEndpoint: URL? = nil
+  /// The scopes the provider says it supports (`scopes_supported`), when it says.
+  var scopesSupported: [String]? = nil
 
   /// Reads and checks a discovery document.
   /// - Parameters:
@@ -45,6 +49,10 @@ struct ProviderMetadata: Sendable, Equatable {
     authorizationEndpoint = document.string("authorization_endpoint").flatMap {
       try? Self.endpoint($0, role: Role.authorizationEndpoint)
     }
+    deviceAuthorizationEndpoint = document.string("device_authorization_endpoint").flatMap {
+      try? Self.endpoint($0, role: Role.deviceAuthorizationEndpoint)
+    }
+    scopesSupported = document.strings("scopes_supported")
   }
 
   /// An endpoint named in the document, checked like the configuration's URLs.

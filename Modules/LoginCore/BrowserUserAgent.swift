@@ -1,0 +1,31 @@
+import Foundation
+
+/// The browser a sign-in page opens in: the seam between an adapter's browser sign-in
+/// (OAuth's authorization code flow, RFC 6749 §4.1 with RFC 7636's PKCE) and the app.
+///
+/// The app gives one: on iOS an `ASWebAuthenticationSession` (see the README; not compiled
+/// here), on a desktop or in a terminal ServiceUserOIDC's `LoopbackUserAgent`, which opens
+/// the system browser and listens on `127.0.0.1` for the answer (RFC 8252 §7.3). It never
+/// shows the page in an embedded web view (RFC 8252 §8.12): the system browser is the one
+/// place the person can trust with their password.
+///
+/// ```swift
+/// struct Fixed: BrowserUserAgent {          // a test's browser: always says yes
+///   let redirectURI = URL(string: "myapp://callback")!
+///   func authorize(_ url: URL) async throws(AuthFailure) -> URL {
+///     URL(string: "myapp://callback?code=c&state=…")!
+///   }
+/// }
+/// ```
+public protocol BrowserUserAgent: Sendable {
+  /// Where the provider sends the browser back: a loopback `http://127.0.0.1:<port>/…`
+  /// address or the app's own scheme, registered for the client at the provider.
+  var redirectURI: URL { get }
+
+  /// Shows the provider's sign-in page at `url` and waits for the browser to come back.
+  /// - Parameter url: The authorization request's address.
+  /// - Returns: The whole URL the browser was sent back to, query included.
+  /// - Throws: `.refused(.signInCancelled)` when the person closed the page or the calling
+  ///   task was cancelled, `.refused(.signInExpired)` past the agent's time limit.
+  func authorize(_ url: URL) async throws(AuthFailure) -> URL
+}

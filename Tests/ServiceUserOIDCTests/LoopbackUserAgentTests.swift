@@ -1,0 +1,106 @@
+import Foundation
+import LoginCore
+import LoopbackServer
+import ServiceUserOIDC
+import Testing
+import WireFormat
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The loopback user agent (RFC 8252 §7.3) with a real HTTP client in the browser's place.
+@Suite("LoopbackUserAgent: the browser comes back to 127.0.0.1")
+struct LoopbackUserAgentTests {
+  /// What a browser got when it visited a URL: the status and the page.
+  static func visit(_ url: URL) async -> (Int, String)? {
+    guard let (data, response) = try? await URLSession.shared.data(from: url),
+      let http = response as? HTTPURLResponse
+    else { return nil }
+    return (http.statusCode, String(decoding: data, as: UTF8.self))
+  }
+
+  @Test("the callback is taken whole, the page says to close the window, stray paths get 404")
+  func callback() async throws {
+    let visits = Locked([Int]())
+    let page = Locked("")
+    let agent = try LoopbackUserAgent { _ in }
+    #expect(agent.redirectURI.host == "127.0.0.1")
+    #expect(agent.redirectURI.path == "/callback")
+    let base = agent.redirectURI.absoluteString
+    let browser = Task {
+      for address in [base.replacingOccurrences(of: "/callback", with: "/favicon.ico"),
+        base + "?code=c-1&state=s-1"]
+      {
+        if let (status, text) = await Self.visit(URL(string: address)!) {
+          visits.withLock { $0.append(status) }
+          if status == 200 { page.withLock { $0 = text } }
+        }
+      }
+    }
+    let back = try await agent.authorize(URL(string: "https://id.example.com/authorize")!)
+    await browser.value
+    #expect(back.absoluteString == base + "?code=c-1&state=s-1")
+    #expect(visits.withLock { $0 } == [404, 200])
+    #expect(page.withLock { $0 }.contains("You can close this window"))
+  }
+
+  @Test("the host's closure gets the authorization address")
+  func opens() async throws {
+    let opened = Locked<URL?>(nil)
+    let agent = try LoopbackUserAgent(timeLimit: .milliseconds(300)) { url in
+      opened.withLock { $0 = url }
+    }
+    let page = URL(string: "https://id.example.com/authorize?x=1")!
+    _ = await failure { try await agent.authorize(page) }
+    #expect(opened.withLock { $0 } == page)
+  }
+
+  @Test("nobody comes back within the time limit: expired; a second use: interrupted")
+  func timeLimit() async throws {
+    let agent = try LoopbackUserAgent(timeLimit: .milliseconds(300)) { _ in }
+    let url = URL(string: "https://id.example.com/authorize")!
+    #expect(await failure { try await agent.authorize(url) } == .refused(.signInExpired))
+    #expect(await failure { try await agent.authorize(url) } == .refused(.signInInterrupted))
+  }
+
+  @Test("cancelling the waiting task ends it well before its time limit, the port closed")
+  func cancelled() async throws {
+    let agent = try LoopbackUserAgent { _ in }
+    let task = Task {
+      await failure { try await agent.authorize(URL(string: "https://id.example.com/a")!) }
+    }
+    try await Task.sleep(for: .milliseconds(100))
+    let clock = ContinuousClock()
+    let began = clock.now
+    task.cancel()
+    #expect(await task.value == .refused(.signInCancelled))
+    // The time limit is 5 minutes: only the cancellation ends the wait this soon.
+    #expect(clock.now - began < .seconds(60))
+    #expect(await Self.visit(agent.redirectURI) == nil)
+  }
+
+  @Test("a whole browser sign-in: the provider's page redirects back, the code is redeemed")
+  func wholeSignIn() async throws {
+    let fake = try FakeProvider()
+    fake.answerDiscovery(members: [
+      "issuer": "$base", "token_endpoint": "$base/token", "userinfo_endpoint": "$base/userinfo",
+      "authorization_endpoint": "$base/authorize",
+    ])
+    fake.server.route(.get, "/authorize") { request in
+      let query = request.query
+      let back = (query["redirect_uri"] ?? "") + "?code=code-9&state=" + (query["state"] ?? "")
+      return HTTPResponse(status: 302).withHeader("Location", back)
+    }
+    fake.answerToken(.json(raw: FakeProvider.tokenAnswer))
+    fake.server.route(.get, "/userinfo") { _ in .json(raw: #"{"sub": "u-1", "name": "Ann"}"#) }
+    let api = OIDCAuthAPI(configuration: try fake.configuration())
+    // The "browser" follows the provider's redirect to the agent, as a real one would.
+    let agent = try LoopbackUserAgent { url in Task { _ = await Self.visit(url) } }
+    let session = try await api.signIn(with: agent)
+    #expect(session.accessToken == "at-1")
+    let form = String(
+      decoding: try #require(await fake.requests.all.first).body, as: UTF8.self)
+    #expect(form.contains("code=code-9"))
+  }
+}
