@@ -50,4 +50,50 @@ public protocol LoginServicing: Sendable {
   /// form.
   /// - Returns: The identifier, or `nil` when nobody has signed in yet.
   func lastSignedInIdentifier() async -> String?
+
+  /// Signs in in the browser through `agent`, recording the session like `signIn`.
+  /// - Parameter agent: The app's browser.
+  /// - Returns: The new session.
+  /// - Throws: `.refused(.signInCancelled)`, `.refused(.signInDeclined)`,
+  ///   `.unsupported(.browserSignIn)` (the default), …
+  func signIn(with agent: any BrowserUserAgent) async throws(AuthFailure) -> UserSession
+
+  /// Starts a device sign-in: the code and address to show.
+  /// - Returns: The sign-in in progress.
+  /// - Throws: `.unsupported(.deviceSignIn)` (the default), `.unavailable(_)`, …
+  func startDeviceSignIn() async throws(AuthFailure) -> DeviceAuthorization
+
+  /// Waits until the person finished a device sign-in, recording the session like `signIn`.
+  /// - Parameter authorization: What `startDeviceSignIn()` returned.
+  /// - Returns: The new session.
+  /// - Throws: `.refused(.signInDeclined)`, `.refused(.signInExpired)`,
+  ///   `.refused(.signInCancelled)`, `.unsupported(.deviceSignIn)` (the default), …
+  func finishDeviceSignIn(_ authorization: DeviceAuthorization) async throws(AuthFailure)
+    -> UserSession
+}
+
+/// What a service without the browser and device sign-ins answers.
+extension LoginServicing {
+  /// Not offered.
+  /// - Parameter agent: Not used.
+  /// - Throws: `.unsupported(.browserSignIn)`.
+  public func signIn(with agent: any BrowserUserAgent) async throws(AuthFailure) -> UserSession
+  {
+    throw .unsupported(.browserSignIn)
+  }
+
+  /// Not offered.
+  /// - Throws: `.unsupported(.deviceSignIn)`.
+  public func startDeviceSignIn() async throws(AuthFailure) -> DeviceAuthorization {
+    throw .unsupported(.deviceSignIn)
+  }
+
+  /// Not offered.
+  /// - Parameter authorization: Not used.
+  /// - Throws: `.unsupported(.deviceSignIn)`.
+  public func finishDeviceSignIn(_ authorization: DeviceAuthorization) async throws(AuthFailure)
+    -> UserSession
+  {
+    throw .unsupported(.deviceSignIn)
+  }
 }

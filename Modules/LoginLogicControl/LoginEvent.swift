@@ -13,6 +13,8 @@ enum LoginEvent {
     case signUp = "sign-up"
     case session
     case guest
+    case browserSignIn = "browser sign-in"
+    case deviceSignIn = "device sign-in"
   }
 
   case launchCheckStarted
@@ -34,6 +36,10 @@ enum LoginEvent {
   case failed(Area, AuthFailure)
   case challengeEnded(AuthFailure)
   case succeeded(Area, UserType, LoginRoute)
+  case providerSignInStarted(Area, entry: LoginEntryPoint)
+  case browserOpened
+  case deviceCodeShown(expiresInSeconds: Int)
+  case cancelled(Area)
 
   var text: String {
     switch self {
@@ -75,6 +81,14 @@ enum LoginEvent {
       "\(area.rawValue): failed, \(LoginEvent.detail(failure))"
     case .challengeEnded(let failure):
       "code: challenge ended, \(LoginEvent.detail(failure)) -> sign-in"
+    case .providerSignInStarted(let area, let entry):
+      "\(area.rawValue): started from \(entry)"
+    case .browserOpened:
+      "browser sign-in: page opened, waiting for the browser"
+    case .deviceCodeShown(let seconds):
+      "device sign-in: code shown, \(seconds) s left"
+    case .cancelled(let area):
+      "\(area.rawValue): cancelled"
     case .succeeded(let area, let type, let route):
       "\(area.rawValue): \(area == .signUp ? "signed up" : "signed in") as \(type.rawValue) "
         + "-> \(route)"

@@ -1,3 +1,4 @@
+import Foundation
 import LoginCore
 import UserModel
 
@@ -30,7 +31,16 @@ public final class FakeLoginService: LoginServicing {
     case signOut
     /// `lastSignedInIdentifier()`.
     case lastSignedInIdentifier
+    /// `signIn(with:)`, with the agent's redirect URI.
+    case browserSignIn(redirectURI: URL)
+    /// `startDeviceSignIn()`.
+    case startDeviceSignIn
+    /// `finishDeviceSignIn(_:)`, with the user code.
+    case finishDeviceSignIn(userCode: String)
   }
+
+  /// The authorization address the fake's browser sign-in gives the agent.
+  public static let authorizationURL = URL(string: "https://provider.example/authorize")!
 
   /// What `restoreSession()` answers.
   public var restoreOutcome = RestoreOutcome.notSignedIn
@@ -40,12 +50,21 @@ public final class FakeLoginService: LoginServicing {
   public var verifyResults: [Result<UserSession, AuthFailure>] = []
   /// What the next `signUp(_:)` calls answer, first first.
   public var signUpResults: [Result<UserSession, AuthFailure>] = []
+  /// What the next `signIn(with:)` calls answer once the agent came back, first first.
+  public var browserSignInResults: [Result<UserSession, AuthFailure>] = []
+  /// What the next `startDeviceSignIn()` calls answer, first first.
+  public var deviceStartResults: [Result<DeviceAuthorization, AuthFailure>] = []
+  /// What the next `finishDeviceSignIn(_:)` calls answer, first first.
+  public var deviceFinishResults: [Result<UserSession, AuthFailure>] = []
   /// What `signOut()` answers.
   public var signOutOutcome = SignOutOutcome.signedOut
   /// What `lastSignedInIdentifier()` answers.
   public var lastIdentifier: String?
   /// When set, every call waits for the gate before answering (a request "in flight").
   public var gate: CallGate?
+  /// When set, `finishDeviceSignIn(_:)` alone waits for it: the person still on their other
+  /// device while the code is shown.
+  public var deviceFinishGate: CallGate?
   /// Every call made so far, in order.
   public private(set) var calls: [Call] = []
 
@@ -135,6 +154,44 @@ public final class FakeLoginService: LoginServicing {
     return lastIdentifier
   }
 
+  /// Records the call, lets `agent` show ``authorizationURL`` (its failure is the answer),
+  /// then answers the next of ``browserSignInResults``.
+  /// - Parameter agent: The app's browser.
+  /// - Returns: The scripted session.
+  /// - Throws: The agent's error, the scripted error, or `.unavailable(.serverTrouble(_:))`
+  ///   when nothing is scripted.
+  public func signIn(with agent: any BrowserUserAgent) async throws(AuthFailure) -> UserSession
+  {
+    calls.append(.browserSignIn(redirectURI: agent.redirectURI))
+    _ = try await agent.authorize(Self.authorizationURL)
+    await gate?.wait()
+    return try Self.next(&browserSignInResults).get()
+  }
+
+  /// Records the call and answers the next of ``deviceStartResults``.
+  /// - Returns: The scripted sign-in in progress.
+  /// - Throws: The scripted error, or `.unavailable(.serverTrouble(_:))` when nothing is scripted.
+  public func startDeviceSignIn() async throws(AuthFailure) -> DeviceAuthorization {
+    calls.append(.startDeviceSignIn)
+    await gate?.wait()
+    return try Self.next(&deviceStartResults).get()
+  }
+
+  /// Records the call and answers the next of ``deviceFinishResults``; a task cancelled
+  /// while the gate held it answers `.refused(.signInCancelled)`, as a real wait does.
+  /// - Parameter authorization: The sign-in in progress.
+  /// - Returns: The scripted session.
+  /// - Throws: The scripted error, or `.unavailable(.serverTrouble(_:))` when nothing is scripted.
+  public func finishDeviceSignIn(_ authorization: DeviceAuthorization) async throws(AuthFailure)
+    -> UserSession
+  {
+    calls.append(.finishDeviceSignIn(userCode: authorization.userCode))
+    await gate?.wait()
+    await deviceFinishGate?.wait()
+    if Task.isCancelled { throw .refused(.signInCancelled) }
+    return try Self.next(&deviceFinishResults).get()
+  }
+
   private static func next<T>(_ results: inout [Result<T, AuthFailure>]) -> Result<T, AuthFailure> {
     results.isEmpty
       ? .failure(.unavailable(.serverTrouble("unscripted call"))) : results.removeFirst()
@@ -175,6 +232,9 @@ extension FakeLoginService.Call: CustomStringConvertible, CustomReflectable {
     case .signUp(let form): "signUp(\(form))"
     case .signOut: "signOut"
     case .lastSignedInIdentifier: "lastSignedInIdentifier"
+    case .browserSignIn(let redirectURI): "signIn(with: agent redirecting to \(redirectURI))"
+    case .startDeviceSignIn: "startDeviceSignIn"
+    case .finishDeviceSignIn(let userCode): "finishDeviceSignIn(userCode: \(userCode))"
     }
   }
 

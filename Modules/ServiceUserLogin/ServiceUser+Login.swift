@@ -89,6 +89,50 @@ extension ServiceUser {
     }
   }
 
+  /// Signs in in the browser (OAuth's authorization code with PKCE, where the adapter offers
+  /// it): `agent` shows the provider's page, and the session is recorded like a password
+  /// sign-in's. The sign-in holds the one credential slot while the person is in the browser:
+  /// a password sign-in meanwhile fails with `.unavailable(.inProgress)`.
+  /// - Parameter agent: The app's browser, e.g. ServiceUserOIDC's `LoopbackUserAgent`.
+  /// - Returns: The new session, already stored and published.
+  /// - Throws: `.refused(.signInDeclined)`, `.refused(.signInCancelled)`,
+  ///   `.refused(.signInExpired)`, `.refused(.signInInterrupted)`,
+  ///   `.unsupported(.browserSignIn)`, `.unavailable(.inProgress)`, …
+  public func signIn(with agent: any BrowserUserAgent) async throws(AuthFailure) -> UserSession
+  {
+    try await exclusively { () throws(AuthFailure) in
+      let session = try await call { () throws(AuthFailure) in
+        try await remote.signIn(with: agent)
+      }
+      return try await record(session)
+    }
+  }
+
+  /// Starts a device sign-in (RFC 8628, where the adapter offers it): show the result's code
+  /// and address, then call `finishDeviceSignIn(_:)`. Nothing is recorded yet.
+  /// - Returns: The sign-in in progress.
+  /// - Throws: `.unsupported(.deviceSignIn)`, `.unavailable(_)`, …
+  public func startDeviceSignIn() async throws(AuthFailure) -> DeviceAuthorization {
+    try await call { () throws(AuthFailure) in try await remote.startDeviceSignIn() }
+  }
+
+  /// Waits for the person to finish a device sign-in on their other device, then records the
+  /// session like a password sign-in's. Cancel the calling task to stop waiting.
+  /// - Parameter authorization: What `startDeviceSignIn()` returned.
+  /// - Returns: The new session, already stored and published.
+  /// - Throws: `.refused(.signInDeclined)`, `.refused(.signInExpired)`,
+  ///   `.refused(.signInCancelled)`, `.unavailable(.inProgress)`, …
+  public func finishDeviceSignIn(_ authorization: DeviceAuthorization) async throws(AuthFailure)
+    -> UserSession
+  {
+    try await exclusively { () throws(AuthFailure) in
+      let session = try await call { () throws(AuthFailure) in
+        try await remote.finishDeviceSignIn(authorization)
+      }
+      return try await record(session)
+    }
+  }
+
   // MARK: - Helpers shared by the login operations
 
   /// Runs `operation` unless another credential operation is running.

@@ -7,7 +7,7 @@ import UserModel
 @MainActor
 final class DelegateRecorder {
   /// Which control finished a login flow.
-  enum Source: Equatable { case signIn, code, signUp }
+  enum Source: Equatable { case signIn, code, signUp, browser, device }
 
   enum Call: Equatable {
     // The route (LoginRouteDelegate)
@@ -29,6 +29,15 @@ final class DelegateRecorder {
     case resending
     case resent
     case backToSignIn(AuthFailure)
+    // Browser and device sign-ins
+    case browserStarted
+    case browserWaiting
+    case browserCancelled
+    case browserFailed(AuthFailure)
+    case deviceStarted
+    case deviceShown(userCode: String, secondsLeft: Int)
+    case deviceCancelled
+    case deviceFailed(AuthFailure)
     // Sign-up
     case signUpStarted
     case signUpFailed(AuthFailure)
@@ -45,6 +54,8 @@ final class DelegateRecorder {
     switch control {
     case is CodeLogicControl: .code
     case is SignUpLogicControl: .signUp
+    case is BrowserSignInLogicControl: .browser
+    case is DeviceSignInLogicControl: .device
     default: .signIn
     }
   }
@@ -153,5 +164,48 @@ extension DelegateRecorder: SessionLogicDelegate {
     goToWelcomeWith message: String
   ) {
     calls.append(.sessionEnded(reason, message: message))
+  }
+}
+
+extension DelegateRecorder: BrowserSignInLogicDelegate {
+  func browserSignInLogicDidStart(_ control: BrowserSignInLogicControl) {
+    calls.append(.browserStarted)
+  }
+
+  func browserSignInLogicIsWaitingForBrowser(_ control: BrowserSignInLogicControl) {
+    calls.append(.browserWaiting)
+  }
+
+  func browserSignInLogicDidCancel(_ control: BrowserSignInLogicControl) {
+    calls.append(.browserCancelled)
+  }
+
+  func browserSignInLogic(_ control: BrowserSignInLogicControl, didFail failure: AuthFailure) {
+    calls.append(.browserFailed(failure))
+  }
+}
+
+extension DelegateRecorder: DeviceSignInLogicDelegate {
+  func deviceSignInLogicDidStart(_ control: DeviceSignInLogicControl) {
+    calls.append(.deviceStarted)
+  }
+
+  func deviceSignInLogic(
+    _ control: DeviceSignInLogicControl, show authorization: DeviceAuthorization,
+    secondsLeft: Int
+  ) {
+    calls.append(.deviceShown(userCode: authorization.userCode, secondsLeft: secondsLeft))
+  }
+
+  func deviceSignInLogic(_ control: DeviceSignInLogicControl, secondsLeft: Int) {
+    calls.append(.tick(secondsLeft))
+  }
+
+  func deviceSignInLogicDidCancel(_ control: DeviceSignInLogicControl) {
+    calls.append(.deviceCancelled)
+  }
+
+  func deviceSignInLogic(_ control: DeviceSignInLogicControl, didFail failure: AuthFailure) {
+    calls.append(.deviceFailed(failure))
   }
 }
