@@ -96,7 +96,8 @@ public final class BrowserSignInViewModel: ProviderSignInViewModel {
 /// screen.onAddressTextChange = { addressLabel.text = $0 }       // "https://…/device"
 /// screen.onCountdownTextChange = { timerLabel.text = $0 }       // "Expires in 4:59"
 /// // DeviceSignInLogicDelegate: didStart → screen.started(),
-/// // show → screen.show(userCode:address:secondsLeft:), secondsLeft → screen.remainingSecondsChanged(_:)
+/// // show → screen.show(userCode:address:secondsLeft:),
+/// // secondsLeft → screen.remainingSecondsChanged(_:)
 /// ```
 @MainActor
 public final class DeviceSignInViewModel: ProviderSignInViewModel {
