@@ -47,7 +47,7 @@ public final class BrowserSignInLogicControl: LoginFlowControl {
     isSigningIn = true
     log.record(.providerSignInStarted(.browserSignIn, entry: entryPoint))
     delegate?.browserSignInLogicDidStart(self)
-    let watched = WatchedAgent(agent) { [weak self] in self?.browserOpened() }
+    let watched = WatchedAgent(agent) { [weak self] url in self?.browserOpened(url) }
     let task = Task { [environment] in
       let result = await Result { () async throws(AuthFailure) in
         try await environment.service.signIn(with: watched)
@@ -64,10 +64,10 @@ public final class BrowserSignInLogicControl: LoginFlowControl {
     task?.cancel()
   }
 
-  private func browserOpened() {
+  private func browserOpened(_ url: URL) {
     guard isSigningIn else { return }
     environment.log.record(.browserOpened)
-    delegate?.browserSignInLogicIsWaitingForBrowser(self)
+    delegate?.browserSignInLogic(self, isWaitingForBrowserAt: url)
   }
 
   private func finish(_ result: Result<UserSession, AuthFailure>) {
@@ -91,9 +91,9 @@ public final class BrowserSignInLogicControl: LoginFlowControl {
 /// The app's agent, telling the control when the page is being opened.
 private struct WatchedAgent: BrowserUserAgent {
   let agent: any BrowserUserAgent
-  let opened: @MainActor @Sendable () -> Void
+  let opened: @MainActor @Sendable (URL) -> Void
 
-  init(_ agent: any BrowserUserAgent, opened: @escaping @MainActor @Sendable () -> Void) {
+  init(_ agent: any BrowserUserAgent, opened: @escaping @MainActor @Sendable (URL) -> Void) {
     self.agent = agent
     self.opened = opened
   }
@@ -101,7 +101,7 @@ private struct WatchedAgent: BrowserUserAgent {
   var redirectURI: URL { agent.redirectURI }
 
   func authorize(_ url: URL) async throws(AuthFailure) -> URL {
-    await opened()
+    await opened(url)
     return try await agent.authorize(url)
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import LoginCore
 
 /// Receives what happens in a browser sign-in; success arrives through the
@@ -9,9 +10,13 @@ public protocol BrowserSignInLogicDelegate: LoginRouteDelegate {
   func browserSignInLogicDidStart(_ control: BrowserSignInLogicControl)
 
   /// The provider's page is being opened in the browser: say "finish signing in in your
-  /// browser" and keep Cancel available.
-  /// - Parameter control: The browser sign-in control.
-  func browserSignInLogicIsWaitingForBrowser(_ control: BrowserSignInLogicControl)
+  /// browser", keep Cancel available, and (on a desktop or in a terminal) show the address
+  /// in case no browser opens. The address holds nothing secret: its `state`, `nonce` and
+  /// PKCE challenge are public by design.
+  /// - Parameters:
+  ///   - control: The browser sign-in control.
+  ///   - url: The provider's sign-in page.
+  func browserSignInLogic(_ control: BrowserSignInLogicControl, isWaitingForBrowserAt url: URL)
 
   /// The person (or the app) cancelled: go back to the sign-in choices, with no message.
   /// - Parameter control: The browser sign-in control.

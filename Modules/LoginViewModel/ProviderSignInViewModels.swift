@@ -56,7 +56,8 @@ public class ProviderSignInViewModel {
 /// let screen = BrowserSignInViewModel()
 /// screen.onStatusTextChange = { statusLabel.text = $0 }  // "Finish signing in in your browser."
 /// screen.onCancelEnabledChange = { cancelButton.isEnabled = $0 }
-/// // BrowserSignInLogicDelegate: didStart → screen.started(), isWaiting → screen.waiting(),
+/// // BrowserSignInLogicDelegate: didStart → screen.started(),
+/// // isWaitingForBrowserAt → screen.waitingForBrowser(),
 /// // didCancel → screen.cancelled(), didFail → screen.failed(failure.message)
 /// ```
 @MainActor

@@ -61,8 +61,8 @@ extension OIDCAuthAPI {
       URLQueryItem(name: "code_challenge", value: pkce.challenge),
       URLQueryItem(name: "code_challenge_method", value: PKCE.method),
     ]
-    if !configuration.scopes.isEmpty {
-      items.append(URLQueryItem(name: "scope", value: configuration.scopes.joined(separator: " ")))
+    if let scope = scope(for: metadata) {
+      items.append(URLQueryItem(name: "scope", value: scope))
     }
     if let prompt { items.append(URLQueryItem(name: "prompt", value: prompt)) }
     if let loginHint { items.append(URLQueryItem(name: "login_hint", value: loginHint)) }

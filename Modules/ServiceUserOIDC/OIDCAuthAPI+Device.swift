@@ -31,9 +31,7 @@ extension OIDCAuthAPI {
         ?? metadata.deviceAuthorizationEndpoint
     else { throw .unsupported(.deviceSignIn) }
     var form: [(name: String, value: String)] = []
-    if !configuration.scopes.isEmpty {
-      form.append((name: "scope", value: configuration.scopes.joined(separator: " ")))
-    }
+    if let scope = scope(for: metadata) { form.append((name: "scope", value: scope)) }
     let answer = try await postAuthenticated(form, to: endpoint)
     let place = ProviderExchange.place(endpoint)
     guard answer.isSuccess else {

@@ -88,12 +88,24 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
       (name: "username", value: credentials.identifier),
       (name: "password", value: credentials.password),
     ]
-    // No scopes: the provider's default ones (RFC 6749 §3.3), not an empty `scope=`.
-    if !configuration.scopes.isEmpty {
-      form.append((name: "scope", value: configuration.scopes.joined(separator: " ")))
-    }
+    if let scope = scope(for: metadata) { form.append((name: "scope", value: scope)) }
     let tokens = try await requestTokens(form, at: metadata.tokenEndpoint, for: .signIn)
     return .signedIn(try await session(from: tokens, metadata: metadata, nonce: nil))
+  }
+
+  /// The `scope` a sign-in asks for: the configured scopes, plus `offline_access` when the
+  /// configuration adds it and discovery lists it; `nil` for none (the provider's default
+  /// ones, RFC 6749 §3.3, rather than an empty `scope=`).
+  /// - Parameter metadata: The provider's discovery document.
+  /// - Returns: The space-separated scopes, or `nil`.
+  func scope(for metadata: ProviderMetadata) -> String? {
+    var scopes = configuration.scopes
+    if configuration.addsOfflineAccessWhenSupported, !scopes.contains("offline_access"),
+      metadata.scopesSupported?.contains("offline_access") == true
+    {
+      scopes.append("offline_access")
+    }
+    return scopes.isEmpty ? nil : scopes.joined(separator: " ")
   }
 
   /// The session of a sign-in's tokens, dated now: the ID token checked, the user read from

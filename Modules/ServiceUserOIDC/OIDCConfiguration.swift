@@ -34,8 +34,12 @@ public struct OIDCConfiguration: Sendable, Equatable {
   /// The client secret of a confidential client (sent by HTTP Basic), or `nil` for a public
   /// client (its `client_id` goes in the body). Never printed.
   public let clientSecret: String?
-  /// The scopes of the password grant, sent space-separated.
+  /// The scopes asked for by every sign-in, sent space-separated.
   public let scopes: [String]
+  /// Whether `offline_access` is added to ``scopes`` when the provider's discovery lists it
+  /// in `scopes_supported`: some providers (Auth0, Okta, Keycloak) issue a refresh token only
+  /// then. `false` by default: the scopes are sent as given.
+  public let addsOfflineAccessWhenSupported: Bool
   /// The RFC 7009 revocation endpoint, used before the discovery document's; `nil` to use the
   /// document's `revocation_endpoint` (django-oauth-toolkit's document has none).
   public let revocationEndpoint: URL?
@@ -64,6 +68,8 @@ public struct OIDCConfiguration: Sendable, Equatable {
   ///   - defaultUserType: The type of a user the userinfo does not type.
   ///   - clientSecret: The secret of a confidential client, or `nil` for a public one.
   ///   - scopes: The scopes to ask for; "openid profile email" by default.
+  ///   - addsOfflineAccessWhenSupported: Whether `offline_access` is added when discovery
+  ///     lists it.
   ///   - revocationEndpoint: The revocation endpoint, when discovery does not name one.
   ///   - deviceAuthorizationEndpoint: The device authorization endpoint, when discovery does
   ///     not name one.
@@ -80,6 +86,7 @@ public struct OIDCConfiguration: Sendable, Equatable {
     defaultUserType: UserType,
     clientSecret: String? = nil,
     scopes: [String] = OIDCConfiguration.defaultScopes,
+    addsOfflineAccessWhenSupported: Bool = false,
     revocationEndpoint: URL? = nil,
     deviceAuthorizationEndpoint: URL? = nil,
     userTypeClaim: String? = nil,
@@ -107,6 +114,7 @@ public struct OIDCConfiguration: Sendable, Equatable {
     self.clientID = clientID
     self.clientSecret = clientSecret
     self.scopes = scopes
+    self.addsOfflineAccessWhenSupported = addsOfflineAccessWhenSupported
     self.revocationEndpoint = revocationEndpoint
     self.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
     self.defaultUserType = defaultUserType

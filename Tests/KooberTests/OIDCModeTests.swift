@@ -55,6 +55,34 @@ struct OIDCModeTests {
     #expect(try await fixture.run(["status"]).status == 4)
   }
 
+  @Test("sign-in --device: the code shown, approved at the provider, signed in; denied: exit 1")
+  func deviceSignIn() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    // A provider of its own: "the newest pending device sign-in" must be this test's.
+    let provider = try await SharedProviders.shared.provider(accessSeconds: 301)
+    let oidc = [
+      "--oidc-issuer", provider.issuer.absoluteString, "--client-id", "koober-device",
+      "--oidc-device-url", provider.deviceAuthorizationEndpoint.absoluteString,
+    ]
+    async let approved = provider.decidePendingDeviceSignIn(as: "dan@example.com", accept: true)
+    let signIn = try await fixture.run(oidc + ["sign-in", "--device"])
+    let code = try #require(try await approved)
+    #expect(signIn.status == 0, "\(signIn.stderr)")
+    #expect(signIn.stdout == "Signed in as Dan <dan@example.com> (driver).\n")
+    #expect(signIn.stderr.contains("  \(code)\n"))
+    #expect(
+      signIn.stderr.contains(
+        "On another device, open \(provider.issuer.absoluteString)/device/ and enter this code."))
+    #expect(try await fixture.run(oidc + ["status"]).status == 0)
+    async let denied = provider.decidePendingDeviceSignIn(as: "ann@example.com", accept: false)
+    let refused = try await fixture.run(oidc + ["sign-in", "--device"])
+    #expect(try await denied != nil)
+    #expect(refused.status == 1)
+    #expect(refused.stderr.hasSuffix("koober: You did not allow the sign-in at the provider.\n"))
+    #expect(refused.stdout.isEmpty)
+  }
+
   @Test("a driver by claim signs in with a confidential client, no second step")
   func driverByClaim() async throws {
     let fixture = try KooberFixture()

@@ -17,7 +17,9 @@ struct UsageTests {
     #expect(general.stdout.contains("0 ok, 1 failure, 2 usage error, 3 code required"))
     let signIn = try await fixture.run(["help", "sign-in"])
     #expect(signIn.status == 0)
-    #expect(signIn.stdout.hasPrefix("USAGE\n  koober sign-in --email E --password-stdin\n"))
+    #expect(
+      signIn.stdout.hasPrefix(
+        "USAGE\n  koober sign-in --email E --password-stdin | --browser | --device\n"))
     let flag = try await fixture.run(["verify", "--help"])
     #expect(flag.stdout.hasPrefix("USAGE\n  koober verify --code C\n"))
   }
@@ -28,7 +30,8 @@ struct UsageTests {
       (["fly"], "koober: unknown command 'fly'\nRun 'koober --help' for usage.\n"),
       (
         ["sign-in", "--password-stdin"],
-        "koober: 'sign-in' needs '--email' (koober sign-in --email E --password-stdin)\n"
+        "koober: 'sign-in' needs '--email' (koober sign-in --email E --password-stdin | "
+          + "--browser | --device)\n"
           + "Run 'koober help sign-in' for usage.\n"
       ),
       (

@@ -1,3 +1,4 @@
+import Foundation
 import LoginCore
 import LoginLogicControl
 import UserModel
@@ -31,7 +32,7 @@ final class DelegateRecorder {
     case backToSignIn(AuthFailure)
     // Browser and device sign-ins
     case browserStarted
-    case browserWaiting
+    case browserWaiting(URL)
     case browserCancelled
     case browserFailed(AuthFailure)
     case deviceStarted
@@ -172,8 +173,8 @@ extension DelegateRecorder: BrowserSignInLogicDelegate {
     calls.append(.browserStarted)
   }
 
-  func browserSignInLogicIsWaitingForBrowser(_ control: BrowserSignInLogicControl) {
-    calls.append(.browserWaiting)
+  func browserSignInLogic(_ control: BrowserSignInLogicControl, isWaitingForBrowserAt url: URL) {
+    calls.append(.browserWaiting(url))
   }
 
   func browserSignInLogicDidCancel(_ control: BrowserSignInLogicControl) {

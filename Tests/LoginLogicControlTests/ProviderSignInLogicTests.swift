@@ -77,7 +77,8 @@ struct ProviderSignInLogicTests {
     await browserControl(world, from: row.entry).signIn(with: ReturningAgent())?.value
     #expect(
       world.recorder.calls == [
-        .browserStarted, .browserWaiting, .signedIn(user, row.route, from: .browser),
+        .browserStarted, .browserWaiting(FakeLoginService.authorizationURL),
+        .signedIn(user, row.route, from: .browser),
       ])
     #expect(
       world.service.calls == [.browserSignIn(redirectURI: ReturningAgent().redirectURI)])
@@ -92,7 +93,10 @@ struct ProviderSignInLogicTests {
     #expect(await waitUntil { world.recorder.calls.count == 2 })
     control.cancel()
     await task?.value
-    #expect(world.recorder.calls == [.browserStarted, .browserWaiting, .browserCancelled])
+    #expect(
+      world.recorder.calls == [
+        .browserStarted, .browserWaiting(FakeLoginService.authorizationURL), .browserCancelled,
+      ])
     #expect(!control.isSigningIn)
     #expect(world.log.lines.contains { $0.hasSuffix("browser sign-in: cancelled") })
   }
@@ -104,7 +108,8 @@ struct ProviderSignInLogicTests {
     await browserControl(world).signIn(with: ReturningAgent())?.value
     #expect(
       world.recorder.calls == [
-        .browserStarted, .browserWaiting, .browserFailed(.refused(.signInDeclined)),
+        .browserStarted, .browserWaiting(FakeLoginService.authorizationURL),
+        .browserFailed(.refused(.signInDeclined)),
       ])
   }
 

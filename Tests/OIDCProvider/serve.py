@@ -13,6 +13,14 @@ Accounts (password grant) and clients:
 
 The usernames are emails, so the package's default identifier rule (an email) takes them.
     client `koober-public` (public), `koober-confidential` / `s3cret` (confidential)
+    client `koober-device` (public, the device authorization grant, RFC 8628)
+
+The device grant needs two fixes django-oauth-toolkit 3.4.1 lacks with oauthlib 4.0: the
+validator's `validate_device_code`, and a device answer that may carry `scope`. Its
+device authorization endpoint is `/o/device-authorization/` (discovery does not name it).
+`POST /test/device-decision` with `username` and `action` (`accept` or `deny`) decides the
+newest pending device sign-in as that person would on their other device (404 when none is
+pending), so a test needs no browser.
 
 Refresh tokens rotate and a spent one cannot be used again (REFRESH_TOKEN_REUSE_PROTECTION).
 `GET /test/counters` answers how many token requests each grant type made, so a test can
@@ -75,6 +83,7 @@ def configure(data_folder, access_seconds):
             "ROTATE_REFRESH_TOKEN": True,
             "REFRESH_TOKEN_REUSE_PROTECTION": True,
             "PKCE_REQUIRED": False,
+            "DEVICE_FLOW_INTERVAL": 1,
             "SCOPES": {
                 "openid": "OpenID Connect",
                 "profile": "Name and account type",
@@ -107,6 +116,36 @@ def counters_view(request):
         return JsonResponse(dict(counters))
 
 
+def device_decision_view(request):
+    """Decides the newest pending device sign-in for `username`: `accept` or `deny`."""
+    from django.contrib.auth.models import User
+    from django.http import JsonResponse
+    from oauth2_provider.models import get_device_grant_model
+
+    model = get_device_grant_model()
+    grant = model.objects.filter(status=model.AUTHORIZATION_PENDING).order_by("-id").first()
+    if request.method != "POST" or grant is None:
+        return JsonResponse({"error": "no pending device sign-in"}, status=404)
+    grant.user = User.objects.get(username=request.POST["username"])
+    grant.status = model.AUTHORIZED if request.POST.get("action") == "accept" else model.DENIED
+    grant.save(update_fields=["user", "status"])
+    return JsonResponse({"user_code": grant.user_code})
+
+
+def allow_scope_in_device_answer():
+    """oauthlib 4.0 adds `scope` to the device answer; DOT 3.4.1's record of it does not
+    take one."""
+    import oauth2_provider.views.device as device_views
+
+    original = device_views.DeviceCodeResponse
+    known = set(original.__dataclass_fields__)
+
+    def lenient(**fields):
+        return original(**{name: value for name, value in fields.items() if name in known})
+
+    device_views.DeviceCodeResponse = lenient
+
+
 def make_validator():
     from oauth2_provider.oauth2_validators import OAuth2Validator
 
@@ -123,6 +162,25 @@ def make_validator():
                 claims["koober_type"] = "driver"
             return claims
 
+        def validate_device_code(self, client_id, code, request, *args, **kwargs):
+            """RFC 8628 §3.5 for oauthlib 4.0, which asks the validator; DOT 3.4.1 has none."""
+            from oauth2_provider.models import get_device_grant_model
+            from oauthlib.oauth2.rfc8628.grant_types.device_code import DeviceCodeGrant
+
+            model = get_device_grant_model()
+            grant = model.objects.filter(device_code=code, client_id=client_id).first()
+            if grant is None:
+                return None
+            if grant.is_expired():
+                return DeviceCodeGrant.DEVICE_CODE_EXPIRED
+            if grant.status == model.DENIED:
+                return DeviceCodeGrant.DEVICE_CODE_DENIED
+            if grant.status != model.AUTHORIZED:
+                return DeviceCodeGrant.DEVICE_CODE_PENDING
+            request.user = grant.user
+            request.scopes = grant.scope.split() if grant.scope else []
+            return DeviceCodeGrant.DEVICE_CODE_AUTHORIZED
+
     return KooberValidator
 
 
@@ -138,14 +196,16 @@ def seed():
         user = User.objects.create_user(username, username, "Pass1234", first_name=first)
         if driver:
             user.groups.add(drivers)
-    for client_id, client_type, secret in (
-        ("koober-public", Application.CLIENT_PUBLIC, ""),
-        ("koober-confidential", Application.CLIENT_CONFIDENTIAL, "s3cret"),
+    for client_id, client_type, secret, grant in (
+        ("koober-public", Application.CLIENT_PUBLIC, "", Application.GRANT_PASSWORD),
+        ("koober-confidential", Application.CLIENT_CONFIDENTIAL, "s3cret",
+         Application.GRANT_PASSWORD),
+        ("koober-device", Application.CLIENT_PUBLIC, "", Application.GRANT_DEVICE_CODE),
     ):
         if not Application.objects.filter(client_id=client_id).exists():
             Application.objects.create(
                 client_id=client_id, client_secret=secret, client_type=client_type,
-                authorization_grant_type=Application.GRANT_PASSWORD, name=client_id,
+                authorization_grant_type=grant, name=client_id,
                 algorithm=Application.RS256_ALGORITHM)
 
 
@@ -169,7 +229,9 @@ def main():
     sys.modules[__name__].urlpatterns = [
         path("o/", include("oauth2_provider.urls", namespace="oauth2_provider")),
         path("test/counters", counters_view),
+        path("test/device-decision", device_decision_view),
     ]
+    allow_scope_in_device_answer()
     call_command("migrate", verbosity=0, interactive=False)
     seed()
 
@@ -183,6 +245,9 @@ def main():
     server = ThreadedWSGIServer(("127.0.0.1", 0), QuietHandler, ipv6=False)
     server.set_app(WSGIHandler())
     port = server.server_address[1]
+    from oauth2_provider.settings import oauth2_settings
+
+    oauth2_settings.OAUTH_DEVICE_VERIFICATION_URI = f"http://127.0.0.1:{port}/o/device/"
     print(f"OIDC provider listening on http://127.0.0.1:{port}", flush=True)
     print(f"issuer: http://127.0.0.1:{port}/o", flush=True)
     if arguments.exit_with_stdin:

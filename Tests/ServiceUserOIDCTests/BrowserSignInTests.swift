@@ -4,6 +4,7 @@ import LoopbackServer
 import ServiceUserOIDC
 import Testing
 import UserModel
+import WireFormat
 
 /// The authorization-code flow with PKCE, against a fake provider: the request, and the
 /// callback checked before anything is redeemed.
@@ -166,5 +167,31 @@ struct BrowserSignInTests {
     let session = try await api.signIn(
       callback: Self.callback(request, ["code": "c"]), for: request)
     #expect(session.idToken == good)
+  }
+}
+
+@Suite("offline_access when discovery lists it")
+struct OfflineAccessScopeTests {
+  @Test(
+    "added only when configured and listed in scopes_supported",
+    arguments: [(true, true, true), (true, false, false), (false, true, false)])
+  func added(configured: Bool, listed: Bool, expected: Bool) async throws {
+    let fake = try FakeProvider()
+    let base = fake.issuer.absoluteString
+    var document: [String: JSONValue] = [
+      "issuer": .string(base), "token_endpoint": .string(base + "/token"),
+      "authorization_endpoint": .string(base + "/authorize"),
+    ]
+    if listed {
+      document["scopes_supported"] = .array([.string("openid"), .string("offline_access")])
+    }
+    fake.answerDiscovery(.json(document))
+    let api = OIDCAuthAPI(
+      configuration: try OIDCConfiguration(
+        issuer: fake.issuer, clientID: "koober-public", defaultUserType: .passenger,
+        addsOfflineAccessWhenSupported: configured))
+    let request = try await api.authorizationRequest(redirectURI: BrowserSignInTests.redirect)
+    let scope = BrowserSignInTests.query(request.url)["scope"]
+    #expect(scope == "openid profile email" + (expected ? " offline_access" : ""))
   }
 }

@@ -1,13 +1,14 @@
 import Foundation
 
-/// `--oidc-issuer URL --client-id ID [--client-secret S] [--oidc-revocation-url URL]`: sign in
-/// with an OpenID Connect provider instead of Koober's own API.
+/// `--oidc-issuer URL --client-id ID [--client-secret S] [--oidc-revocation-url URL]
+/// [--oidc-device-url URL] [--oidc-scope "…"] [--oidc-type-claim NAME]`: sign in with an
+/// OpenID Connect provider instead of Koober's own API.
 ///
 /// The provider signs people in, renews and revokes their sessions, and tells their user type
-/// in the `koober_type` claim (a passenger when absent). It has no rides: in this mode the
-/// ride features say so in one sentence.
+/// in a claim (`koober_type` unless `--oidc-type-claim` names another; a passenger when
+/// absent). It has no rides: in this mode the ride features say so in one sentence.
 struct OIDCOptions: Sendable, Equatable {
-  /// The user-type claim koober reads from userinfo.
+  /// The user-type claim koober reads from userinfo unless `--oidc-type-claim` names another.
   static let userTypeClaim = "koober_type"
 
   /// `--oidc-issuer`.
@@ -18,6 +19,14 @@ struct OIDCOptions: Sendable, Equatable {
   var clientSecret: String?
   /// `--oidc-revocation-url`, for a provider whose discovery names no revocation endpoint.
   var revocationURL: URL?
+  /// `--oidc-device-url`, for a provider whose discovery names no device authorization
+  /// endpoint (django-oauth-toolkit's).
+  var deviceURL: URL?
+  /// `--oidc-scope`, split at spaces, or `nil` for the default (`openid profile email`, plus
+  /// `offline_access` when discovery lists it).
+  var scopes: [String]?
+  /// `--oidc-type-claim`, or `koober_type`.
+  var typeClaim = OIDCOptions.userTypeClaim
 
   /// Reads the four options, or `nil` when none was given.
   /// - Parameter parsed: The split command line.
@@ -25,7 +34,10 @@ struct OIDCOptions: Sendable, Equatable {
   ///   without `--oidc-issuer`, `--oidc-issuer` without `--client-id`, or an empty value.
   init?(_ parsed: ParsedArguments) throws(UsageError) {
     let values = parsed.values
-    let clientOptions = ["client-id", "client-secret", "oidc-revocation-url"]
+    let clientOptions = [
+      "client-id", "client-secret", "oidc-revocation-url", "oidc-device-url", "oidc-scope",
+      "oidc-type-claim",
+    ]
     guard let issuerText = values["oidc-issuer"] else {
       if let stray = clientOptions.first(where: { values[$0] != nil }) {
         throw UsageError(
@@ -51,5 +63,32 @@ struct OIDCOptions: Sendable, Equatable {
     if let text = values["oidc-revocation-url"] {
       revocationURL = try GlobalOptions.httpURL(text, option: "oidc-revocation-url", parsed)
     }
+    if let text = values["oidc-device-url"] {
+      deviceURL = try GlobalOptions.httpURL(text, option: "oidc-device-url", parsed)
+    }
+    if let text = values["oidc-scope"] {
+      let scopes = text.split(whereSeparator: { $0 == " " }).map(String.init)
+      guard !scopes.isEmpty, scopes.allSatisfy(Self.isScopeToken) else {
+        throw UsageError(
+          message: CommandText.text("usage.oidcScope", ["value": text]),
+          command: parsed.commandName)
+      }
+      self.scopes = scopes
+    }
+    if let claim = values["oidc-type-claim"] {
+      guard !claim.isEmpty, claim.utf8.count <= 100, claim.allSatisfy(\.isASCII),
+        !claim.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true })
+      else {
+        throw UsageError(
+          message: CommandText.text("usage.oidcTypeClaim"), command: parsed.commandName)
+      }
+      typeClaim = claim
+    }
+  }
+
+  /// RFC 6749 §3.3's scope-token: visible ASCII except `"` and `\`.
+  static func isScopeToken(_ text: String) -> Bool {
+    !text.isEmpty
+      && text.utf8.allSatisfy { $0 >= 0x21 && $0 <= 0x7E && $0 != 0x22 && $0 != 0x5C }
   }
 }

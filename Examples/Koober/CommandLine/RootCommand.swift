@@ -25,6 +25,9 @@ struct RootCommand: KooberCommand {
       .value("client-id", "ID", CommandText.text("option.clientId")),
       .value("client-secret", "S", CommandText.text("option.clientSecret")),
       .value("oidc-revocation-url", "URL", CommandText.text("option.oidcRevocationUrl")),
+      .value("oidc-device-url", "URL", CommandText.text("option.oidcDeviceUrl")),
+      .value("oidc-scope", "SCOPES", CommandText.text("option.oidcScope")),
+      .value("oidc-type-claim", "NAME", CommandText.text("option.oidcTypeClaim")),
     ]
   }
 

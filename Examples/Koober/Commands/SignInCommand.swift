@@ -2,31 +2,67 @@ import UserModel
 
 /// `koober sign-in --email E --password-stdin`: signs in; a driver's sign-in stops at the
 /// one-time code (exit 3) and keeps the challenge, never the password, for `koober verify`.
+/// With `--oidc-issuer`, `--browser` signs in in the system browser and `--device` on another
+/// device (ProviderSignIn.swift).
 struct SignInCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
       name: "sign-in", summary: CommandText.text("signIn.summary"),
-      arguments: "--email E --password-stdin",
-      options: [.email, .passwordStdin],
+      arguments: "--email E --password-stdin | --browser | --device",
+      options: [
+        .email, .passwordStdin, .flag("browser", CommandText.text("option.browser")),
+        .flag("device", CommandText.text("option.device")),
+      ],
       details: CommandText.text("signIn.details"))
   }
 
-  /// `--email E`, as typed.
-  let email: String
-  /// `--password-stdin`: the password is the first line of stdin.
-  let passwordFromStdin: Bool
+  /// How the person signs in.
+  enum Way: Equatable {
+    /// `--email E`, as typed, and whether the password is stdin's first line.
+    case password(email: String, fromStdin: Bool)
+    /// `--browser`.
+    case browser
+    /// `--device`.
+    case device
+  }
+
+  /// The way chosen on the command line.
+  let way: Way
 
   init(_ options: OptionReader) throws(UsageError) {
-    email = try options.required("email")
-    passwordFromStdin = options.flag("password-stdin")
+    let browser = options.flag("browser")
+    let device = options.flag("device")
+    if browser || device {
+      guard !(browser && device), options.parsed.values["email"] == nil,
+        !options.flag("password-stdin")
+      else {
+        throw UsageError(
+          message: CommandText.text("usage.signInWays"), command: options.commandName)
+      }
+      way = browser ? .browser : .device
+    } else {
+      way = .password(
+        email: try options.required("email"), fromStdin: options.flag("password-stdin"))
+    }
   }
 
   func run(_ context: CommandContext) async -> ExitCode {
-    await context.withApp { app in await signIn(in: app) }
+    await context.withApp { app in
+      switch way {
+      case .password(let email, let fromStdin):
+        await signIn(email: email, passwordFromStdin: fromStdin, in: app)
+      case .browser:
+        await ProviderSignIn.browser(in: app, environment: context.environment)
+      case .device:
+        await ProviderSignIn.device(in: app)
+      }
+    }
   }
 
   @MainActor
-  private func signIn(in app: AppContainer) async -> ExitCode {
+  private func signIn(email: String, passwordFromStdin: Bool, in app: AppContainer) async
+    -> ExitCode
+  {
     let console = app.console
     guard
       let password = await PasswordInput.readOrReport(

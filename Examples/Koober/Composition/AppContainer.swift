@@ -145,8 +145,10 @@ final class AppContainer {
     do {
       return try OIDCConfiguration(
         issuer: oidc.issuer, clientID: oidc.clientID, defaultUserType: .passenger,
-        clientSecret: oidc.clientSecret, revocationEndpoint: oidc.revocationURL,
-        userTypeClaim: OIDCOptions.userTypeClaim, timeout: timeout)
+        clientSecret: oidc.clientSecret, scopes: oidc.scopes ?? OIDCConfiguration.defaultScopes,
+        addsOfflineAccessWhenSupported: oidc.scopes == nil,
+        revocationEndpoint: oidc.revocationURL, deviceAuthorizationEndpoint: oidc.deviceURL,
+        userTypeClaim: oidc.typeClaim, timeout: timeout)
     } catch {
       throw StartupFailure(message: error.message, exitCode: .usage)
     }

@@ -20,6 +20,16 @@ final class OnboardingContainer {
     SignInLogicControl(environment: environment, entryPoint: entry)
   }
 
+  /// A browser sign-in control (OIDC mode) that starts at `entry`.
+  func makeBrowserSignInControl(from entry: LoginEntryPoint) -> BrowserSignInLogicControl {
+    BrowserSignInLogicControl(environment: environment, entryPoint: entry)
+  }
+
+  /// A device sign-in control (OIDC mode) that starts at `entry`.
+  func makeDeviceSignInControl(from entry: LoginEntryPoint) -> DeviceSignInLogicControl {
+    DeviceSignInLogicControl(environment: environment, entryPoint: entry)
+  }
+
   /// A sign-up control that starts at `entry`.
   func makeSignUpControl(from entry: LoginEntryPoint) -> SignUpLogicControl {
     SignUpLogicControl(environment: environment, entryPoint: entry)

@@ -63,6 +63,40 @@ public final class OIDCProviderProcess: Sendable {
   /// The RFC 7009 endpoint, which django-oauth-toolkit's discovery does not name.
   public var revocationEndpoint: URL { issuer.appendingPathComponent("revoke_token/") }
 
+  /// The RFC 8628 endpoint, which django-oauth-toolkit's discovery does not name.
+  public var deviceAuthorizationEndpoint: URL {
+    issuer.appendingPathComponent("device-authorization/")
+  }
+
+  /// Decides the newest pending device sign-in as `username` would on their other device.
+  /// - Parameters:
+  ///   - username: Who decides, e.g. `ann@example.com`.
+  ///   - accept: `true` to allow it, `false` to deny it.
+  /// - Returns: The user code decided, or `nil` when no device sign-in was pending.
+  public func decideDeviceSignIn(as username: String, accept: Bool) async throws -> String? {
+    var request = URLRequest(url: baseURL.appendingPathComponent("test/device-decision"))
+    request.httpMethod = "POST"
+    request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+    let name = username.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? username
+    request.httpBody = Data("username=\(name)&action=\(accept ? "accept" : "deny")".utf8)
+    let (data, response) = try await URLSession.shared.data(for: request)
+    guard (response as? HTTPURLResponse)?.statusCode == 200 else { return nil }
+    return try JSONDecoder().decode([String: String].self, from: data)["user_code"]
+  }
+
+  /// Waits until a device sign-in is pending, then decides it (see
+  /// `decideDeviceSignIn(as:accept:)`), trying for up to a minute.
+  /// - Returns: The user code decided, or `nil` when none came.
+  public func decidePendingDeviceSignIn(as username: String, accept: Bool) async throws
+    -> String?
+  {
+    for _ in 0..<600 {
+      if let code = try await decideDeviceSignIn(as: username, accept: accept) { return code }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    return nil
+  }
+
   /// How many token requests each grant type made so far.
   /// - Returns: e.g. `["password": 3, "refresh_token": 1]`.
   public func tokenRequests() async throws -> [String: Int] {

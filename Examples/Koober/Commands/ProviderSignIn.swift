@@ -1,0 +1,237 @@
+import Foundation
+import LoginCore
+import LoginLogicControl
+import LoginViewModel
+import ServiceUserOIDC
+import UserModel
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// `koober sign-in --browser` and `koober sign-in --device` (with `--oidc-issuer`): the two
+/// OAuth sign-ins through every layer, their logic controls and view models, written on
+/// stderr, ending like the password sign-in (the signed-in line on stdout, exit 0; a
+/// failure's sentence, exit 1).
+@MainActor
+enum ProviderSignIn {
+  /// Signs in in the system browser: prints the address, runs `$BROWSER <url>` when `BROWSER`
+  /// is set (one program, the address its only argument, no shell), and waits for the
+  /// browser to come back to a loopback port (ServiceUserOIDC's `LoopbackUserAgent`).
+  /// - Parameters:
+  ///   - app: The app container.
+  ///   - environment: The process environment (`BROWSER`).
+  /// - Returns: The exit code.
+  static func browser(in app: AppContainer, environment: [String: String]) async -> ExitCode {
+    let agent: LoopbackUserAgent
+    do {
+      agent = try LoopbackUserAgent { _ in }
+    } catch {
+      app.console.error(error.message)
+      return .failure
+    }
+    let responder = ProviderSignInResponder(console: app.console, browser: environment["BROWSER"])
+    let control = app.makeOnboardingContainer().makeBrowserSignInControl(from: .welcome)
+    control.delegate = responder
+    await control.signIn(with: agent)?.value
+    return responder.finish(in: app)
+  }
+
+  /// Signs in on another device: prints the address and the code, counts the time left
+  /// down, and waits while the service asks the provider.
+  /// - Parameter app: The app container.
+  /// - Returns: The exit code.
+  static func device(in app: AppContainer) async -> ExitCode {
+    let responder = ProviderSignInResponder(console: app.console, browser: nil)
+    let control = app.makeOnboardingContainer().makeDeviceSignInControl(from: .welcome)
+    control.delegate = responder
+    await control.start()?.value
+    return responder.finish(in: app)
+  }
+
+  /// Starts `browser` with `url` as its only argument, without a shell; a name without a
+  /// slash is looked up in `PATH`.
+  /// - Returns: Whether the program started.
+  static func launch(_ browser: String, url: URL, path: String?) -> Bool {
+    guard let program = executable(browser, path: path) else { return false }
+    let process = Process()
+    process.executableURL = program
+    process.arguments = [url.absoluteString]
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  private static func executable(_ name: String, path: String?) -> URL? {
+    guard !name.isEmpty else { return nil }
+    if name.contains("/") {
+      return access(name, X_OK) == 0 ? URL(fileURLWithPath: name) : nil
+    }
+    for folder in (path ?? "/usr/bin:/bin").split(separator: ":") where !folder.isEmpty {
+      let candidate = "\(folder)/\(name)"
+      if access(candidate, X_OK) == 0 { return URL(fileURLWithPath: candidate) }
+    }
+    return nil
+  }
+}
+
+/// The delegate of both provider sign-in controls in a command: it forwards their events to
+/// the screens' view models, whose texts it writes on stderr, and keeps how it ended.
+@MainActor
+final class ProviderSignInResponder {
+  private enum Outcome {
+    case signedIn(User)
+    case cancelled
+    case failed(AuthFailure)
+  }
+
+  private let console: Console
+  private let browserProgram: String?
+  private let browserScreen = BrowserSignInViewModel()
+  private let deviceScreen = DeviceSignInViewModel()
+  private let liveCountdown = isatty(STDERR_FILENO) == 1
+  private var countdownShown = false
+  private var outcome: Outcome?
+
+  init(console: Console, browser: String?) {
+    self.console = console
+    self.browserProgram = browser
+    browserScreen.onStatusTextChange = { [weak self] text in
+      if let text { self?.say(text) }
+    }
+    deviceScreen.onStatusTextChange = { [weak self] text in
+      if let text { self?.say(text) }
+    }
+    deviceScreen.onCountdownTextChange = { [weak self] text in
+      guard let self, let text, !self.showingCode else { return }
+      self.showCountdown(text)
+    }
+  }
+
+  /// Ends the command: the signed-in line (exit 0), or the failure's sentence (exit 1).
+  func finish(in app: AppContainer) -> ExitCode {
+    endCountdownLine()
+    switch outcome {
+    case .signedIn(let user):
+      return FinishedSignIn.report(user, note: nil, in: app)
+    case .cancelled:
+      return console.fail(.refused(.signInCancelled))
+    case .failed(let failure):
+      return console.fail(failure)
+    case nil:
+      console.error(CommandText.text("signIn.noAnswer"))
+      return .failure
+    }
+  }
+
+  private func say(_ text: String) {
+    endCountdownLine()
+    console.writeError(text.terminalSafe + "\n")
+  }
+
+  /// On a terminal the countdown is one line redrawn every second; elsewhere a line each
+  /// whole minute, so a log is not flooded.
+  private func showCountdown(_ text: String) {
+    if liveCountdown {
+      console.writeError("\r\u{1B}[K" + text.terminalSafe)
+      countdownShown = true
+    } else if let left = deviceSecondsLeft, left % 60 == 0 || !countdownShown {
+      console.writeError(text.terminalSafe + "\n")
+      countdownShown = true
+    }
+  }
+
+  private var deviceSecondsLeft: Int?
+  /// Set while the code is being shown: its first countdown line comes after the code.
+  private var showingCode = false
+
+  private func endCountdownLine() {
+    if liveCountdown, countdownShown {
+      console.writeError("\n")
+      countdownShown = false
+    }
+  }
+}
+
+extension ProviderSignInResponder: LoginRouteDelegate {
+  func loginLogic(_ control: any LoginFlowControl, didSignIn user: User, route: LoginRoute) {
+    browserScreen.signedIn()
+    deviceScreen.signedIn()
+    outcome = .signedIn(user)
+  }
+}
+
+extension ProviderSignInResponder: BrowserSignInLogicDelegate {
+  func browserSignInLogicDidStart(_ control: BrowserSignInLogicControl) {
+    browserScreen.started()
+  }
+
+  func browserSignInLogic(_ control: BrowserSignInLogicControl, isWaitingForBrowserAt url: URL)
+  {
+    say(CommandText.text("signIn.browserOpen"))
+    say("  " + url.absoluteString)
+    if let browserProgram {
+      let path = ProcessInfo.processInfo.environment["PATH"]
+      if !ProviderSignIn.launch(browserProgram, url: url, path: path) {
+        say(CommandText.text("signIn.browserNotStarted", ["browser": browserProgram]))
+      }
+    }
+    browserScreen.waitingForBrowser()
+  }
+
+  func browserSignInLogicDidCancel(_ control: BrowserSignInLogicControl) {
+    browserScreen.cancelled()
+    outcome = .cancelled
+  }
+
+  func browserSignInLogic(_ control: BrowserSignInLogicControl, didFail failure: AuthFailure) {
+    browserScreen.failed(failure.message)
+    outcome = .failed(failure)
+  }
+}
+
+extension ProviderSignInResponder: DeviceSignInLogicDelegate {
+  func deviceSignInLogicDidStart(_ control: DeviceSignInLogicControl) {
+    deviceScreen.started()
+  }
+
+  func deviceSignInLogic(
+    _ control: DeviceSignInLogicControl, show authorization: DeviceAuthorization,
+    secondsLeft: Int
+  ) {
+    deviceSecondsLeft = secondsLeft
+    showingCode = true
+    deviceScreen.show(
+      userCode: authorization.userCode, address: authorization.verificationURI.absoluteString,
+      secondsLeft: secondsLeft)
+    showingCode = false
+    say("  " + authorization.userCode)
+    if let complete = authorization.verificationURIComplete {
+      say(CommandText.text("signIn.deviceComplete", ["url": complete.absoluteString]))
+    }
+    if let countdown = deviceScreen.countdownText { showCountdown(countdown) }
+  }
+
+  func deviceSignInLogic(_ control: DeviceSignInLogicControl, secondsLeft: Int) {
+    deviceSecondsLeft = secondsLeft
+    deviceScreen.remainingSecondsChanged(secondsLeft)
+  }
+
+  func deviceSignInLogicDidCancel(_ control: DeviceSignInLogicControl) {
+    deviceScreen.cancelled()
+    outcome = .cancelled
+  }
+
+  func deviceSignInLogic(_ control: DeviceSignInLogicControl, didFail failure: AuthFailure) {
+    deviceScreen.failed(failure.message)
+    outcome = .failed(failure)
+  }
+}
