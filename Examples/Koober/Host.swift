@@ -25,6 +25,9 @@ enum Host {
       console.usageError(error)
       return .usage
     }
+    // With an OpenID Connect provider the server is not Koober's: the modules' own wording
+    // ("the server", "the sign-in provider") is used, never "Koober's server".
+    if invocation.global.oidc != nil { Texts.appBundles = [.main] }
     let context = CommandContext(
       global: invocation.global, environment: environment, console: console)
     return await invocation.command.run(context)

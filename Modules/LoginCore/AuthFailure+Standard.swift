@@ -19,6 +19,6 @@ extension AuthFailure {
     {
       return .unavailable(.busy(retryAfterSeconds: max(seconds, 1)))
     }
-    return .unavailable(.serverTrouble("the server answered HTTP \(status)."))
+    return .unavailable(.unexpectedAnswer(status: status, "the server answered HTTP \(status)."))
   }
 }

@@ -13,6 +13,10 @@ public enum AuthUnavailability: Sendable, Equatable, Hashable {
   /// The server failed, or answered something the adapter cannot read; the text says what,
   /// for a log or a developer (a person is shown a general sentence).
   case serverTrouble(String)
+  /// The server (an OAuth provider, say) answered with this HTTP status and nothing the
+  /// adapter can read: no error body of its protocol. It did answer, so this is not offline;
+  /// the sentence names the sign-in provider and the status. The text says more, for a log.
+  case unexpectedAnswer(status: Int, String)
   /// Another sign-in, sign-up or code check of this service is still running.
   case inProgress
   /// The stored session exists but cannot be read now; nothing was deleted. The text says
@@ -29,6 +33,7 @@ public enum AuthUnavailability: Sendable, Equatable, Hashable {
     case .timeout: "timeout"
     case .busy: "server_busy"
     case .serverTrouble: "server_trouble"
+    case .unexpectedAnswer: "unexpected_answer"
     case .inProgress: "already_in_progress"
     case .sessionUnreadable: "session_unavailable"
     case .storage: "storage_failed"
@@ -39,7 +44,9 @@ public enum AuthUnavailability: Sendable, Equatable, Hashable {
   /// one, else `nil`.
   public var detail: String? {
     switch self {
-    case .serverTrouble(let text), .sessionUnreadable(let text), .storage(let text): text
+    case .serverTrouble(let text), .sessionUnreadable(let text), .storage(let text),
+      .unexpectedAnswer(_, let text):
+      text
     default: nil
     }
   }
@@ -54,6 +61,8 @@ public enum AuthUnavailability: Sendable, Equatable, Hashable {
         ? LoginCoreText.counted("error.serverBusyMinutes", wholeMinutes(seconds), as: "minutes")
         : LoginCoreText.counted("error.serverBusySeconds", max(seconds, 1), as: "seconds")
     case .serverTrouble: LoginCoreText.text("error.serverTrouble")
+    case .unexpectedAnswer(let status, _):
+      LoginCoreText.text("error.unexpectedAnswer", ["status": String(status)])
     case .inProgress: LoginCoreText.text("error.alreadyInProgress")
     case .sessionUnreadable: LoginCoreText.text("error.sessionUnreadable")
     case .storage: LoginCoreText.text("error.storage")

@@ -10,6 +10,10 @@ public enum RestoreOutcome: Sendable, Equatable {
   case expired
   /// The server could not be reached: the stored session is kept and used, not validated.
   case offline(UserSession)
+  /// The server was reached but could not confirm the session (it failed, was busy, or
+  /// answered something the adapter cannot read): the stored session is kept and used, not
+  /// validated, and the failure says why in one sentence (never "offline").
+  case unverified(UserSession, AuthFailure)
   /// A stored session exists but cannot be read; nothing was deleted. The message says why.
   case unavailable(String)
   /// The server answered for another account than the stored session's (another `sub`, or

@@ -23,6 +23,14 @@ public final class LaunchLogicControl {
   public nonisolated static var expiredMessage: String { SessionLogicControl.expiredMessage }
   /// The sentence shown on the home screen when the session could not be validated.
   public nonisolated static var offlineMessage: String { LoginLogicText.text("launch.offline") }
+
+  /// What the home screen says when the server answered but could not confirm the session:
+  /// the failure's sentence, then that the session is kept.
+  /// - Parameter failure: Why the session could not be checked.
+  /// - Returns: The two sentences.
+  public nonisolated static func unverifiedMessage(_ failure: AuthFailure) -> String {
+    failure.message + " " + LoginLogicText.text("launch.kept")
+  }
   /// The sentence shown on welcome when the server answered for another account.
   public nonisolated static var accountChangedMessage: String {
     LoginLogicText.text("launch.accountChanged")
@@ -69,6 +77,15 @@ public final class LaunchLogicControl {
       delegate?.launchLogic(
         self, couldNotValidateSessionOf: user, goHomeOfflineAsRoot: user.type,
         message: Self.offlineMessage)
+    case .unverified(let session, let failure):
+      let user = session.user
+      log.record(
+        .launchOutcome(
+          "unverified (\(failure.code)), session of \(user.type.rawValue) kept "
+            + "-> home (root, offline)"))
+      delegate?.launchLogic(
+        self, couldNotValidateSessionOf: user, goHomeOfflineAsRoot: user.type,
+        message: Self.unverifiedMessage(failure))
     case .notSignedIn:
       log.record(.launchOutcome("no session -> welcome"))
       delegate?.launchLogicFoundNoSessionGoToWelcome(self)

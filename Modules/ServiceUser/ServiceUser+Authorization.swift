@@ -79,7 +79,7 @@ struct SessionAuthorization: AuthorizationProvider {
     // The wait stays with the adapter's failure; to the client a busy server is a 503.
     case .unavailable(.busy): .http(status: 503, body: Data())
     case .unavailable(.serverTrouble(let detail)), .unavailable(.sessionUnreadable(let detail)),
-      .unavailable(.storage(let detail)):
+      .unavailable(.storage(let detail)), .unavailable(.unexpectedAnswer(_, let detail)):
       .unexpectedResponse(detail)
     case .unavailable(.inProgress), .unsupported: .unexpectedResponse(failure.description)
     // A refusal ends the session before it gets here; a stray one is no answer either.

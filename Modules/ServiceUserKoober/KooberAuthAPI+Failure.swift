@@ -39,7 +39,7 @@ extension KooberAuthAPI {
       if let server = error.serverError {
         failure(status: status, server: server, authorized: authorized)
       } else {
-        .unavailable(.serverTrouble("the server answered HTTP \(status)."))
+        .unavailable(.unexpectedAnswer(status: status, "the server answered HTTP \(status)."))
       }
     case .invalidURL, .insecureURL, .encoding, .decoding, .unexpectedResponse, .responseTooLarge:
       .unavailable(.serverTrouble(error.message))

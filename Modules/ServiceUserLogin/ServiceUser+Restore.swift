@@ -9,9 +9,9 @@ extension ServiceUser {
   ///
   /// A validated or kept session becomes current and listeners hear `.signedIn`. A session
   /// the server refuses (`.refused(.sessionEnded)`, or a token rejected again after a
-  /// renewal) is cleared (`.expired`). When the server cannot be reached, fails, or answers
-  /// something the adapter cannot read, the stored session is kept and used unvalidated
-  /// (`.offline`). A store that cannot be
+  /// renewal) is cleared (`.expired`). When the server cannot be reached (`.offline`), or
+  /// fails, is busy or answers something the adapter cannot read (`.unverified`, with the
+  /// failure), the stored session is kept and used unvalidated. A store that cannot be
   /// read is reported (`.unavailable`) and left untouched: it is never taken for a sign-out.
   /// A stored session recorded for another server identity (`UserSession.issuer` against
   /// the adapter's `sessionIssuer`) is `.notSignedIn`: never sent to this server, and left
@@ -73,6 +73,9 @@ extension ServiceUser {
       return .expired
     }
     _ = try? await confirmSession(with: nil)
-    return .offline(session)
+    switch failure {
+    case .unavailable(.offline), .unavailable(.timeout): return .offline(session)
+    default: return .unverified(session, failure)
+    }
   }
 }

@@ -36,8 +36,10 @@ extension OIDCAuthAPI {
       }
       let failure = AuthFailure.standard(status: answer.status, headers: answer.headers)
       if case .unavailable(.busy) = failure { throw failure }
-      throw .trouble(
-        "the discovery document at \(place) could not be read (HTTP \(answer.status)).")
+      throw .unavailable(
+        .unexpectedAnswer(
+          status: answer.status,
+          "the discovery document at \(place) could not be read (HTTP \(answer.status))."))
     }
     guard let document = answer.json else {
       throw .trouble("the discovery document at \(place) is not a JSON object.")

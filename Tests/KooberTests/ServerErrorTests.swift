@@ -68,7 +68,9 @@ struct ServerErrorTests {
       ["--server", url, "sign-up", "--email", "a@example.com", "--type", "driver",
        "--password-stdin"], stdin: "Pass1234\n")
     #expect(failing.status == 1)
-    #expect(failing.stderr == "koober: Koober's server is having trouble; try again in a moment.\n")
+    #expect(
+      failing.stderr
+        == "koober: Koober's server answered HTTP 500 without a usable answer; try again later.\n")
     let outbox = try await fixture.run(["--server", url, "outbox", "--to", "a@example.com"])
     #expect(outbox.status == 1)
     #expect(outbox.stderr.split(separator: "\n").count == 1)

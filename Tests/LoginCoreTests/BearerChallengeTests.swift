@@ -39,7 +39,7 @@ struct BearerChallengeTests {
     #expect(AuthFailure.standard(status: 401, headers: invalid) == .refused(.accessTokenRejected))
     #expect(
       AuthFailure.standard(status: 401, headers: [:])
-        == .unavailable(.serverTrouble("the server answered HTTP 401.")))
+        == .unavailable(.unexpectedAnswer(status: 401, "the server answered HTTP 401.")))
     #expect(
       AuthFailure.standard(status: 503, headers: ["Retry-After": "7"])
         == .unavailable(.busy(retryAfterSeconds: 7)))

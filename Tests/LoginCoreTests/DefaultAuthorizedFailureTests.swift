@@ -40,7 +40,8 @@ struct DefaultAuthorizedFailureTests {
   func others() {
     let invalid = ["WWW-Authenticate": #"Bearer error="invalid_token""#]
     #expect(
-      Self.failure(403, invalid) == .unavailable(.serverTrouble("the server answered HTTP 403.")))
+      Self.failure(403, invalid)
+        == .unavailable(.unexpectedAnswer(status: 403, "the server answered HTTP 403.")))
     #expect(Self.failure(500).endsSession == false)
     #expect(Self.failure(503, ["Retry-After": "7"]) == .unavailable(.busy(retryAfterSeconds: 7)))
   }

@@ -60,8 +60,24 @@ struct LaunchLogicControlTests {
       world.recorder.calls == [
         .launchOffline(
           Fixtures.dan, goHome: .driver,
-          message: "You're offline; Koober will check your session when the connection is back.")
+          message: "You're offline; the app will check your session when the connection is back.")
       ])
+  }
+
+
+  @Test("a session the server could not confirm goes home with the failure's sentence")
+  func unverified() async {
+    let failure = AuthFailure.unavailable(.unexpectedAnswer(status: 403, "HTTP 403, empty"))
+    let world = await check(.unverified(Fixtures.session(Fixtures.ann), failure))
+    #expect(
+      world.recorder.calls == [
+        .launchOffline(
+          Fixtures.ann, goHome: .passenger,
+          message:
+            "The sign-in provider answered HTTP 403 without a usable answer; try again later. "
+            + "Your session is kept until it can be checked.")
+      ])
+    #expect(!world.log.lines.joined().contains("offline,"))
   }
 
   @Test("an unreadable session store goes to welcome with a clear message, nothing deleted")

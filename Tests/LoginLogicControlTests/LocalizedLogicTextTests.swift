@@ -79,13 +79,13 @@ struct LocalizedLogicTextTests {
       #expect(LaunchLogicControl.expiredMessage == "登录已过期，请重新登录。")
       #expect(SessionLogicControl.expiredMessage == "登录已过期，请重新登录。")
       #expect(
-        LaunchLogicControl.offlineMessage == "当前处于离线状态，联网后 Koober 会重新验证您的登录状态。")
+        LaunchLogicControl.offlineMessage == "当前处于离线状态，联网后应用会重新验证您的登录状态。")
       #expect(
         LaunchLogicControl.unreadableMessage == "无法读取已保存的登录信息，请重新登录。您的数据均未删除。")
       #expect(SessionLogicControl.revokedMessage == "您的登录已在其他地方结束，请重新登录。")
       #expect(
         SessionLogicControl.signedOutLocallyNotice
-          == "已在本设备退出登录。由于无法连接 Koober 服务器，服务器上的登录尚未结束。")
+          == "已在本设备退出登录。由于无法连接服务器，服务器上的登录尚未结束。")
       #expect(
         SessionLogicControl.signedOutWithoutRevocationNotice
           == "已在本设备退出登录。账号服务器不支持远程结束登录，该登录会在到期后自动失效。")

@@ -35,7 +35,7 @@ struct SessionLogicControlTests {
         .signingOut,
         .signedOut(
           notice:
-            "Signed out on this device; Koober's server could not be reached to end the session "
+            "Signed out on this device; the server could not be reached to end the session "
             + "there."),
       ])
   }

@@ -62,7 +62,7 @@ struct SignInFailureTests {
       expected: .unavailable(.serverTrouble("HTTP 500 internal: m internal"))),
     Row(
       answer: .json(502, "<html>Bad gateway</html>"),
-      expected: .unavailable(.serverTrouble("the server answered HTTP 502."))),
+      expected: .unavailable(.unexpectedAnswer(status: 502, "the server answered HTTP 502."))),
     Row(answer: .failure(.transport(.offline)), expected: .unavailable(.offline)),
     Row(answer: .failure(.transport(.connectionRefused)), expected: .unavailable(.offline)),
     Row(answer: .failure(.timeout), expected: .unavailable(.timeout)),

@@ -37,7 +37,7 @@ struct LocalizedServiceUserErrorTests {
       #expect(ServiceUserError.notSignedIn.message == "当前没有已登录的账号。")
       #expect(
         ServiceUserError.accountDatabaseTooNew.errorDescription
-          == "账号数据库来自更新版本的 Koober，请更新应用。")
+          == "账号数据库来自更新版本的应用，请更新应用。")
       #expect(
         SessionStoreError.corrupt("not a session property list").message
           == "已保存的登录状态已损坏（not a session property list），已原样保留。")

@@ -12,7 +12,8 @@ import LoginCore
 /// | `unsupported_grant_type`                | `.unsupported(operation)`                      |
 /// | `unsupported_token_type` (revocation)   | `.unsupported(.signOut)`                       |
 /// | `invalid_client`, `unauthorized_client` | server trouble naming the client               |
-/// | any other error, 5xx, a body not JSON   | server trouble with the status / error code    |
+/// | any other error                         | server trouble with the status and error code  |
+/// | no OAuth error body (5xx, an empty 403)  | `.unavailable(.unexpectedAnswer(status:_:))`   |
 enum OAuthErrorReading {
   /// The longest piece of a provider's `error_description` put in a message.
   static let descriptionLimit = 200
@@ -30,7 +31,10 @@ enum OAuthErrorReading {
     let standard = AuthFailure.standard(status: answer.status, headers: answer.headers)
     if case .unavailable(.busy) = standard { return standard }
     guard let json = answer.json, let code = json.string("error") else {
-      return .trouble("\(place) answered HTTP \(answer.status) without an OAuth error.")
+      return .unavailable(
+        .unexpectedAnswer(
+          status: answer.status,
+          "\(place) answered HTTP \(answer.status) without an OAuth error."))
     }
     let detail = describe(code: code, json.string("error_description"))
     switch code {

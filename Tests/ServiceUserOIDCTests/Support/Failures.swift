@@ -19,12 +19,16 @@ func failure<Value>(of operation: () async throws -> Value) async -> AuthFailure
   }
 }
 
-/// The text of a `.unavailable(.serverTrouble(_))`, or `nil` for anything else.
+/// The text of the provider's trouble: `.unavailable(.serverTrouble(_))`, or
+/// `.unavailable(.unexpectedAnswer(status:_:))` (an answer without an OAuth body), else `nil`.
 /// - Parameter failure: The failure.
 /// - Returns: The text.
 func trouble(_ failure: AuthFailure?) -> String? {
-  guard case .unavailable(.serverTrouble(let text)) = failure else { return nil }
-  return text
+  switch failure {
+  case .unavailable(.serverTrouble(let text)), .unavailable(.unexpectedAnswer(_, let text)):
+    text
+  default: nil
+  }
 }
 
 /// The session of a sign-in answer, or `nil` for a challenge.
