@@ -83,6 +83,50 @@ struct OIDCModeTests {
     #expect(refused.stdout.isEmpty)
   }
 
+  @Test(
+    "sign-in --browser: a person signs in on DOT's login page and consents; PKCE, ID token")
+  func browserSignIn() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let provider = try await SharedProviders.shared.provider(accessSeconds: 300)
+    let oidc = ["--oidc-issuer", provider.issuer.absoluteString, "--client-id", "koober-browser"]
+    let visits = fixture.folder.url("visits.txt")
+    let signIn = try await fixture.run(
+      oidc + ["sign-in", "--browser"],
+      extraEnvironment: [
+        "BROWSER": OIDCProviderProcess.person.path, "KOOBER_TEST_PERSON": "dan@example.com",
+        "KOOBER_TEST_VISITS": visits.path,
+      ])
+    #expect(signIn.status == 0, "\(signIn.stderr)")
+    #expect(signIn.stdout == "Signed in as Dan <dan@example.com> (driver).\n")
+    let visited = try String(contentsOf: visits, encoding: .utf8)
+    #expect(visited.contains("/accounts/login/"), "the person signed in on DOT's page")
+    #expect(visited.contains("code_challenge_method=S256"))
+    #expect(try await fixture.run(oidc + ["status"]).status == 0)
+    #expect(try await fixture.run(oidc + ["sign-out"]).stdout.hasPrefix("Signed out"))
+  }
+
+  @Test("refused consent, and a callback with another state: exit 1, nothing stored")
+  func browserRefusals() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let provider = try await SharedProviders.shared.provider(accessSeconds: 300)
+    let oidc = ["--oidc-issuer", provider.issuer.absoluteString, "--client-id", "koober-browser"]
+    let browser = ["BROWSER": OIDCProviderProcess.person.path]
+    let denied = try await fixture.run(
+      oidc + ["sign-in", "--browser"],
+      extraEnvironment: browser.merging(["KOOBER_TEST_CONSENT": "deny"]) { $1 })
+    #expect(denied.status == 1)
+    #expect(denied.stderr.hasSuffix("koober: You did not allow the sign-in at the provider.\n"))
+    let forged = try await fixture.run(
+      oidc + ["sign-in", "--browser"],
+      extraEnvironment: browser.merging(["KOOBER_TEST_TAMPER": "1"]) { $1 })
+    #expect(forged.status == 1)
+    #expect(
+      forged.stderr.hasSuffix("koober: That sign-in could not be completed; start it again.\n"))
+    #expect(try await fixture.run(oidc + ["status"]).status == 4)
+  }
+
   @Test("a driver by claim signs in with a confidential client, no second step")
   func driverByClaim() async throws {
     let fixture = try KooberFixture()

@@ -14,13 +14,19 @@ Accounts (password grant) and clients:
 The usernames are emails, so the package's default identifier rule (an email) takes them.
     client `koober-public` (public), `koober-confidential` / `s3cret` (confidential)
     client `koober-device` (public, the device authorization grant, RFC 8628)
+    client `koober-browser` (public, the authorization code grant; redirect
+        `http://127.0.0.1/callback`, any port, RFC 8252 §7.3)
+
+A person signs in on `/accounts/login/` (Django's login page) and answers DOT's own consent
+and device pages, so a test drives them as a browser would. RP-initiated logout is on
+(`end_session_endpoint` in discovery).
 
 The device grant needs two fixes django-oauth-toolkit 3.4.1 lacks with oauthlib 4.0: the
 validator's `validate_device_code`, and a device answer that may carry `scope`. Its
 device authorization endpoint is `/o/device-authorization/` (discovery does not name it).
-`POST /test/device-decision` with `username` and `action` (`accept` or `deny`) decides the
-newest pending device sign-in as that person would on their other device (404 when none is
-pending), so a test needs no browser.
+`GET /test/pending-user-code` answers the user code of the newest pending device sign-in
+(404 when none is), what a person would read off the device's screen; `person.py` then
+enters it on DOT's own device pages.
 
 Refresh tokens rotate and a spent one cannot be used again (REFRESH_TOKEN_REUSE_PROTECTION).
 `GET /test/counters` answers how many token requests each grant type made, so a test can
@@ -58,9 +64,27 @@ def configure(data_folder, access_seconds):
         INSTALLED_APPS=[
             "django.contrib.auth",
             "django.contrib.contenttypes",
+            "django.contrib.sessions",
             "oauth2_provider",
         ],
-        MIDDLEWARE=[__name__ + ".count_token_requests"],
+        MIDDLEWARE=[
+            __name__ + ".count_token_requests",
+            "django.contrib.sessions.middleware.SessionMiddleware",
+            "django.middleware.csrf.CsrfViewMiddleware",
+            "django.contrib.auth.middleware.AuthenticationMiddleware",
+        ],
+        TEMPLATES=[{
+            "BACKEND": "django.template.backends.django.DjangoTemplates",
+            "OPTIONS": {
+                "context_processors": ["django.template.context_processors.request"],
+                "loaders": [
+                    ("django.template.loaders.locmem.Loader", {"registration/login.html": LOGIN_PAGE}),
+                    "django.template.loaders.app_directories.Loader",
+                ],
+            },
+        }],
+        LOGIN_URL="/accounts/login/",
+        STATIC_URL="/static/",
         DATABASES={
             "default": {
                 "ENGINE": "django.db.backends.sqlite3",
@@ -84,6 +108,8 @@ def configure(data_folder, access_seconds):
             "REFRESH_TOKEN_REUSE_PROTECTION": True,
             "PKCE_REQUIRED": False,
             "DEVICE_FLOW_INTERVAL": 1,
+            "OIDC_RP_INITIATED_LOGOUT_ENABLED": True,
+            "OIDC_RP_INITIATED_LOGOUT_ALWAYS_PROMPT": False,
             "SCOPES": {
                 "openid": "OpenID Connect",
                 "profile": "Name and account type",
@@ -93,6 +119,10 @@ def configure(data_folder, access_seconds):
         },
     )
 
+
+LOGIN_PAGE = """<!doctype html><title>Sign in</title>
+<form method="post">{% csrf_token %}{{ form.as_p }}
+<input type="hidden" name="next" value="{{ next }}"><button type="submit">Sign in</button></form>"""
 
 counters = {}
 counters_lock = threading.Lock()
@@ -116,19 +146,16 @@ def counters_view(request):
         return JsonResponse(dict(counters))
 
 
-def device_decision_view(request):
-    """Decides the newest pending device sign-in for `username`: `accept` or `deny`."""
-    from django.contrib.auth.models import User
+def pending_user_code_view(request):
+    """The user code of the newest pending device sign-in (what the person reads off the
+    device's screen), or 404."""
     from django.http import JsonResponse
     from oauth2_provider.models import get_device_grant_model
 
     model = get_device_grant_model()
     grant = model.objects.filter(status=model.AUTHORIZATION_PENDING).order_by("-id").first()
-    if request.method != "POST" or grant is None:
+    if grant is None:
         return JsonResponse({"error": "no pending device sign-in"}, status=404)
-    grant.user = User.objects.get(username=request.POST["username"])
-    grant.status = model.AUTHORIZED if request.POST.get("action") == "accept" else model.DENIED
-    grant.save(update_fields=["user", "status"])
     return JsonResponse({"user_code": grant.user_code})
 
 
@@ -201,11 +228,14 @@ def seed():
         ("koober-confidential", Application.CLIENT_CONFIDENTIAL, "s3cret",
          Application.GRANT_PASSWORD),
         ("koober-device", Application.CLIENT_PUBLIC, "", Application.GRANT_DEVICE_CODE),
+        ("koober-browser", Application.CLIENT_PUBLIC, "", Application.GRANT_AUTHORIZATION_CODE),
     ):
         if not Application.objects.filter(client_id=client_id).exists():
             Application.objects.create(
                 client_id=client_id, client_secret=secret, client_type=client_type,
                 authorization_grant_type=grant, name=client_id,
+                redirect_uris="http://127.0.0.1/callback",
+                post_logout_redirect_uris="http://127.0.0.1/signed-out",
                 algorithm=Application.RS256_ALGORITHM)
 
 
@@ -223,13 +253,15 @@ def main():
     django.setup()
     sys.modules[__name__].KooberValidator = make_validator()
 
+    from django.contrib.auth.views import LoginView
     from django.core.management import call_command
     from django.urls import include, path
 
     sys.modules[__name__].urlpatterns = [
         path("o/", include("oauth2_provider.urls", namespace="oauth2_provider")),
+        path("accounts/login/", LoginView.as_view()),
         path("test/counters", counters_view),
-        path("test/device-decision", device_decision_view),
+        path("test/pending-user-code", pending_user_code_view),
     ]
     allow_scope_in_device_answer()
     call_command("migrate", verbosity=0, interactive=False)

@@ -29,6 +29,8 @@ public final class OIDCProviderProcess: Sendable {
   public let baseURL: URL
   private let child: ChildProcess
   private let folder: TemporaryDirectory
+  /// The Python running it, which runs `person.py` too.
+  private let python: URL
 
   /// Starts a provider and waits until it serves.
   /// - Parameters:
@@ -37,6 +39,7 @@ public final class OIDCProviderProcess: Sendable {
   /// - Throws: `Failure` when it does not start within two minutes (migrations take seconds
   ///   on a loaded machine).
   public init(python: URL, accessSeconds: Int) async throws {
+    self.python = python
     folder = try TemporaryDirectory(prefix: "koober-oidc")
     let script = ProviderAvailability.packageRoot
       .appendingPathComponent("Tests/OIDCProvider/serve.py")
@@ -68,30 +71,42 @@ public final class OIDCProviderProcess: Sendable {
     issuer.appendingPathComponent("device-authorization/")
   }
 
-  /// Decides the newest pending device sign-in as `username` would on their other device.
-  /// - Parameters:
-  ///   - username: Who decides, e.g. `ann@example.com`.
-  ///   - accept: `true` to allow it, `false` to deny it.
-  /// - Returns: The user code decided, or `nil` when no device sign-in was pending.
-  public func decideDeviceSignIn(as username: String, accept: Bool) async throws -> String? {
-    var request = URLRequest(url: baseURL.appendingPathComponent("test/device-decision"))
-    request.httpMethod = "POST"
-    request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-    let name = username.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? username
-    request.httpBody = Data("username=\(name)&action=\(accept ? "accept" : "deny")".utf8)
-    let (data, response) = try await URLSession.shared.data(for: request)
+  /// `person.py`: a person at a browser, who signs in on the provider's own pages. As
+  /// `BROWSER` for `koober sign-in --browser`; see the script for its settings.
+  public static var person: URL {
+    ProviderAvailability.packageRoot.appendingPathComponent("Tests/OIDCProvider/person.py")
+  }
+
+  /// The user code of the newest pending device sign-in, or `nil` when none is pending:
+  /// what the person reads off the device's screen.
+  public func pendingUserCode() async throws -> String? {
+    let (data, response) = try await URLSession.shared.data(
+      from: baseURL.appendingPathComponent("test/pending-user-code"))
     guard (response as? HTTPURLResponse)?.statusCode == 200 else { return nil }
     return try JSONDecoder().decode([String: String].self, from: data)["user_code"]
   }
 
-  /// Waits until a device sign-in is pending, then decides it (see
-  /// `decideDeviceSignIn(as:accept:)`), trying for up to a minute.
-  /// - Returns: The user code decided, or `nil` when none came.
+  /// Waits (up to a minute) until a device sign-in is pending, then has `username` sign in
+  /// on the provider's own pages, enter its user code on `/o/device/` and accept or deny it.
+  /// - Returns: The user code decided, or `nil` when none came or the pages refused it.
   public func decidePendingDeviceSignIn(as username: String, accept: Bool) async throws
     -> String?
   {
     for _ in 0..<600 {
-      if let code = try await decideDeviceSignIn(as: username, accept: accept) { return code }
+      if let code = try await pendingUserCode() {
+        let person = try ChildProcess(
+          executable: python,
+          arguments: [
+            Self.person.path, "device", baseURL.absoluteString, code,
+            accept ? "accept" : "deny",
+          ],
+          environment: ProcessInfo.processInfo.environment.merging(
+            ["KOOBER_TEST_PERSON": username]) { $1 })
+        guard case .exited(0) = await person.waitForExit(timeout: .seconds(60)) else {
+          return nil
+        }
+        return code
+      }
       try await Task.sleep(for: .milliseconds(100))
     }
     return nil

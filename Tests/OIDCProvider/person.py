@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""A person at a browser, for the tests against serve.py: signs in on the provider's own login
+page and answers its own consent and device pages, as someone clicking would.
+
+As `BROWSER` for `koober sign-in --browser` (the address is the one argument):
+
+    person.py URL
+
+opens URL, signs in when asked, answers the consent page, and follows the provider back to
+koober's loopback address. The environment says who and how (koober passes it on):
+
+    KOOBER_TEST_PERSON     the username (default ann@example.com; the password is Pass1234)
+    KOOBER_TEST_CONSENT    allow (default) or deny
+    KOOBER_TEST_TAMPER     set: the callback goes back with another `state`
+    KOOBER_TEST_VISITS     a file to append every visited address to
+
+For the device flow:
+
+    person.py device BASE USER_CODE accept|deny
+
+signs in at BASE, enters the user code on `/o/device/`, and accepts or denies on the page
+that follows.
+"""
+
+import html
+import http.cookiejar
+import os
+import re
+import sys
+import urllib.error
+import urllib.parse
+import urllib.request
+
+PASSWORD = "Pass1234"
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+jar = http.cookiejar.CookieJar()
+opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect)
+
+
+def visit(url, form=None):
+    """One request, redirects not followed: (status, location, page)."""
+    log = os.environ.get("KOOBER_TEST_VISITS")
+    if log:
+        with open(log, "a") as out:
+            out.write(("POST " if form is not None else "GET ") + url + "\n")
+    data = urllib.parse.urlencode(form).encode() if form is not None else None
+    try:
+        response = opener.open(urllib.request.Request(url, data=data), timeout=30)
+        status, headers, body = response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        status, headers, body = error.code, error.headers, error.read()
+    location = headers.get("Location")
+    return status, urllib.parse.urljoin(url, location) if location else None, body.decode(
+        "utf-8", "replace")
+
+
+def hidden_fields(page):
+    fields = {}
+    for tag in re.findall(r"<input[^>]*>", page):
+        name = re.search(r'name="([^"]*)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if name and 'type="hidden"' in tag:
+            fields[html.unescape(name.group(1))] = html.unescape(value.group(1)) if value else ""
+    return fields
+
+
+def csrf_token(page):
+    return hidden_fields(page).get("csrfmiddlewaretoken", "")
+
+
+def sign_in_if_asked(url, page, username):
+    """Answers Django's login page; returns the next (status, location, page)."""
+    form = hidden_fields(page)
+    form.update(username=username, password=PASSWORD)
+    return visit(url, form)
+
+
+def browser(url):
+    username = os.environ.get("KOOBER_TEST_PERSON", "ann@example.com")
+    allow = os.environ.get("KOOBER_TEST_CONSENT", "allow") == "allow"
+    provider = urllib.parse.urlsplit(url).netloc
+    for _ in range(20):
+        status, location, page = visit(url)
+        while True:
+            if location and urllib.parse.urlsplit(location).netloc != provider:
+                # Back to the app: the one request the loopback agent takes.
+                if os.environ.get("KOOBER_TEST_TAMPER"):
+                    location = re.sub(r"state=[^&]*", "state=forged", location)
+                visit(location)
+                return
+            if location:
+                url = location
+                break
+            if 'name="password"' in page:
+                status, location, page = sign_in_if_asked(url, page, username)
+                continue
+            if 'id="authorizationForm"' in page:
+                form = hidden_fields(page)
+                if allow:
+                    form["allow"] = "Authorize"
+                status, location, page = visit(url, form)
+                continue
+            raise SystemExit(f"person.py: no way on from {url} (HTTP {status})")
+    raise SystemExit("person.py: too many steps")
+
+
+def device(base, user_code, action):
+    url = base.rstrip("/") + "/o/device/"
+    for _ in range(10):
+        status, location, page = visit(url)
+        if location:
+            url = location
+            continue
+        if 'name="password"' in page:
+            person = os.environ.get("KOOBER_TEST_PERSON", "ann@example.com")
+            status, location, page = sign_in_if_asked(url, page, person)
+            if location:
+                url = location
+            continue
+        break
+    status, location, page = visit(url, dict(hidden_fields(page), user_code=user_code))
+    if not location:
+        raise SystemExit(f"person.py: the user code was not taken (HTTP {status})")
+    status, _, page = visit(location)
+    status, location, _ = visit(location, dict(hidden_fields(page), action=action))
+    if not location:
+        raise SystemExit(f"person.py: the decision was not taken (HTTP {status})")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 5 and sys.argv[1] == "device":
+        device(sys.argv[2], sys.argv[3], sys.argv[4])
+    else:
+        browser(sys.argv[1])
