@@ -23,6 +23,14 @@ extension AuthRemoteAPI {
     throw .unsupported(.browserSignIn)
   }
 
+  /// Nothing to end: this server keeps no browser session of its own.
+  /// - Parameters:
+  ///   - session: Not used.
+  ///   - agent: Not used.
+  public func endBrowserSession(_ session: UserSession, with agent: any BrowserUserAgent)
+    async throws(AuthFailure)
+  {}
+
   /// Not offered by this server.
   /// - Throws: `.unsupported(.deviceSignIn)`.
   public func startDeviceSignIn() async throws(AuthFailure) -> DeviceAuthorization {

@@ -60,6 +60,17 @@ public protocol AuthRemoteAPI: Sendable {
   ///   `.unsupported(.browserSignIn)` by default, `.unavailable(_)`, …
   func signIn(with agent: any BrowserUserAgent) async throws(AuthFailure) -> UserSession
 
+  /// Ends the server's own browser session of a session just signed out (OpenID Connect
+  /// RP-initiated logout), through `agent`, so that the next browser sign-in does not sign
+  /// the same account back in silently. Best effort: the app's session has ended already.
+  /// - Parameters:
+  ///   - session: The session that was signed out (its ID token is the hint).
+  ///   - agent: The app's browser, whose redirect URI the server sends it back to.
+  /// - Throws: The agent's failures; nothing when the server has no such endpoint (the
+  ///   default does nothing).
+  func endBrowserSession(_ session: UserSession, with agent: any BrowserUserAgent)
+    async throws(AuthFailure)
+
   /// Starts a device sign-in (RFC 8628): the code and address the person uses on another
   /// device.
   /// - Returns: The sign-in in progress.

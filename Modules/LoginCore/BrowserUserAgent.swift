@@ -28,4 +28,21 @@ public protocol BrowserUserAgent: Sendable {
   /// - Throws: `.refused(.signInCancelled)` when the person closed the page or the calling
   ///   task was cancelled, `.refused(.signInExpired)` past the agent's time limit.
   func authorize(_ url: URL) async throws(AuthFailure) -> URL
+
+  /// OpenID Connect's `prompt` for sign-ins through this browser: `"login"` asks the person
+  /// to sign in again rather than reuse the provider's browser session (after a sign-out,
+  /// or to switch accounts), `"select_account"` to choose one. `nil` by default.
+  var prompt: String? { get }
+
+  /// Who is expected to sign in (`login_hint`), to fill in the provider's form; `nil` by
+  /// default.
+  var loginHint: String? { get }
+}
+
+extension BrowserUserAgent {
+  /// No `prompt`: the provider decides (it may reuse its browser session).
+  public var prompt: String? { nil }
+
+  /// No `login_hint`.
+  public var loginHint: String? { nil }
 }

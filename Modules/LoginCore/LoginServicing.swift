@@ -58,6 +58,11 @@ public protocol LoginServicing: Sendable {
   ///   `.unsupported(.browserSignIn)` (the default), …
   func signIn(with agent: any BrowserUserAgent) async throws(AuthFailure) -> UserSession
 
+  /// Signs out like `signOut()`, then ends the provider's browser session through `agent`.
+  /// - Parameter agent: The app's browser.
+  /// - Returns: Like `signOut()`.
+  func signOut(endingBrowserSessionWith agent: any BrowserUserAgent) async -> SignOutOutcome
+
   /// Starts a device sign-in: the code and address to show.
   /// - Returns: The sign-in in progress.
   /// - Throws: `.unsupported(.deviceSignIn)` (the default), `.unavailable(_)`, …
@@ -74,6 +79,15 @@ public protocol LoginServicing: Sendable {
 
 /// What a service without the browser and device sign-ins answers.
 extension LoginServicing {
+  /// Signs out; there is no browser session to end.
+  /// - Parameter agent: Not used.
+  /// - Returns: `signOut()`'s outcome.
+  public func signOut(endingBrowserSessionWith agent: any BrowserUserAgent) async
+    -> SignOutOutcome
+  {
+    await signOut()
+  }
+
   /// Not offered.
   /// - Parameter agent: Not used.
   /// - Throws: `.unsupported(.browserSignIn)`.

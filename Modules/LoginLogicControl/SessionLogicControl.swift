@@ -73,6 +73,23 @@ public final class SessionLogicControl {
   /// - Returns: The running sign-out, or `nil` when ignored.
   @discardableResult
   public func signOut() -> Task<Void, Never>? {
+    startSigningOut { service in await service.signOut() }
+  }
+
+  /// Signs out like `signOut()`, then ends the provider's browser session through `agent`
+  /// (RP-initiated logout), so that "Sign in with browser" afterwards does not sign the same
+  /// account back in silently. Ignored while a sign-out is in flight.
+  /// - Parameter agent: The app's browser.
+  /// - Returns: The running sign-out, or `nil` when one was already in flight.
+  @discardableResult
+  public func signOut(endingBrowserSessionWith agent: any BrowserUserAgent) -> Task<Void, Never>?
+  {
+    startSigningOut { service in await service.signOut(endingBrowserSessionWith: agent) }
+  }
+
+  private func startSigningOut(
+    _ operation: @escaping @Sendable (any LoginServicing) async -> SignOutOutcome
+  ) -> Task<Void, Never>? {
     guard !isSigningOut else {
       environment.log.record(.ignored(.session, because: "a sign-out is already in flight"))
       return nil
@@ -81,7 +98,7 @@ public final class SessionLogicControl {
     environment.log.record(.signOutRequested)
     delegate?.sessionLogicDidStartSigningOut(self)
     return Task { [environment] in
-      let outcome = await environment.service.signOut()
+      let outcome = await operation(environment.service)
       self.finishSigningOut(outcome)
     }
   }

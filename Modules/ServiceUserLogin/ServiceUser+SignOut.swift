@@ -26,6 +26,21 @@ extension ServiceUser {
     return await signOutAlone()
   }
 
+  /// Signs out like `signOut()`, then ends the server's own browser session through `agent`
+  /// (OpenID Connect RP-initiated logout, where the adapter offers it), so that the next
+  /// browser sign-in shows the provider's sign-in page instead of signing the same account
+  /// back in. That last step is best effort: its failure changes nothing here.
+  /// - Parameter agent: The app's browser.
+  /// - Returns: Like `signOut()`.
+  public func signOut(endingBrowserSessionWith agent: any BrowserUserAgent) async
+    -> SignOutOutcome
+  {
+    guard let session = await currentSession else { return .signedOut }
+    let outcome = await signOut()
+    _ = try? await remote.endBrowserSession(session, with: agent)
+    return outcome
+  }
+
   private func signOutAlone() async -> SignOutOutcome {
     guard let current = await currentSession else { return .signedOut }
     // The stored copy is the newest when another process renewed the same session.

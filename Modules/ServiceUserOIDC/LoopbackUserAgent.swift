@@ -38,6 +38,10 @@ public final class LoopbackUserAgent: BrowserUserAgent {
 
   /// `http://127.0.0.1:<port><path>`.
   public let redirectURI: URL
+  /// The `prompt` sign-ins through this agent ask for (e.g. `"login"`), or `nil`.
+  public let prompt: String?
+  /// The `login_hint` sign-ins through this agent give, or `nil`.
+  public let loginHint: String?
   private let path: String
   private let timeLimit: Duration
   private let open: @Sendable (URL) -> Void
@@ -49,11 +53,15 @@ public final class LoopbackUserAgent: BrowserUserAgent {
   /// - Parameters:
   ///   - path: The redirect URI's path; `/callback` by default.
   ///   - timeLimit: The longest wait for the browser to come back.
+  ///   - prompt: OpenID Connect's `prompt`: `"login"` to have the person sign in again
+  ///     (after a sign-out, say) rather than be signed back in by the browser's session.
+  ///   - loginHint: Who is expected to sign in, or `nil`.
   ///   - open: Opens the authorization page, e.g. by starting the system browser with it
   ///     (also show the address, in case no browser starts); called once per sign-in.
   /// - Throws: `LoopbackUserAgentError.cannotListen` when no loopback port can be opened.
   public init(
     path: String = "/callback", timeLimit: Duration = LoopbackUserAgent.defaultTimeLimit,
+    prompt: String? = nil, loginHint: String? = nil,
     open: @escaping @Sendable (URL) -> Void
   ) throws(LoopbackUserAgentError) {
     let cleanPath = path.hasPrefix("/") ? path : "/" + path
@@ -63,6 +71,8 @@ public final class LoopbackUserAgent: BrowserUserAgent {
       throw .invalidPath(path)
     }
     self.redirectURI = url
+    self.prompt = prompt
+    self.loginHint = loginHint
     self.path = url.path
     self.timeLimit = timeLimit
     self.open = open

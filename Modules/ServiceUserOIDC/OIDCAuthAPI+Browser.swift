@@ -136,9 +136,56 @@ extension OIDCAuthAPI {
   public func signIn(with agent: any BrowserUserAgent) async throws(AuthFailure)
     -> UserSession
   {
-    let request = try await authorizationRequest(redirectURI: agent.redirectURI)
+    let request = try await authorizationRequest(
+      redirectURI: agent.redirectURI, prompt: agent.prompt, loginHint: agent.loginHint)
     let callback = try await agent.authorize(request.url)
     return try await signIn(callback: callback, for: request)
+  }
+
+  /// The address that ends the provider's browser session (OpenID Connect RP-Initiated
+  /// Logout 1.0 §2): discovery's `end_session_endpoint` with `id_token_hint` (the session's
+  /// ID token, when it has one), `client_id`, `post_logout_redirect_uri` and a fresh
+  /// `state`.
+  /// - Parameters:
+  ///   - session: The session being signed out.
+  ///   - postLogoutRedirectURI: Where the provider sends the browser afterwards (registered
+  ///     for the client), or `nil`.
+  /// - Returns: The address, or `nil` when discovery names no end-session endpoint.
+  /// - Throws: Discovery's failures.
+  public func endSessionURL(for session: UserSession, postLogoutRedirectURI: URL?)
+    async throws(AuthFailure) -> URL?
+  {
+    guard let endpoint = try await providerMetadata().endSessionEndpoint,
+      var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
+    else { return nil }
+    var items = [URLQueryItem(name: "client_id", value: configuration.clientID)]
+    if let idToken = session.idToken {
+      items.append(URLQueryItem(name: "id_token_hint", value: idToken))
+    }
+    if let postLogoutRedirectURI {
+      items.append(
+        URLQueryItem(name: "post_logout_redirect_uri", value: postLogoutRedirectURI.absoluteString))
+      items.append(URLQueryItem(name: "state", value: PKCE.randomToken()))
+    }
+    components.queryItems = (components.queryItems ?? []) + items
+    components.percentEncodedQuery = components.percentEncodedQuery?
+      .replacingOccurrences(of: "+", with: "%2B")
+    return components.url
+  }
+
+  /// Ends the provider's browser session through `agent` (RP-initiated logout), when
+  /// discovery offers it: the next browser sign-in then shows the provider's sign-in page
+  /// again instead of signing the same account back in.
+  /// - Parameters:
+  ///   - session: The session just signed out.
+  ///   - agent: The app's browser; the provider sends it back to its redirect URI.
+  /// - Throws: The agent's failures (`.refused(.signInCancelled)`, …).
+  public func endBrowserSession(_ session: UserSession, with agent: any BrowserUserAgent)
+    async throws(AuthFailure)
+  {
+    guard let url = try await endSessionURL(for: session, postLogoutRedirectURI: agent.redirectURI)
+    else { return }
+    _ = try await agent.authorize(url)
   }
 
   /// Whether two URLs name the same endpoint: scheme, host, port and path.

@@ -103,7 +103,19 @@ struct OIDCModeTests {
     #expect(visited.contains("/accounts/login/"), "the person signed in on DOT's page")
     #expect(visited.contains("code_challenge_method=S256"))
     #expect(try await fixture.run(oidc + ["status"]).status == 0)
-    #expect(try await fixture.run(oidc + ["sign-out"]).stdout.hasPrefix("Signed out"))
+    // Sign-out with a browser ends DOT's browser session too (RP-initiated logout).
+    try Data().write(to: visits)
+    let signOut = try await fixture.run(
+      oidc + ["--oidc-revocation-url", provider.revocationEndpoint.absoluteString, "sign-out"],
+      extraEnvironment: [
+        "BROWSER": OIDCProviderProcess.person.path, "KOOBER_TEST_VISITS": visits.path,
+      ])
+    #expect(signOut.status == 0)
+    #expect(signOut.stdout == "Signed out.\n")
+    let loggedOut = try String(contentsOf: visits, encoding: .utf8)
+    #expect(loggedOut.contains("/o/logout/?client_id=koober-browser&id_token_hint=ey"))
+    #expect(loggedOut.contains("/signed-out?state="), "DOT sent the browser back to koober")
+    #expect(try await fixture.run(oidc + ["status"]).status == 4)
   }
 
   @Test("refused consent, and a callback with another state: exit 1, nothing stored")

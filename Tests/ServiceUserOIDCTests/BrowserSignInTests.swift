@@ -195,3 +195,68 @@ struct OfflineAccessScopeTests {
     #expect(scope == "openid profile email" + (expected ? " offline_access" : ""))
   }
 }
+
+@Suite("switching accounts: prompt, login_hint and RP-initiated logout")
+struct SwitchingAccountsTests {
+  /// A browser that records the address it was given and comes back with `answer(url)`.
+  final class RecordingAgent: BrowserUserAgent, @unchecked Sendable {
+    let redirectURI = URL(string: "http://127.0.0.1:53682/callback")!
+    let prompt: String?
+    let loginHint: String?
+    private let lock = NSLock()
+    private var seen: [URL] = []
+    var opened: [URL] { lock.withLock { seen } }
+
+    init(prompt: String?, loginHint: String?) {
+      self.prompt = prompt
+      self.loginHint = loginHint
+    }
+
+    func authorize(_ url: URL) async throws(AuthFailure) -> URL {
+      lock.withLock { seen.append(url) }
+      let state = BrowserSignInTests.query(url)["state"] ?? ""
+      return URL(string: redirectURI.absoluteString + "?code=c&state=\(state)")!
+    }
+  }
+
+  @Test("the agent's prompt and login_hint go into the authorization request")
+  func hints() async throws {
+    let (fake, api) = try BrowserSignInTests.setUp()
+    fake.answerToken(.json(raw: FakeProvider.tokenAnswer))
+    fake.server.route(.get, "/userinfo") { _ in .json(raw: #"{"sub": "u-1"}"#) }
+    let agent = RecordingAgent(prompt: "login", loginHint: "ann@example.com")
+    _ = try await api.signIn(with: agent)
+    let query = BrowserSignInTests.query(try #require(agent.opened.first))
+    #expect(query["prompt"] == "login")
+    #expect(query["login_hint"] == "ann@example.com")
+  }
+
+  @Test("sign-out's browser step opens end_session_endpoint with the hint; none without it")
+  func endSession() async throws {
+    let fake = try FakeProvider()
+    fake.answerDiscovery(members: [
+      "issuer": "$base", "token_endpoint": "$base/token",
+      "end_session_endpoint": "$base/logout",
+    ])
+    let api = OIDCAuthAPI(configuration: try fake.configuration())
+    let session = UserSession(
+      user: User(id: "u-1", identifier: "ann", email: nil, name: nil, type: .passenger),
+      accessToken: "at-1", accessTokenExpiresAt: Date().addingTimeInterval(60),
+      refreshToken: nil, refreshTokenExpiresAt: nil, idToken: "h.p.s", scope: nil)
+    let agent = RecordingAgent(prompt: nil, loginHint: nil)
+    try await api.endBrowserSession(session, with: agent)
+    let opened = try #require(agent.opened.first)
+    #expect(opened.absoluteString.hasPrefix(fake.issuer.absoluteString + "/logout?"))
+    let query = BrowserSignInTests.query(opened)
+    #expect(query["id_token_hint"] == "h.p.s")
+    #expect(query["client_id"] == "koober-public")
+    #expect(query["post_logout_redirect_uri"] == agent.redirectURI.absoluteString)
+    #expect(query["state"]?.count == 43)
+    let plain = try FakeProvider()
+    plain.answerGoodDiscovery()
+    let without = RecordingAgent(prompt: nil, loginHint: nil)
+    try await OIDCAuthAPI(configuration: try plain.configuration())
+      .endBrowserSession(session, with: without)
+    #expect(without.opened.isEmpty)
+  }
+}

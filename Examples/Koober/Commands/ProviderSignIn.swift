@@ -27,7 +27,9 @@ enum ProviderSignIn {
   static func browser(in app: AppContainer, environment: [String: String]) async -> ExitCode {
     let agent: LoopbackUserAgent
     do {
-      agent = try LoopbackUserAgent { _ in }
+      // A command-line sign-in is a deliberate choice of account: the provider shows its
+      // sign-in page even when the browser is still signed in there.
+      agent = try LoopbackUserAgent(prompt: "login") { _ in }
     } catch {
       app.console.error(error.message)
       return .failure
@@ -51,10 +53,24 @@ enum ProviderSignIn {
     return responder.finish(in: app)
   }
 
+  /// The agent `koober sign-out` ends the provider's browser session through: `$BROWSER`
+  /// opens the end-session address and comes back to `/signed-out` on a loopback port
+  /// (register `http://127.0.0.1/signed-out` as a post-logout redirect URI), within a
+  /// minute. `nil` without `BROWSER`: the command line then skips that step.
+  /// - Parameter environment: The process environment.
+  /// - Returns: The agent, or `nil`.
+  static func signOutAgent(environment: [String: String]) -> LoopbackUserAgent? {
+    guard let browser = environment["BROWSER"], !browser.isEmpty else { return nil }
+    let path = environment["PATH"]
+    return try? LoopbackUserAgent(path: "/signed-out", timeLimit: .seconds(60)) { url in
+      _ = launch(browser, url: url, path: path)
+    }
+  }
+
   /// Starts `browser` with `url` as its only argument, without a shell; a name without a
   /// slash is looked up in `PATH`.
   /// - Returns: Whether the program started.
-  static func launch(_ browser: String, url: URL, path: String?) -> Bool {
+  nonisolated static func launch(_ browser: String, url: URL, path: String?) -> Bool {
     guard let program = executable(browser, path: path) else { return false }
     let process = Process()
     process.executableURL = program
@@ -70,7 +86,7 @@ enum ProviderSignIn {
     }
   }
 
-  private static func executable(_ name: String, path: String?) -> URL? {
+  private nonisolated static func executable(_ name: String, path: String?) -> URL? {
     guard !name.isEmpty else { return nil }
     if name.contains("/") {
       return access(name, X_OK) == 0 ? URL(fileURLWithPath: name) : nil

@@ -1,5 +1,7 @@
 /// `koober sign-out`: ends the session on the server (when reachable) and on this device;
-/// "Not signed in." and exit 4 when there is none.
+/// "Not signed in." and exit 4 when there is none. With `--oidc-issuer` and `BROWSER` set,
+/// it also ends the provider's browser session (RP-initiated logout) when discovery offers
+/// it; without a browser that step is skipped.
 struct SignOutCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(name: "sign-out", summary: CommandText.text("signOut.summary"))
@@ -19,7 +21,14 @@ struct SignOutCommand: KooberCommand {
       }
       let responder = CommandResponder()
       app.sessionControl.delegate = responder
-      let outcome = await responder.outcome(of: app.sessionControl.signOut)
+      let agent =
+        context.global.oidc == nil
+        ? nil : ProviderSignIn.signOutAgent(environment: context.environment)
+      let control = app.sessionControl
+      let outcome = await responder.outcome(of: {
+        if let agent { return control.signOut(endingBrowserSessionWith: agent) }
+        return control.signOut()
+      })
       guard case .signedOut(let notice) = outcome else {
         console.error(CommandText.text("signOut.noAnswer"))
         return .failure

@@ -25,6 +25,8 @@ enum EndpointRule {
     static let authorizationEndpoint = "authorization endpoint"
     /// The device authorization endpoint (RFC 8628 §3.1).
     static let deviceAuthorizationEndpoint = "device authorization endpoint"
+    /// The end-session endpoint (OpenID Connect RP-Initiated Logout 1.0).
+    static let endSessionEndpoint = "end-session endpoint"
   }
 
   /// Why a URL is unusable, as `OIDCConfigurationError.invalidURL` carries it.

@@ -15,6 +15,8 @@ struct ProviderMetadata: Sendable, Equatable {
   var authorizationEndpoint: URL? = nil
   /// The RFC 8628 device authorization endpoint, when the document names one.
   var deviceAuthorizationEndpoint: URL? = nil
+  /// The RP-initiated logout endpoint (`end_session_endpoint`), when the document names one.
+  var endSessionEndpoint: URL? = nil
   /// The scopes the provider says it supports (`scopes_supported`), when it says.
   var scopesSupported: [String]? = nil
 
@@ -51,6 +53,9 @@ struct ProviderMetadata: Sendable, Equatable {
     }
     deviceAuthorizationEndpoint = document.string("device_authorization_endpoint").flatMap {
       try? Self.endpoint($0, role: Role.deviceAuthorizationEndpoint)
+    }
+    endSessionEndpoint = document.string("end_session_endpoint").flatMap {
+      try? Self.endpoint($0, role: Role.endSessionEndpoint)
     }
     scopesSupported = document.strings("scopes_supported")
   }
