@@ -150,6 +150,25 @@ struct OIDCModeTests {
     #expect(signIn.stdout == "Signed in as Dan <dan@example.com> (driver).\n")
   }
 
+  @Test("the screens offer the browser and device sign-ins; the browser one signs Ann in")
+  func providerScreens() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let provider = try await SharedProviders.shared.provider(accessSeconds: 300)
+    let oidc = ["--oidc-issuer", provider.issuer.absoluteString, "--client-id", "koober-browser"]
+    let answers = ["Sign in with browser", "Sign out", "Quit"]
+    let session = try await fixture.run(
+      oidc, stdin: answers.joined(separator: "\n") + "\n",
+      extraEnvironment: ["BROWSER": OIDCProviderProcess.person.path])
+    #expect(session.status == 0, "\(session.stderr)")
+    #expect(session.stdout.contains("Sign in on another device"))
+    #expect(
+      session.titles == [
+        "[Welcome]", "[Sign in with browser]", "[Passenger home]", "[Welcome]",
+      ])
+    #expect(session.stdout.contains("  " + provider.issuer.absoluteString + "/authorize/?"))
+  }
+
   @Test("the screens: sign in with the identifier, rides say they need the API, sign out")
   func screens() async throws {
     let fixture = try KooberFixture()

@@ -53,6 +53,11 @@ final class AppContainer {
   /// The one sentence every ride feature says when koober signs in with an OpenID Connect
   /// provider (`--oidc-issuer`), which has no rides; `nil` with Koober's API.
   let ridesUnavailable: String?
+  /// Whether the screens offer "Sign in with browser" and "Sign in on another device"
+  /// (with `--oidc-issuer`).
+  let offersProviderSignIn: Bool
+  /// `$BROWSER`, which the browser sign-in runs with the provider's address.
+  let browserProgram: String?
   /// How often a followed ride is checked with the server.
   static let ridePollInterval: Duration = .seconds(2)
 
@@ -61,9 +66,12 @@ final class AppContainer {
 
   private init(
     console: Console, clientFolder: ClientFolder, server: ServerConnection,
-    network: NetworkClient, serviceUser: ServiceUser, ridesUnavailable: String?
+    network: NetworkClient, serviceUser: ServiceUser, ridesUnavailable: String?,
+    browserProgram: String?
   ) {
     self.ridesUnavailable = ridesUnavailable
+    self.offersProviderSignIn = ridesUnavailable != nil
+    self.browserProgram = browserProgram
     self.console = console
     self.clientFolder = clientFolder
     self.server = server
@@ -131,7 +139,8 @@ final class AppContainer {
       userDatabasesFolder: clientFolder.usersFolder)
     return AppContainer(
       console: console, clientFolder: clientFolder, server: server, network: network,
-      serviceUser: serviceUser, ridesUnavailable: global.oidc == nil ? nil : ridesNeedKooberAPI)
+      serviceUser: serviceUser, ridesUnavailable: global.oidc == nil ? nil : ridesNeedKooberAPI,
+      browserProgram: environment["BROWSER"])
   }
 
   /// The identity recorded in the embedded backend's sessions.

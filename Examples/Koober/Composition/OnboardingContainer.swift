@@ -55,6 +55,29 @@ final class OnboardingContainer {
     return screen
   }
 
+  /// `[Sign in with browser]` or `[Sign in on another device]`, wired to a new control.
+  /// - Parameters:
+  ///   - way: Which of the two.
+  ///   - entry: Where the sign-in began.
+  func makeProviderSignInScreen(_ way: ProviderSignInScreen.Way, from entry: LoginEntryPoint)
+    -> ProviderSignInScreen
+  {
+    switch way {
+    case .browser:
+      let control = makeBrowserSignInControl(from: entry)
+      let screen = ProviderSignInScreen(console: console, way: way, entry: entry)
+      control.delegate = screen
+      screen.start = { agent in agent.map { control.signIn(with: $0) } ?? nil }
+      return screen
+    case .device:
+      let control = makeDeviceSignInControl(from: entry)
+      let screen = ProviderSignInScreen(console: console, way: way, entry: entry)
+      control.delegate = screen
+      screen.start = { _ in control.start() }
+      return screen
+    }
+  }
+
   /// `[Verification code]`, wired to the code control the sign-in handed over.
   /// - Parameter control: The code step.
   func makeCodeScreen(for control: CodeLogicControl) -> CodeScreen {

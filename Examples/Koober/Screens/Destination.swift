@@ -12,6 +12,10 @@ enum Destination {
   case signIn(from: LoginEntryPoint, alert: String?)
   /// Sign up; success goes where `entry` says.
   case signUp(from: LoginEntryPoint)
+  /// `[Sign in with browser]` (OIDC mode), begun at an entry point.
+  case browserSignIn(from: LoginEntryPoint)
+  /// `[Sign in on another device]` (OIDC mode), begun at an entry point.
+  case deviceSignIn(from: LoginEntryPoint)
   /// The one-time code of a driver's sign-in.
   case code(CodeLogicControl)
   /// The signed-in user's home (passenger or driver).

@@ -4,12 +4,15 @@ extension MenuScreen {
   /// - Parameters:
   ///   - console: The terminal.
   ///   - alert: Why the person is here, e.g. "Your session has expired; …".
-  static func welcome(console: Console, alert: String?) -> MenuScreen {
+  ///   - providerSignIn: Whether to offer the browser and device sign-ins (OIDC mode).
+  static func welcome(console: Console, alert: String?, providerSignIn: Bool = false)
+    -> MenuScreen
+  {
     MenuScreen(
       console: console, title: KooberText.text("welcome.title"), alert: alert,
       intro: KooberText.text("welcome.intro"),
-      entries: [
-        .signIn, .signUp,
+      entries: [.signIn] + (providerSignIn ? [.browserSignIn, .deviceSignIn] : []) + [
+        .signUp,
         MenuEntry(title: KooberText.text("entry.browseAsGuest"), value: .guestHome(alert: nil)),
         .quit,
       ])
@@ -42,6 +45,16 @@ extension MenuEntry<Destination> {
   /// `Sign in`, from welcome.
   static var signIn: Self {
     MenuEntry(title: KooberText.text("entry.signIn"), value: .signIn(from: .welcome, alert: nil))
+  }
+
+  /// `Sign in with browser`, from welcome (OIDC mode).
+  static var browserSignIn: Self {
+    MenuEntry(title: KooberText.text("entry.browserSignIn"), value: .browserSignIn(from: .welcome))
+  }
+
+  /// `Sign in on another device`, from welcome (OIDC mode).
+  static var deviceSignIn: Self {
+    MenuEntry(title: KooberText.text("entry.deviceSignIn"), value: .deviceSignIn(from: .welcome))
   }
 
   /// `Sign up`, from welcome.

@@ -63,11 +63,20 @@ final class Navigator {
     case .launch: return await checkSession()
     case .welcome(let alert):
       signedIn = nil
-      return await MenuScreen.welcome(console: app.console, alert: alert).run()
+      return await MenuScreen.welcome(
+        console: app.console, alert: alert, providerSignIn: app.offersProviderSignIn
+      ).run()
     case .signIn(let entry, let alert):
       return await app.makeOnboardingContainer().makeSignInScreen(from: entry, alert: alert).run()
     case .signUp(let entry):
       return await app.makeOnboardingContainer().makeSignUpScreen(from: entry).run()
+    case .browserSignIn(let entry):
+      return await app.makeOnboardingContainer().makeProviderSignInScreen(
+        .browser(program: app.browserProgram), from: entry
+      ).run()
+    case .deviceSignIn(let entry):
+      return await app.makeOnboardingContainer().makeProviderSignInScreen(.device, from: entry)
+        .run()
     case .code(let control):
       return await app.makeOnboardingContainer().makeCodeScreen(for: control).run()
     case .home(let user, let alert):
