@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a `Decodable` type's coding keys find their columns when rows are decoded
-/// (``Row/decode(_:keyDecoding:)``, ``DatabaseExecutor/fetchAll(_:_:_:keyDecoding:)`` and the
+/// (``Row/decode(_:keyDecoding:)``, the `fetchAll` methods of ``DatabaseExecutor`` and the
 /// other fetches). Like `JSONDecoder.KeyDecodingStrategy`, a strategy turns the *column names*
 /// into the names the keys are compared with; a key that matches no converted name is still
 /// compared with the column names as they are.

@@ -3,8 +3,9 @@ import Foundation
 /// The browser a sign-in page opens in: the seam between an adapter's browser sign-in
 /// (OAuth's authorization code flow, RFC 6749 §4.1 with RFC 7636's PKCE) and the app.
 ///
-/// The app gives one: on iOS an `ASWebAuthenticationSession` (see the README; not compiled
-/// here), on a desktop or in a terminal ServiceUserOIDC's `LoopbackUserAgent`, which opens
+/// The app gives one: on iOS an `ASWebAuthenticationSession` (ServiceUserOIDC's *Sign-in
+/// flows* article shows one; not compiled here), on a desktop or in a terminal
+/// ServiceUserOIDC's `LoopbackUserAgent`, which opens
 /// the system browser and listens on `127.0.0.1` for the answer (RFC 8252 §7.3). It never
 /// shows the page in an embedded web view (RFC 8252 §8.12): the system browser is the one
 /// place the person can trust with their password.

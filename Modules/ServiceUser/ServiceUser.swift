@@ -134,8 +134,9 @@ public final class ServiceUser: Sendable {
     get async { await state.session }
   }
 
-  /// A new stream of session changes for one listener: first ``SessionChange/initial(_:)``
-  /// with the signed-in user (or `nil`) at this call, then every sign-in, restore and sign-out
+  /// A new stream of session changes for one listener: first
+  /// ``/LoginCore/SessionChange/initial(_:)`` with the signed-in user (or `nil`) at this call,
+  /// then every sign-in, restore and sign-out
   /// from this call on. The stream ends when the listener stops iterating or the service goes
   /// away. Changes are delivered on no particular queue or actor.
   /// - Returns: The listener's own stream.

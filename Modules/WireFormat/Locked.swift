@@ -8,7 +8,8 @@ import Foundation
 ///
 /// It is `Sendable` only when its value is, as NIO's `NIOLockedValueBox`: a lock makes access
 /// one at a time, but it cannot make a non-`Sendable` value safe to hand to another thread.
-/// The one deliberate exception, a value confined by design, is ``UncheckedLocked``.
+/// The one deliberate exception, a value confined by design, is `UncheckedLocked` (package
+/// access: for the package's own modules only).
 ///
 /// ```swift
 /// let hits = Locked(0)

@@ -129,9 +129,9 @@ struct ConsumerPackageTests {
   }
 }
 
-@Suite("The README's bring-your-own-backend example")
+@Suite("The bring-your-own-backend article's example")
 struct ReadmeBackendExampleTests {
-  @Test("the README shows Acme's adapter exactly as the consumer package builds it")
+  @Test("LoginCore's article shows Acme's adapter exactly as the consumer package builds it")
   func sameCode() throws {
     let root = ConsumerPackageTests.root
     let source = try String(
@@ -142,7 +142,9 @@ struct ReadmeBackendExampleTests {
     let end = try #require(source.range(of: "// README example ends")).lowerBound
     let example = String(source[start..<end])
     #expect(example.count > 2_000)
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    #expect(readme.contains("```swift\n" + example + "```\n"))
+    let article = try String(
+      contentsOf: root.appendingPathComponent(
+        "Modules/LoginCore/LoginCore.docc/BringYourOwnBackend.md"), encoding: .utf8)
+    #expect(article.contains("```swift\n" + example + "```\n"))
   }
 }

@@ -36,9 +36,9 @@ struct ReadmeWiringExampleTests {
   }
 }
 
-@Suite("The README's wiring example is this file's")
+@Suite("The wiring article's example is this file's")
 struct ReadmeWiringExampleSyncTests {
-  @Test("README.md shows ReadmeWiringExample.swift's example word for word")
+  @Test("the Wiring a screen article shows ReadmeWiringExample.swift's example word for word")
   func sameCode() throws {
     let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     let root = tests.deletingLastPathComponent().deletingLastPathComponent()
@@ -46,7 +46,9 @@ struct ReadmeWiringExampleSyncTests {
       contentsOf: tests.appendingPathComponent("ReadmeWiringExample.swift"), encoding: .utf8)
     let start = try #require(source.range(of: "// README example begins\n")).upperBound
     let end = try #require(source.range(of: "// README example ends")).lowerBound
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    #expect(readme.contains(String(source[start..<end])))
+    let article = try String(
+      contentsOf: root.appendingPathComponent(
+        "Modules/LoginLogicControl/LoginLogicControl.docc/WiringAScreen.md"), encoding: .utf8)
+    #expect(article.contains(String(source[start..<end])))
   }
 }
