@@ -64,9 +64,40 @@ struct ConsumerPackageTests {
       ])
   }
 
+  @Test("the articles' examples compile as an app would write them, and the articles show them")
+  func articleExamples() async throws {
+    let work = try TemporaryDirectory(prefix: "consumer")
+    defer { work.remove() }
+    _ = try await Self.buildDemo(in: work, target: "ArticleExamples")
+    let sources = Self.root.appendingPathComponent("Tests/ConsumerPackage/Sources/ArticleExamples")
+    for (file, article) in [
+      ("GettingStarted", "Modules/ServiceUser/ServiceUser.docc/GettingStarted.md"),
+      ("SignInFlows", "Modules/ServiceUserOIDC/ServiceUserOIDC.docc/SignInFlows.md"),
+      ("TestingYourApp", "Modules/LoginTesting/LoginTesting.docc/TestingYourApp.md"),
+    ] {
+      let source = try String(
+        contentsOf: sources.appendingPathComponent(file + ".swift"), encoding: .utf8)
+      let imports = try Self.block(named: file + " imports", in: source)
+      let body = try Self.block(named: file + " body", in: source)
+      let text = try String(contentsOf: Self.root.appendingPathComponent(article), encoding: .utf8)
+      #expect(text.contains("```swift\n" + imports + body + "```\n"), "\(article)")
+    }
+  }
+
+  /// The lines between `// Article example begins: NAME` and the next
+  /// `// Article example ends`, their common two-space indentation removed.
+  static func block(named name: String, in source: String) throws -> String {
+    let start = try #require(source.range(of: "// Article example begins: \(name)\n"))
+    let rest = source[start.upperBound...]
+    let end = try #require(rest.range(of: "// Article example ends"))
+    let lines = rest[..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+    return lines.dropLast().map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : String($0) }
+      .joined(separator: "\n") + "\n"
+  }
+
   /// Copies the package's sources next to a manifest that depends on this package by path,
-  /// builds its `acme-demo` product, and returns the executable.
-  static func buildDemo(in work: TemporaryDirectory) async throws -> URL {
+  /// builds its `acme-demo` product (or `target`), and returns the executable.
+  static func buildDemo(in work: TemporaryDirectory, target: String? = nil) async throws -> URL {
     let package = work.url("AcmeApp")
     try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
     try FileManager.default.copyItem(
@@ -80,8 +111,7 @@ struct ConsumerPackageTests {
       executable: URL(fileURLWithPath: "/usr/bin/env"),
       arguments: [
         "swift", "build", "--package-path", package.path, "--scratch-path", scratch.path,
-        "--product", "acme-demo",
-      ],
+      ] + (target.map { ["--target", $0] } ?? ["--product", "acme-demo"]),
       mergingStandardError: true)
     let ended = await build.waitForExit(timeout: .seconds(1_200))
     let log = await build.readOutputToEnd()
@@ -122,6 +152,19 @@ struct ConsumerPackageTests {
             .product(name: "UserModel", package: "Koober"),
           ],
           resources: [.process("Resources")]),
+        .target(
+          name: "ArticleExamples",
+          dependencies: [
+            .product(name: "LoginCore", package: "Koober"),
+            .product(name: "LoginLogicControl", package: "Koober"),
+            .product(name: "LoginTesting", package: "Koober"),
+            .product(name: "NetworkClient", package: "Koober"),
+            .product(name: "ServiceUser", package: "Koober"),
+            .product(name: "ServiceUserKoober", package: "Koober"),
+            .product(name: "ServiceUserLogin", package: "Koober"),
+            .product(name: "ServiceUserOIDC", package: "Koober"),
+            .product(name: "UserModel", package: "Koober"),
+          ]),
       ],
       swiftLanguageModes: [.v6]
     )

@@ -1,0 +1,26 @@
+// Article example begins: GettingStarted imports
+import Foundation
+import NetworkClient
+import ServiceUser
+import ServiceUserKoober
+import ServiceUserLogin
+import UserModel
+
+// Article example ends
+
+/// ServiceUser's *Getting started* article, compiled: the ten lines that sign up against the
+/// reference backend (`swift run koober serve --port 8080`).
+public func gettingStarted() async throws {
+  // Article example begins: GettingStarted body
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("Rides")
+  let network = NetworkClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
+  let service = ServiceUser(
+    remote: KooberAuthAPI(network: network), network: network,
+    accountDatabaseURL: folder.appendingPathComponent("accounts.sqlite"),
+    sessionStore: FileSessionStore(directory: folder.appendingPathComponent("Session")))
+  let session = try await service.signUp(
+    SignUpCredentials(identifier: "ann@example.com", password: "Pass1234word", name: "Ann",
+                      type: .passenger))
+  print("Signed in as \(session.user.name ?? session.user.identifier)")
+  // Article example ends
+}
