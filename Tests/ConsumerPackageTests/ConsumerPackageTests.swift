@@ -72,6 +72,7 @@ struct ConsumerPackageTests {
     let sources = Self.root.appendingPathComponent("Tests/ConsumerPackage/Sources/ArticleExamples")
     for (file, article) in [
       ("GettingStarted", "Modules/ServiceUser/ServiceUser.docc/GettingStarted.md"),
+      ("OneExamplePerModule", "Modules/ServiceUser/ServiceUser.docc/GettingStarted.md"),
       ("SignInFlows", "Modules/ServiceUserOIDC/ServiceUserOIDC.docc/SignInFlows.md"),
       ("TestingYourApp", "Modules/LoginTesting/LoginTesting.docc/TestingYourApp.md"),
     ] {
@@ -164,6 +165,9 @@ struct ConsumerPackageTests {
             .product(name: "ServiceUserLogin", package: "Koober"),
             .product(name: "ServiceUserOIDC", package: "Koober"),
             .product(name: "UserModel", package: "Koober"),
+            .product(name: "DatabaseClient", package: "Koober"),
+            .product(name: "RideModel", package: "Koober"),
+            .product(name: "ServiceRide", package: "Koober"),
           ]),
       ],
       swiftLanguageModes: [.v6]
