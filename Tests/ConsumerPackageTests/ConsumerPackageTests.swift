@@ -74,6 +74,7 @@ struct ConsumerPackageTests {
       ("GettingStarted", "Modules/ServiceUser/ServiceUser.docc/GettingStarted.md"),
       ("OneExamplePerModule", "Modules/ServiceUser/ServiceUser.docc/GettingStarted.md"),
       ("SignInFlows", "Modules/ServiceUserOIDC/ServiceUserOIDC.docc/SignInFlows.md"),
+      ("SignInFlowsConfiguration", "Modules/ServiceUserOIDC/ServiceUserOIDC.docc/SignInFlows.md"),
       ("TestingYourApp", "Modules/LoginTesting/LoginTesting.docc/TestingYourApp.md"),
     ] {
       let source = try String(

@@ -1,0 +1,26 @@
+// Article example begins: SignInFlowsConfiguration imports
+import Foundation
+import NetworkClient
+import ServiceUser
+import ServiceUserOIDC
+
+// Article example ends
+
+/// ServiceUserOIDC's *Sign-in flows* article, compiled: the adapter's configuration and the
+/// service over it.
+public func oidcService(support: URL) throws -> ServiceUser {
+  // Article example begins: SignInFlowsConfiguration body
+  let configuration = try OIDCConfiguration(
+    issuer: URL(string: "https://id.example.com/realms/rides")!,
+    clientID: "rides-ios",                       // clientSecret: for a confidential client
+    defaultUserType: .passenger,                 // a user the userinfo does not type
+    revocationEndpoint: nil,                     // when discovery names none (django-oauth-toolkit)
+    userTypeClaim: "koober_type")
+  let service = ServiceUser(
+    remote: OIDCAuthAPI(configuration: configuration),
+    network: NetworkClient(baseURL: URL(string: "https://api.example.com")!),  // your own API
+    accountDatabaseURL: support.appendingPathComponent("accounts.sqlite"),
+    sessionStore: FileSessionStore(directory: support.appendingPathComponent("Session")))
+  // Article example ends
+  return service
+}
