@@ -71,9 +71,12 @@ public final class BrowserSignInLogicControl: LoginFlowControl {
   }
 
   private func finish(_ result: Result<UserSession, AuthFailure>) {
+    // A cancelled task may end in the network's own failure (offline) while it asked.
+    let cancelled = task?.isCancelled ?? false
     isSigningIn = false
     task = nil
-    switch result {
+    let ended = cancelled ? result.mapError({ _ in .refused(.signInCancelled) }) : result
+    switch ended {
     case .success(let session):
       let route = LoginRoute(signedIn: session.user.type, from: entryPoint)
       environment.log.record(.succeeded(.browserSignIn, session.user.type, route))
@@ -99,8 +102,11 @@ private struct WatchedAgent: BrowserUserAgent {
   }
 
   var redirectURI: URL { agent.redirectURI }
+  var prompt: String? { agent.prompt }
+  var loginHint: String? { agent.loginHint }
 
   func authorize(_ url: URL) async throws(AuthFailure) -> URL {
+    if Task.isCancelled { throw .refused(.signInCancelled) }
     await opened(url)
     return try await agent.authorize(url)
   }

@@ -31,8 +31,8 @@ public final class FakeLoginService: LoginServicing {
     case signOut
     /// `lastSignedInIdentifier()`.
     case lastSignedInIdentifier
-    /// `signIn(with:)`, with the agent's redirect URI.
-    case browserSignIn(redirectURI: URL)
+    /// `signIn(with:)`, with the agent's redirect URI and `prompt`.
+    case browserSignIn(redirectURI: URL, prompt: String?)
     /// `startDeviceSignIn()`.
     case startDeviceSignIn
     /// `finishDeviceSignIn(_:)`, with the user code.
@@ -162,7 +162,7 @@ public final class FakeLoginService: LoginServicing {
   ///   when nothing is scripted.
   public func signIn(with agent: any BrowserUserAgent) async throws(AuthFailure) -> UserSession
   {
-    calls.append(.browserSignIn(redirectURI: agent.redirectURI))
+    calls.append(.browserSignIn(redirectURI: agent.redirectURI, prompt: agent.prompt))
     _ = try await agent.authorize(Self.authorizationURL)
     await gate?.wait()
     return try Self.next(&browserSignInResults).get()
@@ -232,7 +232,8 @@ extension FakeLoginService.Call: CustomStringConvertible, CustomReflectable {
     case .signUp(let form): "signUp(\(form))"
     case .signOut: "signOut"
     case .lastSignedInIdentifier: "lastSignedInIdentifier"
-    case .browserSignIn(let redirectURI): "signIn(with: agent redirecting to \(redirectURI))"
+    case .browserSignIn(let redirectURI, let prompt):
+      "signIn(with: agent redirecting to \(redirectURI), prompt: \(prompt ?? "nil"))"
     case .startDeviceSignIn: "startDeviceSignIn"
     case .finishDeviceSignIn(let userCode): "finishDeviceSignIn(userCode: \(userCode))"
     }

@@ -84,35 +84,53 @@ public final class LoopbackUserAgent: BrowserUserAgent {
   }
 
   /// Opens the page through the host's closure and waits for the browser's request.
+  ///
+  /// The closure is given a one-time loopback address (`http://127.0.0.1:<port>/start-…`)
+  /// that redirects to `url`, so the page's address, which may carry an ID token hint,
+  /// never appears on a command line another local user can read.
   /// - Parameter url: The authorization request's address.
   /// - Returns: The address the browser was sent back to, query included.
   /// - Throws: `.refused(.signInCancelled)` when the calling task is cancelled,
   ///   `.refused(.signInExpired)` past the time limit, `.refused(.signInInterrupted)` when
-  ///   this agent served a sign-in already.
+  ///   this agent served (or is serving) a sign-in already.
   public func authorize(_ url: URL) async throws(AuthFailure) -> URL {
-    guard let socket = listener.withLock({ $0 }) else { throw .refused(.signInInterrupted) }
-    open(url)
+    // Taken at once: a second call, even a concurrent one, finds no socket.
+    guard let socket = listener.withLock({ value -> Int32? in defer { value = nil }; return value })
+    else { throw .refused(.signInInterrupted) }
+    if Task.isCancelled {
+      close(socket)
+      throw .refused(.signInCancelled)
+    }
+    let start = "/start-" + PKCE.randomToken()
+    guard let startURL = URL(string: "http://127.0.0.1:\(redirectURI.port ?? 0)\(start)") else {
+      close(socket)
+      throw .refused(.signInInterrupted)
+    }
+    open(startURL)
     let outcome = await withTaskCancellationHandler {
       await withCheckedContinuation {
         (continuation: CheckedContinuation<Result<URL, AuthFailure>, Never>) in
-        let thread = Thread { [self] in continuation.resume(returning: wait(on: socket)) }
+        let thread = Thread { [self] in
+          let result = wait(on: socket, start: start, page: url)
+          close(socket)
+          continuation.resume(returning: result)
+        }
         thread.name = "ServiceUserOIDC.LoopbackUserAgent"
         thread.start()
       }
     } onCancel: {
       cancelled.withLock { $0 = true }
     }
-    if let socket = listener.withLock({ value -> Int32? in defer { value = nil }; return value }) {
-      close(socket)
-    }
     return try outcome.get()
   }
 
   /// Accepts connections until one asks for the redirect path, the time limit passes or the
-  /// sign-in is cancelled. Runs on its own thread: `poll` and `accept` block.
-  private func wait(on socket: Int32) -> Result<URL, AuthFailure> {
+  /// sign-in is cancelled; the first request to `start` is sent on to `page`. Runs on its
+  /// own thread: `poll` and `accept` block, never longer than a fifth of a second.
+  private func wait(on socket: Int32, start: String, page: URL) -> Result<URL, AuthFailure> {
     let clock = ContinuousClock()
     let deadline = clock.now + timeLimit
+    var startUsed = false
     while true {
       if cancelled.withLock({ $0 }) { return .failure(.refused(.signInCancelled)) }
       guard clock.now < deadline else { return .failure(.refused(.signInExpired)) }
@@ -121,27 +139,40 @@ public final class LoopbackUserAgent: BrowserUserAgent {
       let connection = accept(socket, nil, nil)
       guard connection >= 0 else { continue }
       defer { close(connection) }
-      if let target = answer(connection) {
+      // One request may take at most 5 seconds to arrive, within the sign-in's own limit.
+      let readDeadline = min(clock.now + .seconds(5), deadline)
+      guard let target = readTarget(connection, until: readDeadline, clock: clock) else {
+        continue
+      }
+      let targetPath = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
+      if targetPath == start, !startUsed {
+        startUsed = true
+        reply(connection, status: "302 Found", page: nil, location: page.absoluteString)
+      } else if targetPath == path {
+        reply(connection, status: "200 OK", page: Self.page())
         return URL(string: "http://127.0.0.1:\(redirectURI.port ?? 0)\(target)").map {
           .success($0)
         } ?? .failure(.refused(.signInInterrupted))
+      } else {
+        reply(connection, status: "404 Not Found", page: nil)
       }
     }
   }
 
-  /// Reads one request head and answers it. Returns the request target when it asks for the
-  /// redirect path (the page is sent), `nil` otherwise (`404` or `400` sent).
-  private func answer(_ connection: Int32) -> String? {
-    var timeout = timeval(tv_sec: 5, tv_usec: 0)
-    _ = setsockopt(
-      connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  /// Reads one request head, checking for cancellation as it waits, and returns its target;
+  /// `nil` (with `400` sent when the request was malformed) when none came in time.
+  private func readTarget(
+    _ connection: Int32, until readDeadline: ContinuousClock.Instant, clock: ContinuousClock
+  ) -> String? {
     var head = [UInt8]()
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while head.count < Self.maximumRequestBytes, !head.suffix(4).elementsEqual("\r\n\r\n".utf8) {
+    while head.count <= Self.maximumRequestBytes, !head.suffix(4).elementsEqual("\r\n\r\n".utf8) {
+      if cancelled.withLock({ $0 }) || clock.now >= readDeadline { return nil }
+      var entry = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+      guard poll(&entry, 1, 200) > 0 else { continue }
       let count = recv(connection, &buffer, buffer.count, 0)
       guard count > 0 else { break }
       head += buffer[0..<count]
-      if head.count > Self.maximumRequestBytes { break }
     }
     let line = head.split(separator: UInt8(ascii: "\r"), maxSplits: 1).first ?? []
     let parts = line.split(separator: UInt8(ascii: " "))
@@ -151,21 +182,16 @@ public final class LoopbackUserAgent: BrowserUserAgent {
       reply(connection, status: "400 Bad Request", page: nil)
       return nil
     }
-    let target = String(decoding: parts[1], as: UTF8.self)
-    let targetPath = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
-    guard targetPath == path else {
-      reply(connection, status: "404 Not Found", page: nil)
-      return nil
-    }
-    reply(connection, status: "200 OK", page: Self.page())
-    return target
+    return String(decoding: parts[1], as: UTF8.self)
   }
 
-  /// Writes an answer and its page, closing the exchange.
-  private func reply(_ connection: Int32, status: String, page: String?) {
+  /// Writes an answer and its page (or where to go instead), closing the exchange.
+  private func reply(_ connection: Int32, status: String, page: String?, location: String? = nil)
+  {
     let body = Array((page ?? "").utf8)
     let head =
       "HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\n"
+      + (location.map { "Location: \($0)\r\n" } ?? "")
       + "Content-Length: \(body.count)\r\nCache-Control: no-store\r\n"
       + "Referrer-Policy: no-referrer\r\nX-Content-Type-Options: nosniff\r\n"
       + "Connection: close\r\n\r\n"

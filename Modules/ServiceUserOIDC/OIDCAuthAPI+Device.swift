@@ -72,7 +72,8 @@ extension OIDCAuthAPI {
 
   /// Asks the token endpoint every `interval` seconds until the person has finished on the
   /// other device (RFC 8628 §3.4, §3.5): `authorization_pending` waits on, `slow_down` adds
-  /// 5 seconds to the interval, `access_denied` and `expired_token` end it. Then the ID
+  /// 5 seconds to the interval, no answer at all (offline, a timeout) doubles it and goes
+  /// on, `access_denied` and `expired_token` end it. Then the ID
   /// token, when one comes, is checked, and the user read from userinfo.
   /// - Parameter authorization: What `startDeviceSignIn()` returned.
   /// - Returns: The new session.
@@ -99,6 +100,11 @@ extension OIDCAuthAPI {
       let answer: ProviderAnswer
       do {
         answer = try await postAuthenticated(form, to: metadata.tokenEndpoint)
+      } catch .unavailable(.offline), .unavailable(.timeout) {
+        // RFC 8628 §3.5: no answer slows the polling down; it does not end the sign-in,
+        // which may have been approved meanwhile. (A cancellation ends the next wait.)
+        interval = min(interval * 2, Self.maxDeviceInterval)
+        continue
       } catch {
         throw Task.isCancelled ? .refused(.signInCancelled) : error
       }

@@ -8,6 +8,7 @@ import UserModel
 /// A browser that comes back at once with a fixed address.
 struct ReturningAgent: BrowserUserAgent {
   let redirectURI = URL(string: "http://127.0.0.1:4000/callback")!
+  var prompt: String? = nil
   func authorize(_ url: URL) async throws(AuthFailure) -> URL {
     URL(string: "http://127.0.0.1:4000/callback?code=c&state=s")!
   }
@@ -81,7 +82,9 @@ struct ProviderSignInLogicTests {
         .signedIn(user, row.route, from: .browser),
       ])
     #expect(
-      world.service.calls == [.browserSignIn(redirectURI: ReturningAgent().redirectURI)])
+      world.service.calls == [
+        .browserSignIn(redirectURI: ReturningAgent().redirectURI, prompt: nil)
+      ])
   }
 
   @Test("cancelling while the browser is open ends as cancelled; a second tap is ignored")
@@ -99,6 +102,35 @@ struct ProviderSignInLogicTests {
       ])
     #expect(!control.isSigningIn)
     #expect(world.log.lines.contains { $0.hasSuffix("browser sign-in: cancelled") })
+  }
+
+  @Test("the agent's prompt reaches the service through the control")
+  func browserPrompt() async {
+    let world = World()
+    world.service.browserSignInResults = [.success(Fixtures.session(Fixtures.ann))]
+    await browserControl(world).signIn(with: ReturningAgent(prompt: "login"))?.value
+    #expect(
+      world.service.calls == [
+        .browserSignIn(redirectURI: ReturningAgent().redirectURI, prompt: "login")
+      ])
+  }
+
+  @Test("cancelling while the service asks the provider is a cancellation, not a failure")
+  func browserCancelDuringRequest() async {
+    let world = World()
+    let gate = CallGate()
+    world.service.gate = gate
+    world.service.browserSignInResults = [.failure(.unavailable(.offline))]
+    let control = browserControl(world)
+    let task = control.signIn(with: ReturningAgent())
+    #expect(await waitUntil { world.recorder.calls.count == 2 })
+    control.cancel()
+    await gate.open()
+    await task?.value
+    #expect(
+      world.recorder.calls == [
+        .browserStarted, .browserWaiting(FakeLoginService.authorizationURL), .browserCancelled,
+      ])
   }
 
   @Test("the person saying no at the provider is a failure with its sentence")

@@ -61,6 +61,24 @@ import Testing
       #expect(seen.value == ["GET", "POST a=1"])
     }
 
+    @Test("an answer with more than 500 header lines is refused, not read")
+    func headerFlood() async throws {
+      let server = try LoopbackServer()
+      defer { server.stop() }
+      server.route(.get, "/flood") { _ in
+        var response = HTTPResponse(status: 200, body: Data("{}".utf8))
+        for index in 0..<600 { response = response.withHeader("X-H\(index)", "v") }
+        return response
+      }
+      let request = URLRequest(url: server.baseURL.appendingPathComponent("flood"))
+      await #expect {
+        try await CurlTransport().send(request, timeout: .seconds(30))
+      } throws: { error in
+        guard case .unexpectedResponse(let reason) = error as? NetworkError else { return false }
+        return reason.contains("500 header lines")
+      }
+    }
+
     @Test("headers arrive as sent: repeated ones joined, names kept, the status read")
     func responseHeaders() async throws {
       let server = try LoopbackServer()

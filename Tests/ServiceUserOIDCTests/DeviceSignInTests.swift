@@ -1,11 +1,16 @@
 import Foundation
 import LoginCore
 import LoopbackServer
+import NetworkClient
 import ServiceUserOIDC
 import ServiceUserTestSupport
 import Testing
 import UserModel
 import WireFormat
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// The device authorization grant (RFC 8628) against a fake provider: the start, the polling
 /// rules, and each way it ends.
@@ -139,6 +144,43 @@ struct DeviceSignInTests {
     #expect(await failure { try await api.finishDeviceSignIn(started) } == .refused(.signInExpired))
     #expect(recorder.waits == [2, 2, 2])
     #expect(await fake.requests.all.filter { $0.path == "/token" }.count == 3)
+  }
+
+  /// The real transport, except that the first `failures` token requests get no answer.
+  struct FlakyTransport: HTTPTransport {
+    let failures: Int
+    let seen = Locked(0)
+    let real = DefaultHTTPTransport()
+
+    func send(_ request: URLRequest, timeout: Duration?) async throws(NetworkError)
+      -> (Data, HTTPURLResponse)
+    {
+      try await send(request, timeout: timeout, limits: .default)
+    }
+
+    func send(_ request: URLRequest, timeout: Duration?, limits: TransferLimits)
+      async throws(NetworkError) -> (Data, HTTPURLResponse)
+    {
+      if request.url?.path == "/token" {
+        let count = seen.withLock { value -> Int in
+          value += 1
+          return value
+        }
+        if count <= failures { throw .transport(.offline) }
+      }
+      return try await real.send(request, timeout: timeout, limits: limits)
+    }
+  }
+
+  @Test("no answer from the token endpoint doubles the interval and polls on")
+  func transientFailure() async throws {
+    let (fake, _, recorder) = try Self.setUp(tokens: [.json(raw: FakeProvider.tokenAnswer)])
+    let api = OIDCAuthAPI(
+      configuration: try fake.configuration(), transport: FlakyTransport(failures: 2),
+      now: { recorder.dates.now }, clock: recorder)
+    let session = try await api.finishDeviceSignIn(try await api.startDeviceSignIn())
+    #expect(session.accessToken == "at-1")
+    #expect(recorder.waits == [2, 4, 8])
   }
 
   @Test("cancelling the waiting task ends the sign-in during its wait, as cancelled")

@@ -1,4 +1,9 @@
 import Foundation
+import NetworkClient
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 import LoginCore
 import LoopbackServer
 import ServiceUserOIDC
@@ -45,15 +50,67 @@ struct LoopbackUserAgentTests {
     #expect(page.withLock { $0 }.contains("You can close this window"))
   }
 
-  @Test("the host's closure gets the authorization address")
+  @Test("the host's closure gets a one-time loopback address that redirects to the page")
   func opens() async throws {
     let opened = Locked<URL?>(nil)
-    let agent = try LoopbackUserAgent(timeLimit: .milliseconds(300)) { url in
-      opened.withLock { $0 = url }
+    let agent = try LoopbackUserAgent { url in opened.withLock { $0 = url } }
+    let page = URL(string: "https://id.example.com/authorize?id_token_hint=secret")!
+    let task = Task { await failure { try await agent.authorize(page) } }
+    var start: URL?
+    for _ in 0..<200 where start == nil {
+      start = opened.withLock { $0 }
+      try await Task.sleep(for: .milliseconds(10))
     }
-    let page = URL(string: "https://id.example.com/authorize?x=1")!
-    _ = await failure { try await agent.authorize(page) }
-    #expect(opened.withLock { $0 } == page)
+    let address = try #require(start)
+    #expect(address.host == "127.0.0.1" && address.port == agent.redirectURI.port)
+    #expect(address.path.hasPrefix("/start-") && !address.absoluteString.contains("secret"))
+    // CurlTransport follows no redirect: the 302 itself is the answer.
+    let first = try await CurlTransport().send(URLRequest(url: address), timeout: .seconds(30))
+    #expect(first.1.statusCode == 302)
+    #expect(first.1.value(forHTTPHeaderField: "Location") == page.absoluteString)
+    let again = try await CurlTransport().send(URLRequest(url: address), timeout: .seconds(30))
+    #expect(again.1.statusCode == 404, "the address works once")
+    _ = await Self.visit(URL(string: agent.redirectURI.absoluteString + "?code=c&state=s")!)
+    #expect(await task.value == nil)
+  }
+
+  @Test("two sign-ins at once on one agent: the second is refused at once")
+  func concurrentUse() async throws {
+    let agent = try LoopbackUserAgent(timeLimit: .seconds(2)) { _ in }
+    let page = URL(string: "https://id.example.com/authorize")!
+    let first = Task { await failure { try await agent.authorize(page) } }
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(await failure { try await agent.authorize(page) } == .refused(.signInInterrupted))
+    first.cancel()
+    #expect(await first.value == .refused(.signInCancelled))
+  }
+
+  @Test("a connection that sends nothing does not hold the sign-in past a cancellation")
+  func idleConnection() async throws {
+    let agent = try LoopbackUserAgent { _ in }
+    let task = Task {
+      await failure { try await agent.authorize(URL(string: "https://id.example.com/a")!) }
+    }
+    try await Task.sleep(for: .milliseconds(100))
+    // A connection that never sends its request, as a browser's preconnect can.
+    let idle = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(idle) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(agent.redirectURI.port ?? 0).bigEndian
+    _ = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(idle, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    try await Task.sleep(for: .milliseconds(100))
+    let clock = ContinuousClock()
+    let began = clock.now
+    task.cancel()
+    #expect(await task.value == .refused(.signInCancelled))
+    // The idle connection's own limit is 5 s: only the cancellation ends it this soon.
+    #expect(clock.now - began < .milliseconds(4_500))
   }
 
   @Test("nobody comes back within the time limit: expired; a second use: interrupted")

@@ -201,6 +201,9 @@
 
     /// The most header bytes one answer may have, over all its header lines.
     static let maximumHeaderBytes = 256 << 10
+    /// The most header lines one answer may have: reading them stays cheap whatever a server
+    /// sends, on the one thread every transfer shares.
+    static let maximumHeaderLines = 500
 
     let request: URLRequest
     let timeout: Duration?
@@ -214,7 +217,9 @@
     private var body = Data()
     private var headerBytes = 0
     private var headerStatus = 0
-    private var headers: [(name: String, value: String)] = []
+    /// The answer's header lines so far: the name as sent, lower-cased, and the value's
+    /// pieces (a folded line adds one).
+    private var headers: [(name: String, key: String, parts: [String])] = []
     /// Whether the request accepts only `identity`, so that a content-encoded answer is
     /// refused at its header.
     private var acceptsIdentityOnly = true
@@ -402,14 +407,15 @@
           stop(refusal)
           return 0
         }
-      } else if line.first == " " || line.first == "\t", let last = headers.popLast() {
-        headers.append((last.name, last.value + " " + line.trimmingCharacters(in: .whitespaces)))
+      } else if headers.count >= Self.maximumHeaderLines {
+        stop(.unexpectedResponse("the answer has more than 500 header lines"))
+        return 0
+      } else if line.first == " " || line.first == "\t", !headers.isEmpty {
+        headers[headers.count - 1].parts.append(line.trimmingCharacters(in: .whitespaces))
       } else if let colon = line.firstIndex(of: ":") {
-        headers.append(
-          (
-            String(line[..<colon]).trimmingCharacters(in: .whitespaces),
-            String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-          ))
+        let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+        let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        headers.append((name, name.lowercased(), [value]))
       }
       return bytes.count
     }
@@ -417,8 +423,8 @@
     /// A reason to stop at the end of the answer's header: a body announced larger than the
     /// limit, or a compressed answer to a request that accepted only `identity`.
     private func refusalAtHeader() -> NetworkError? {
-      func value(_ name: String) -> String? {
-        headers.last { $0.name.lowercased() == name }?.value
+      func value(_ key: String) -> String? {
+        headers.last { $0.key == key }?.parts.joined(separator: " ")
       }
       if let length = value("content-length").flatMap({ Int64($0) }),
         length > Int64(limits.maximumBodySize)
@@ -450,12 +456,18 @@
       if let reason = stopReason.withLock({ $0 }) { return .failure(reason) }
       guard result == CURLE_OK else { return .failure(Self.failure(of: result)) }
       let effective = easy.flatMap { ccurl_effective_url($0) }.map { String(cString: $0) }
-      guard let easy, let url = effective.flatMap({ URL(string: $0) }) ?? request.url else { return .failure(.unexpectedResponse("the answer was not an HTTP response")) }
-      var fields: [String: String] = [:]
-      for (name, value) in headers {
-        let key = fields.keys.first { $0.lowercased() == name.lowercased() } ?? name
-        fields[key] = fields[key].map { "\($0), \(value)" } ?? value
+      guard let easy, let url = effective.flatMap({ URL(string: $0) }) ?? request.url else {
+        return .failure(.unexpectedResponse("the answer was not an HTTP response"))
       }
+      // Repeated names join with ", " under the first spelling, in one pass.
+      var merged: [String: (name: String, values: [String])] = [:]
+      for header in headers {
+        let value = header.parts.joined(separator: " ")
+        merged[header.key, default: (header.name, [])].values.append(value)
+      }
+      let fields = Dictionary(
+        merged.values.map { ($0.name, $0.values.joined(separator: ", ")) },
+        uniquingKeysWith: { first, _ in first })
       guard
         let response = HTTPURLResponse(
           url: url, statusCode: ccurl_response_code(easy), httpVersion: "HTTP/1.1",
