@@ -136,9 +136,9 @@ public final class ServiceUser: Sendable {
 
   /// A new stream of session changes for one listener: first
   /// ``/LoginCore/SessionChange/initial(_:)`` with the signed-in user (or `nil`) at this call,
-  /// then every sign-in, restore and sign-out
-  /// from this call on. The stream ends when the listener stops iterating or the service goes
-  /// away. Changes are delivered on no particular queue or actor.
+  /// then every sign-in, restore and sign-out from this call on. The stream ends when the
+  /// listener stops iterating or the service goes away. Changes are delivered on no
+  /// particular queue or actor.
   /// - Returns: The listener's own stream.
   public func sessionChanges() -> AsyncStream<SessionChange> {
     state.broadcaster.subscribe()

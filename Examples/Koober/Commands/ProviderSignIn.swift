@@ -36,7 +36,7 @@ enum ProviderSignIn {
     }
     let responder = ProviderSignInResponder(console: app.console, browser: environment["BROWSER"])
     let control = app.makeOnboardingContainer().makeBrowserSignInControl(from: .welcome)
-    control.delegate = responder
+    control.delegate = responder.presenter
     await control.signIn(with: agent)?.value
     return responder.finish(in: app)
   }
@@ -48,7 +48,7 @@ enum ProviderSignIn {
   static func device(in app: AppContainer) async -> ExitCode {
     let responder = ProviderSignInResponder(console: app.console, browser: nil)
     let control = app.makeOnboardingContainer().makeDeviceSignInControl(from: .welcome)
-    control.delegate = responder
+    control.delegate = responder.presenter
     await control.start()?.value
     return responder.finish(in: app)
   }
@@ -99,44 +99,28 @@ enum ProviderSignIn {
   }
 }
 
-/// The delegate of both provider sign-in controls in a command: it forwards their events to
-/// the screens' view models, whose texts it writes on stderr, and keeps how it ended.
+/// Where a command's provider sign-in writes: every line on stderr (stdout keeps only the
+/// signed-in line); the countdown redrawn on one line on a terminal, a line a minute
+/// otherwise, so a log is not flooded.
 @MainActor
-final class ProviderSignInResponder {
-  private enum Outcome {
-    case signedIn(User)
-    case cancelled
-    case failed(AuthFailure)
-  }
-
+final class ProviderSignInResponder: ProviderSignInOutput {
+  /// The controls' delegate; its texts come here.
+  let presenter: ProviderSignInPresenter
   private let console: Console
-  private let browserProgram: String?
-  private let browserScreen = BrowserSignInViewModel()
-  private let deviceScreen = DeviceSignInViewModel()
   private let liveCountdown = isatty(STDERR_FILENO) == 1
   private var countdownShown = false
-  private var outcome: Outcome?
 
   init(console: Console, browser: String?) {
     self.console = console
-    self.browserProgram = browser
-    browserScreen.onStatusTextChange = { [weak self] text in
-      if let text { self?.say(text) }
-    }
-    deviceScreen.onStatusTextChange = { [weak self] text in
-      if let text { self?.say(text) }
-    }
-    deviceScreen.onCountdownTextChange = { [weak self] text in
-      guard let self, let text, !self.showingCode else { return }
-      self.showCountdown(text)
-    }
+    presenter = ProviderSignInPresenter(browser: browser)
+    presenter.output = self
   }
 
   /// Ends the command: the signed-in line (exit 0), or the failure's sentence (exit 1).
   func finish(in app: AppContainer) -> ExitCode {
     endCountdownLine()
-    switch outcome {
-    case .signedIn(let user):
+    switch presenter.outcome {
+    case .signedIn(let user, _):
       return FinishedSignIn.report(user, note: nil, in: app)
     case .cancelled:
       return console.fail(.refused(.signInCancelled))
@@ -148,106 +132,29 @@ final class ProviderSignInResponder {
     }
   }
 
-  private func say(_ text: String) {
+  func say(_ text: String) {
     endCountdownLine()
     console.writeError(text.terminalSafe + "\n")
   }
 
-  /// On a terminal the countdown is one line redrawn every second; elsewhere a line each
-  /// whole minute, so a log is not flooded.
-  private func showCountdown(_ text: String) {
+  func show(_ text: String) { say(text) }
+
+  func warn(_ text: String) { say(text) }
+
+  func countdown(_ text: String, secondsLeft: Int) {
     if liveCountdown {
       console.writeError("\r\u{1B}[K" + text.terminalSafe)
       countdownShown = true
-    } else if let left = deviceSecondsLeft, left % 60 == 0 || !countdownShown {
+    } else if secondsLeft % 60 == 0 || !countdownShown {
       console.writeError(text.terminalSafe + "\n")
       countdownShown = true
     }
   }
-
-  private var deviceSecondsLeft: Int?
-  /// Set while the code is being shown: its first countdown line comes after the code.
-  private var showingCode = false
 
   private func endCountdownLine() {
     if liveCountdown, countdownShown {
       console.writeError("\n")
       countdownShown = false
     }
-  }
-}
-
-extension ProviderSignInResponder: LoginRouteDelegate {
-  func loginLogic(_ control: any LoginFlowControl, didSignIn user: User, route: LoginRoute) {
-    browserScreen.signedIn()
-    deviceScreen.signedIn()
-    outcome = .signedIn(user)
-  }
-}
-
-extension ProviderSignInResponder: BrowserSignInLogicDelegate {
-  func browserSignInLogicDidStart(_ control: BrowserSignInLogicControl) {
-    browserScreen.started()
-  }
-
-  func browserSignInLogic(_ control: BrowserSignInLogicControl, isWaitingForBrowserAt url: URL)
-  {
-    say(CommandText.text("signIn.browserOpen"))
-    say("  " + url.absoluteString)
-    if let browserProgram {
-      let path = ProcessInfo.processInfo.environment["PATH"]
-      if !ProviderSignIn.launch(browserProgram, url: url, path: path) {
-        say(CommandText.text("signIn.browserNotStarted", ["browser": browserProgram]))
-      }
-    }
-    browserScreen.waitingForBrowser()
-  }
-
-  func browserSignInLogicDidCancel(_ control: BrowserSignInLogicControl) {
-    browserScreen.cancelled()
-    outcome = .cancelled
-  }
-
-  func browserSignInLogic(_ control: BrowserSignInLogicControl, didFail failure: AuthFailure) {
-    browserScreen.failed(failure.message)
-    outcome = .failed(failure)
-  }
-}
-
-extension ProviderSignInResponder: DeviceSignInLogicDelegate {
-  func deviceSignInLogicDidStart(_ control: DeviceSignInLogicControl) {
-    deviceScreen.started()
-  }
-
-  func deviceSignInLogic(
-    _ control: DeviceSignInLogicControl, show authorization: DeviceAuthorization,
-    secondsLeft: Int
-  ) {
-    deviceSecondsLeft = secondsLeft
-    showingCode = true
-    deviceScreen.show(
-      userCode: authorization.userCode, address: authorization.verificationURI.absoluteString,
-      secondsLeft: secondsLeft)
-    showingCode = false
-    say("  " + authorization.userCode)
-    if let complete = authorization.verificationURIComplete {
-      say(CommandText.text("signIn.deviceComplete", ["url": complete.absoluteString]))
-    }
-    if let countdown = deviceScreen.countdownText { showCountdown(countdown) }
-  }
-
-  func deviceSignInLogic(_ control: DeviceSignInLogicControl, secondsLeft: Int) {
-    deviceSecondsLeft = secondsLeft
-    deviceScreen.remainingSecondsChanged(secondsLeft)
-  }
-
-  func deviceSignInLogicDidCancel(_ control: DeviceSignInLogicControl) {
-    deviceScreen.cancelled()
-    outcome = .cancelled
-  }
-
-  func deviceSignInLogic(_ control: DeviceSignInLogicControl, didFail failure: AuthFailure) {
-    deviceScreen.failed(failure.message)
-    outcome = .failed(failure)
   }
 }

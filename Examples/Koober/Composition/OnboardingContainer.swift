@@ -66,13 +66,13 @@ final class OnboardingContainer {
     case .browser:
       let control = makeBrowserSignInControl(from: entry)
       let screen = ProviderSignInScreen(console: console, way: way, entry: entry)
-      control.delegate = screen
+      control.delegate = screen.presenter
       screen.start = { agent in agent.map { control.signIn(with: $0) } ?? nil }
       return screen
     case .device:
       let control = makeDeviceSignInControl(from: entry)
       let screen = ProviderSignInScreen(console: console, way: way, entry: entry)
-      control.delegate = screen
+      control.delegate = screen.presenter
       screen.start = { _ in control.start() }
       return screen
     }

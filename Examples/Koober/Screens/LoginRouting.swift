@@ -11,11 +11,17 @@ protocol LoginRouting: LoginRouteDelegate {
 
 extension LoginRouting {
   func loginLogic(_ control: any LoginFlowControl, didSignIn user: User, route: LoginRoute) {
-    signedInDestination =
-      switch route {
-      case .homeAsRoot: .home(user, alert: nil)
-      case .backToFeature(let feature): .openFeature(feature, user: user)
-      case .homeInstead: .home(user, alert: route.message)
-      }
+    signedInDestination = LoginRoute.destination(of: user, route)
+  }
+}
+
+extension LoginRoute {
+  /// Where a signed-in user goes on `route`, as the screens draw it.
+  static func destination(of user: User, _ route: LoginRoute) -> Destination {
+    switch route {
+    case .homeAsRoot: .home(user, alert: nil)
+    case .backToFeature(let feature): .openFeature(feature, user: user)
+    case .homeInstead: .home(user, alert: route.message)
+    }
   }
 }

@@ -104,8 +104,7 @@
 
   /// One thread running a libcurl multi handle for every `CurlTransport` of the process.
   /// Started on first use, it lives as long as the process, like URLSession's own engine.
-  // @unchecked: the multi handle is touched only on the engine's thread, except for
-  // curl_multi_wakeup, which libcurl documents as callable from any thread.
+  // @unchecked: the multi handle is used on the engine's thread only (curl_multi_wakeup aside).
   final class CurlEngine: @unchecked Sendable {
     static let shared = CurlEngine()
 
@@ -194,8 +193,7 @@
 
   /// One exchange. Made by `perform`, then touched only on the engine's thread, except for
   /// `stop(_:)`, which is behind a lock.
-  // @unchecked: after submission only the engine's thread reads or writes its fields; the
-  // one cross-thread field, the stop reason, is in a Locked.
+  // @unchecked: fields are the engine thread's after submission; the stop reason is Locked.
   final class CurlTransfer: @unchecked Sendable {
     typealias Outcome = Result<(Data, HTTPURLResponse), NetworkError>
 

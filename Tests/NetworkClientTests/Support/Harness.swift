@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackServer
 import NetworkClient
+import Testing
 
 /// A test's own loopback server (its own port) and a client pointed at it, with a recording
 /// clock so retry waits cost nothing.
@@ -46,4 +47,20 @@ struct Harness {
       }
     }
   }
+}
+
+/// Which transport a test runs over: the default one (libcurl on Linux) and URLSession's,
+/// which stays public everywhere.
+enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case standard
+  case urlSession
+
+  func make() -> any HTTPTransport {
+    switch self {
+    case .standard: DefaultHTTPTransport()
+    case .urlSession: URLSessionTransport()
+    }
+  }
+
+  var testDescription: String { rawValue }
 }

@@ -1,28 +1,11 @@
 import Foundation
 import NetworkClient
-import Testing
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-/// Which transport a test runs over: the default one (libcurl on Linux) and URLSession's,
-/// which stays public everywhere.
-enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-  case standard
-  case urlSession
-
-  func make() -> any HTTPTransport {
-    switch self {
-    case .standard: DefaultHTTPTransport()
-    case .urlSession: URLSessionTransport()
-    }
-  }
-
-  var testDescription: String { rawValue }
-}
 
 /// A server on a loopback port that answers one request with a header and then a body that
 /// never ends, until its write fails because the client went away; it counts what it sent.
