@@ -144,7 +144,7 @@ let package = Package(
       resources: [.process("Resources")]
     ),
     .target(
-      name: "LoginViewModel", dependencies: ["UserModel", "Localization"],
+      name: "LoginViewModel", dependencies: ["UserModel", "Localization", "WireFormat"],
       path: "Modules/LoginViewModel", resources: [.process("Resources")]),
     .target(
       name: "RideLogicControl",
@@ -153,7 +153,7 @@ let package = Package(
       resources: [.process("Resources")]
     ),
     .target(
-      name: "RideViewModel", dependencies: ["RideModel", "Localization"],
+      name: "RideViewModel", dependencies: ["RideModel", "Localization", "WireFormat"],
       path: "Modules/RideViewModel", resources: [.process("Resources")]),
 
     // MARK: - Examples

@@ -1,3 +1,5 @@
+import WireFormat
+
 /// The one-time code screen's view state (drivers' second step): the code field, the
 /// countdown to the challenge's expiry, and the attempts left.
 ///
@@ -5,7 +7,8 @@
 /// (`remainingSecondsChanged(_:)`, `attemptsLeftChanged(_:)`) and this model only turns them
 /// into text and button state. Each closure fires only when its value changes; read the
 /// matching property for the initial state. Within one event, closures fire in this order:
-/// code error, countdown text, attempts-left text, loading, verify enabled.
+/// code error, countdown text, attempts-left text, loading, verify enabled. They run once
+/// every output of the event is stored, so a closure may read any property back.
 ///
 /// The code is read forgivingly: whitespace is dropped (`123 456` from an SMS) and decimal
 /// digits of any script become 0–9 (`١٢٣٤٥٦` is `123456`); any other character shows an error
@@ -49,6 +52,7 @@ public final class CodeViewModel {
 
   private var codeIsValid = false
   private var remainingSeconds: Int
+  private let changes = ChangeQueue()
 
   /// Creates the screen for a fresh challenge.
   /// - Parameter remainingSeconds: Seconds until the challenge expires; 60 by default.
@@ -63,38 +67,42 @@ public final class CodeViewModel {
     let reading = Self.read(code: text)
     code = reading.digits
     codeIsValid = reading.problem == nil && reading.digits.count == Self.codeLength
-    updateIfChanged(&codeError, to: reading.problem, notify: onCodeErrorChange)
+    changes.set(&codeError, to: reading.problem, tell: onCodeErrorChange)
     refreshVerifyEnabled()
+    changes.tell()
   }
 
   /// The logic layer's countdown ticked.
   /// - Parameter seconds: Seconds left until the challenge expires; negatives count as 0.
   public func remainingSecondsChanged(_ seconds: Int) {
     remainingSeconds = max(0, seconds)
-    updateIfChanged(
+    changes.set(
       &countdownText, to: Self.countdownText(forRemainingSeconds: remainingSeconds),
-      notify: onCountdownTextChange)
+      tell: onCountdownTextChange)
     refreshVerifyEnabled()
+    changes.tell()
   }
 
   /// The server said how many attempts are left after a wrong code.
   /// - Parameter attemptsLeft: Attempts left; negatives count as 0.
   public func attemptsLeftChanged(_ attemptsLeft: Int) {
-    updateIfChanged(
+    changes.set(
       &attemptsLeftText, to: Self.attemptsLeftText(max(0, attemptsLeft)),
-      notify: onAttemptsLeftTextChange)
+      tell: onAttemptsLeftTextChange)
+    changes.tell()
   }
 
   /// Shows or hides progress; while loading, the verify button is disabled.
   /// - Parameter isLoading: Whether a request is in flight.
   public func setLoading(_ isLoading: Bool) {
-    updateIfChanged(&self.isLoading, to: isLoading, notify: onLoadingChange)
+    changes.set(&self.isLoading, to: isLoading, tell: onLoadingChange)
     refreshVerifyEnabled()
+    changes.tell()
   }
 
   private func refreshVerifyEnabled() {
-    updateIfChanged(
+    changes.set(
       &isVerifyEnabled, to: codeIsValid && remainingSeconds > 0 && !isLoading,
-      notify: onVerifyEnabledChange)
+      tell: onVerifyEnabledChange)
   }
 }

@@ -1,4 +1,5 @@
 import UserModel
+import WireFormat
 
 /// What the sign-in and sign-up forms share: the identifier and password fields, their error
 /// texts, and the loading state. Use `SignInViewModel` or `SignUpViewModel`; this class only
@@ -29,6 +30,8 @@ public class CredentialsFormViewModel {
   var password = FieldInput()
   /// What the identifier field holds: an email by default, or the app's own identifier.
   let identifierRule: IdentifierRule
+  /// Where every output is stored and its closure queued; `refresh()` tells the view.
+  let changes = ChangeQueue()
 
   init(identifier: String, identifierRule: IdentifierRule) {
     self.identifier = FieldInput(text: identifier)
@@ -67,21 +70,22 @@ public class CredentialsFormViewModel {
   /// Shows or hides progress.
   /// - Parameter isLoading: Whether a request is in flight.
   public func setLoading(_ isLoading: Bool) {
-    updateIfChanged(&self.isLoading, to: isLoading, notify: onLoadingChange)
+    changes.set(&self.isLoading, to: isLoading, tell: onLoadingChange)
     refresh()
   }
 
-  /// Recomputes every output after an input event: the shared field errors first, then the
-  /// form's own outputs.
+  /// Recomputes every output after an input event, the shared field errors first, then the
+  /// form's own outputs, and only then tells the view what changed.
   final func refresh() {
-    updateIfChanged(
+    changes.set(
       &identifierError,
       to: identifier.error { [identifierRule] in identifierRule.problem(in: $0)?.message },
-      notify: onIdentifierErrorChange)
-    updateIfChanged(
+      tell: onIdentifierErrorChange)
+    changes.set(
       &passwordError, to: password.error { passwordProblem(in: $0)?.message },
-      notify: onPasswordErrorChange)
+      tell: onPasswordErrorChange)
     refreshFormOutputs()
+    changes.tell()
   }
 
   /// The password rule of this form; sign-in only asks for a password, sign-up for a strong one.
@@ -89,6 +93,6 @@ public class CredentialsFormViewModel {
     password.isEmpty ? .empty : nil
   }
 
-  /// Updates the outputs that only one form has (its button, hints).
+  /// Stores the outputs that only one form has (its button, hints) through `changes`.
   func refreshFormOutputs() {}
 }

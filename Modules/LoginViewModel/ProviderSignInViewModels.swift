@@ -1,3 +1,5 @@
+import WireFormat
+
 /// What a provider sign-in screen (browser or device) shows besides its own texts: whether a
 /// sign-in can start, whether Cancel can be tapped, and the error of the last attempt.
 /// Shared by ``BrowserSignInViewModel`` and ``DeviceSignInViewModel``.
@@ -20,37 +22,44 @@ public class ProviderSignInViewModel {
   public private(set) var statusText: String?
   /// The last attempt's error sentence, or `nil`.
   public private(set) var errorText: String?
+  /// Where every output is stored and its closure queued; each input event ends with
+  /// `changes.tell()`.
+  let changes = ChangeQueue()
 
   init() {}
 
-  /// A sign-in started: the start button is disabled, Cancel enabled, the error hidden.
+  /// A sign-in started: the start button is disabled, Cancel enabled, the error hidden; then
+  /// the view is told.
   func begin(status: String) {
     setStatus(status)
-    updateIfChanged(&errorText, to: nil, notify: onErrorTextChange)
+    changes.set(&errorText, to: nil, tell: onErrorTextChange)
     setInFlight(true)
+    changes.tell()
   }
 
   /// The sign-in ended: the error shown when there is one (`nil` for a cancellation or a
-  /// success), the choices offered again.
+  /// success), the choices offered again; then the view is told.
   func end(error: String?) {
     setStatus(nil)
-    updateIfChanged(&errorText, to: error, notify: onErrorTextChange)
+    changes.set(&errorText, to: error, tell: onErrorTextChange)
     setInFlight(false)
+    changes.tell()
   }
 
   func setStatus(_ text: String?) {
-    updateIfChanged(&statusText, to: text, notify: onStatusTextChange)
+    changes.set(&statusText, to: text, tell: onStatusTextChange)
   }
 
   private func setInFlight(_ inFlight: Bool) {
-    updateIfChanged(&isStartEnabled, to: !inFlight, notify: onStartEnabledChange)
-    updateIfChanged(&isCancelEnabled, to: inFlight, notify: onCancelEnabledChange)
+    changes.set(&isStartEnabled, to: !inFlight, tell: onStartEnabledChange)
+    changes.set(&isCancelEnabled, to: inFlight, tell: onCancelEnabledChange)
   }
 }
 
 /// The "Sign in with browser" screen's view state. The host forwards the logic layer's
 /// events (`BrowserSignInLogicDelegate`); this model turns them into texts and button
-/// states. Each closure fires only when its value changes.
+/// states. Each closure fires only when its value changes, once every output of the event is
+/// stored, so it may read any property back.
 ///
 /// ```swift
 /// let screen = BrowserSignInViewModel()
@@ -74,6 +83,7 @@ public final class BrowserSignInViewModel: ProviderSignInViewModel {
   public func waitingForBrowser() {
     guard isCancelEnabled else { return }
     setStatus(LoginViewModelText.text("browser.waiting"))
+    changes.tell()
   }
 
   /// The sign-in was cancelled: back to the choices, no error.
@@ -89,7 +99,8 @@ public final class BrowserSignInViewModel: ProviderSignInViewModel {
 
 /// The "Sign in on another device" screen's view state (RFC 8628): the code, the address,
 /// the time left as a countdown text, and the buttons. The host forwards the logic layer's
-/// events (`DeviceSignInLogicDelegate`); each closure fires only when its value changes.
+/// events (`DeviceSignInLogicDelegate`); each closure fires only when its value changes, once
+/// every output of the event is stored, so it may read any property back.
 ///
 /// ```swift
 /// let screen = DeviceSignInViewModel()
@@ -130,15 +141,21 @@ public final class DeviceSignInViewModel: ProviderSignInViewModel {
   ///   - address: Where they enter it.
   ///   - secondsLeft: Seconds until it expires.
   public func show(userCode: String, address: String, secondsLeft: Int) {
-    updateIfChanged(&codeText, to: userCode, notify: onCodeTextChange)
-    updateIfChanged(&addressText, to: address, notify: onAddressTextChange)
+    changes.set(&codeText, to: userCode, tell: onCodeTextChange)
+    changes.set(&addressText, to: address, tell: onAddressTextChange)
     setStatus(LoginViewModelText.text("device.instructions", ["address": address]))
-    remainingSecondsChanged(secondsLeft)
+    setCountdown(secondsLeft)
+    changes.tell()
   }
 
   /// A second passed while waiting.
   /// - Parameter seconds: Seconds left; negatives count as 0.
   public func remainingSecondsChanged(_ seconds: Int) {
+    setCountdown(seconds)
+    changes.tell()
+  }
+
+  private func setCountdown(_ seconds: Int) {
     guard codeText != nil else { return }
     let left = max(0, seconds)
     let time = CodeViewModel.countdownText(forRemainingSeconds: left)
@@ -146,7 +163,7 @@ public final class DeviceSignInViewModel: ProviderSignInViewModel {
       left == 0
       ? LoginViewModelText.text("device.expired")
       : LoginViewModelText.text("device.countdown", ["time": time])
-    updateIfChanged(&countdownText, to: text, notify: onCountdownTextChange)
+    changes.set(&countdownText, to: text, tell: onCountdownTextChange)
   }
 
   /// The sign-in was cancelled: code and address hidden, no error.
@@ -160,9 +177,9 @@ public final class DeviceSignInViewModel: ProviderSignInViewModel {
   public func signedIn() { finish(error: nil) }
 
   private func finish(error: String?) {
-    updateIfChanged(&codeText, to: nil, notify: onCodeTextChange)
-    updateIfChanged(&addressText, to: nil, notify: onAddressTextChange)
-    updateIfChanged(&countdownText, to: nil, notify: onCountdownTextChange)
+    changes.set(&codeText, to: nil, tell: onCodeTextChange)
+    changes.set(&addressText, to: nil, tell: onAddressTextChange)
+    changes.set(&countdownText, to: nil, tell: onCountdownTextChange)
     end(error: error)
   }
 }

@@ -4,7 +4,8 @@ import UserModel
 ///
 /// Each closure fires only when its value changes, never on assignment; read the matching
 /// property to draw the initial state. Within one event, closures fire in a fixed order:
-/// identifier error, password error, loading, sign-in enabled. Errors show once a field is
+/// identifier error, password error, loading, sign-in enabled. They run once every output of
+/// the event is stored, so a closure may read any property back. Errors show once a field is
 /// finished (see `CredentialsFormViewModel`); the password only has to be non-empty, because
 /// an account made under older rules must still be able to sign in.
 ///
@@ -43,7 +44,6 @@ public final class SignInViewModel: CredentialsFormViewModel {
   override func refreshFormOutputs() {
     let isComplete =
       (try? CredentialRules.validated(credentials, identifier: identifierRule)) != nil
-    updateIfChanged(
-      &isSignInEnabled, to: !isLoading && isComplete, notify: onSignInEnabledChange)
+    changes.set(&isSignInEnabled, to: !isLoading && isComplete, tell: onSignInEnabledChange)
   }
 }

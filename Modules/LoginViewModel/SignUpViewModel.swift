@@ -5,7 +5,8 @@ import UserModel
 ///
 /// Each closure fires only when its value changes; read the matching property for the initial
 /// state. Within one event, closures fire in this order: identifier error, password error,
-/// password strength, name error, selected type, loading, sign-up enabled.
+/// password strength, name error, selected type, loading, sign-up enabled. They run once every
+/// output of the event is stored, so a closure may read any property back.
 ///
 /// Identifier and password errors show once a field is finished (see
 /// `CredentialsFormViewModel`). A name error shows at once, because no name problem (too
@@ -68,7 +69,7 @@ public final class SignUpViewModel: CredentialsFormViewModel {
   /// The person chose a user type.
   /// - Parameter type: The chosen type.
   public func typeSelected(_ type: UserType) {
-    updateIfChanged(&selectedType, to: type, notify: onSelectedTypeChange)
+    changes.set(&selectedType, to: type, tell: onSelectedTypeChange)
     refresh()
   }
 
@@ -77,15 +78,14 @@ public final class SignUpViewModel: CredentialsFormViewModel {
   }
 
   override func refreshFormOutputs() {
-    updateIfChanged(
+    changes.set(
       &passwordStrength,
       to: password.text.isEmpty ? nil : CredentialRules.passwordStrength(of: password.text),
-      notify: onPasswordStrengthChange)
-    updateIfChanged(
-      &nameError, to: CredentialRules.nameProblem(in: name)?.message, notify: onNameErrorChange)
+      tell: onPasswordStrengthChange)
+    changes.set(
+      &nameError, to: CredentialRules.nameProblem(in: name)?.message, tell: onNameErrorChange)
     let isComplete =
       (try? CredentialRules.validated(credentials, identifier: identifierRule)) != nil
-    updateIfChanged(
-      &isSignUpEnabled, to: !isLoading && isComplete, notify: onSignUpEnabledChange)
+    changes.set(&isSignUpEnabled, to: !isLoading && isComplete, tell: onSignUpEnabledChange)
   }
 }

@@ -1,10 +1,12 @@
 import RideModel
+import WireFormat
 
 /// The view side of a driver's work: the queue of rides waiting for a driver, and the
 /// driver's own current ride with the title of its next step.
 ///
 /// Closures fire only when their value changes; within one event in this order: queue,
-/// current ride, advance title.
+/// current ride, advance title; each once every output of the event is stored, so a closure
+/// may read any property back.
 ///
 /// ```swift
 /// let model = DriverQueueViewModel()
@@ -26,19 +28,17 @@ public final class DriverQueueViewModel {
   /// The driver's own current ride, if any.
   public private(set) var currentRide: Ride?
 
-  private var queueLines = Distinct([String]())
-  private var currentText = Distinct(String?.none)
-  private var advance = Distinct(String?.none)
+  /// The numbered queue lines.
+  public private(set) var queueText: [String] = []
+  /// The sentence about the driver's ride, or `nil`.
+  public private(set) var currentRideText: String?
+  /// The next step's button title, or `nil`.
+  public private(set) var advanceTitle: String?
+
+  private let changes = ChangeQueue()
 
   /// Makes a view model with an empty queue and no current ride.
   public init() {}
-
-  /// The numbered queue lines.
-  public var queueText: [String] { queueLines.value }
-  /// The sentence about the driver's ride, or `nil`.
-  public var currentRideText: String? { currentText.value }
-  /// The next step's button title, or `nil`.
-  public var advanceTitle: String? { advance.value }
 
   /// The queue of rides waiting for a driver changed.
   /// - Parameter rides: The waiting rides, oldest first as the server sends them.
@@ -90,15 +90,19 @@ public final class DriverQueueViewModel {
     }
   }
 
+  /// Stores every output the inputs now imply, then tells the view what changed.
   private func render() {
     let lines = queue.enumerated().map { index, ride in
       let details = "\(ride.vehicleType.displayName) · \(ride.fare.formatted)"
       return RideText.numbered(index, "\(RideText.route(ride)) · \(details)")
     }
-    if queueLines.set(lines) { onQueueTextChange?(lines) }
-    let sentence = currentRide.map(Self.currentRideText(for:))
-    if currentText.set(sentence) { onCurrentRideTextChange?(sentence) }
-    let title = currentRide.flatMap { Self.advanceTitle(for: $0.status) }
-    if advance.set(title) { onAdvanceTitleChange?(title) }
+    changes.set(&queueText, to: lines, tell: onQueueTextChange)
+    changes.set(
+      &currentRideText, to: currentRide.map(Self.currentRideText(for:)),
+      tell: onCurrentRideTextChange)
+    changes.set(
+      &advanceTitle, to: currentRide.flatMap { Self.advanceTitle(for: $0.status) },
+      tell: onAdvanceTitleChange)
+    changes.tell()
   }
 }

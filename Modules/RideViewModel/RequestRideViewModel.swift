@@ -1,5 +1,6 @@
 import Foundation
 import RideModel
+import WireFormat
 
 /// The view side of asking for a ride: destination search, the vehicle choice with fares, and
 /// whether Search and Confirm can be pressed.
@@ -8,7 +9,8 @@ import RideModel
 /// closures, each fired only when its value changes. The current value of every output is
 /// readable, so a view draws its first frame from the properties. Within one event, outputs
 /// fire in this order: loading, search enabled, results, destination, vehicle options,
-/// confirm enabled.
+/// confirm enabled; each once every output of the event is stored, so a closure may read any
+/// property back.
 ///
 /// ```swift
 /// let model = RequestRideViewModel()
@@ -40,28 +42,23 @@ public final class RequestRideViewModel {
   /// The vehicle type chosen, if any; kept when new estimates arrive.
   public private(set) var selectedVehicle: VehicleType?
 
-  private var loading = Distinct(false)
-  private var searchEnabled = Distinct(false)
-  private var resultsText = Distinct([String]())
-  private var destinationLabel = Distinct(String?.none)
-  private var vehicleOptions = Distinct([String]())
-  private var confirmEnabled = Distinct(false)
+  /// Whether a request is under way.
+  public private(set) var isLoading = false
+  /// Whether Search can be pressed.
+  public private(set) var isSearchEnabled = false
+  /// The numbered result lines.
+  public private(set) var resultLines: [String] = []
+  /// The chosen destination's text, or `nil`.
+  public private(set) var destinationText: String?
+  /// One line per estimate.
+  public private(set) var vehicleOptionLines: [String] = []
+  /// Whether Confirm can be pressed.
+  public private(set) var isConfirmEnabled = false
+
+  private let changes = ChangeQueue()
 
   /// Makes a view model with an empty query, no results and nothing chosen.
   public init() {}
-
-  /// Whether a request is under way.
-  public var isLoading: Bool { loading.value }
-  /// Whether Search can be pressed.
-  public var isSearchEnabled: Bool { searchEnabled.value }
-  /// The numbered result lines.
-  public var resultLines: [String] { resultsText.value }
-  /// The chosen destination's text, or `nil`.
-  public var destinationText: String? { destinationLabel.value }
-  /// One line per estimate.
-  public var vehicleOptionLines: [String] { vehicleOptions.value }
-  /// Whether Confirm can be pressed.
-  public var isConfirmEnabled: Bool { confirmEnabled.value }
 
   /// The estimate of the chosen vehicle type, when both exist; what Confirm will request.
   public var selectedEstimate: FareEstimate? {
@@ -109,7 +106,7 @@ public final class RequestRideViewModel {
   /// Confirm are disabled meanwhile so one request runs at a time.
   /// - Parameter isLoading: Whether a request is under way.
   public func setLoading(_ isLoading: Bool) {
-    if loading.set(isLoading) { onLoadingChange?(isLoading) }
+    changes.set(&self.isLoading, to: isLoading, tell: onLoadingChange)
     render()
   }
 
@@ -127,18 +124,19 @@ public final class RequestRideViewModel {
     RideText.index(ofLine: line, count: estimates.count).map { estimates[$0].vehicleType }
   }
 
+  /// Stores every output the inputs now imply, then tells the view what changed.
   private func render() {
-    let idle = !loading.value
+    let idle = !isLoading
     let searchable = idle && !query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-    if searchEnabled.set(searchable) { onSearchEnabledChange?(searchable) }
+    changes.set(&isSearchEnabled, to: searchable, tell: onSearchEnabledChange)
     let lines = results.enumerated().map { RideText.numbered($0.offset, $0.element.displayText) }
-    if resultsText.set(lines) { onResultsTextChange?(lines) }
-    let label = destination?.displayText
-    if destinationLabel.set(label) { onDestinationTextChange?(label) }
-    let options = estimates.map(Self.optionText)
-    if vehicleOptions.set(options) { onVehicleOptionsChange?(options) }
+    changes.set(&resultLines, to: lines, tell: onResultsTextChange)
+    changes.set(&destinationText, to: destination?.displayText, tell: onDestinationTextChange)
+    changes.set(
+      &vehicleOptionLines, to: estimates.map(Self.optionText), tell: onVehicleOptionsChange)
     let confirmable = idle && destination != nil && selectedEstimate != nil
-    if confirmEnabled.set(confirmable) { onConfirmEnabledChange?(confirmable) }
+    changes.set(&isConfirmEnabled, to: confirmable, tell: onConfirmEnabledChange)
+    changes.tell()
   }
 
   private static func optionText(_ estimate: FareEstimate) -> String {

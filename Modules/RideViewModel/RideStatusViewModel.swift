@@ -1,11 +1,13 @@
 import Foundation
 import RideModel
+import WireFormat
 
 /// The view side of following a ride: a sentence for its status, whether Cancel can be
 /// pressed, how long the passenger has waited for a driver, and a reconnecting notice.
 ///
 /// Closures fire only when their value changes; within one event in this order: status,
-/// cancel enabled, waiting, connection. The waiting time is computed from the last
+/// cancel enabled, waiting, connection; each once every output of the event is stored, so a
+/// closure may read any property back. The waiting time is computed from the last
 /// `tick(now:)`, so a test or a timer supplies the clock.
 ///
 /// ```swift
@@ -31,22 +33,19 @@ public final class RideStatusViewModel {
   private var now: Date?
   private var reconnecting = false
 
-  private var status = Distinct(String?.none)
-  private var cancelEnabled = Distinct(false)
-  private var waiting = Distinct(String?.none)
-  private var connection = Distinct(String?.none)
+  /// The status sentence, or `nil` before a ride is shown.
+  public private(set) var statusText: String?
+  /// Whether Cancel can be pressed.
+  public private(set) var isCancelEnabled = false
+  /// The time waited for a driver, or `nil`.
+  public private(set) var waitingText: String?
+  /// The connection notice, or `nil` while connected.
+  public private(set) var connectionText: String?
+
+  private let changes = ChangeQueue()
 
   /// Makes a view model that shows no ride yet.
   public init() {}
-
-  /// The status sentence, or `nil` before a ride is shown.
-  public var statusText: String? { status.value }
-  /// Whether Cancel can be pressed.
-  public var isCancelEnabled: Bool { cancelEnabled.value }
-  /// The time waited for a driver, or `nil`.
-  public var waitingText: String? { waiting.value }
-  /// The connection notice, or `nil` while connected.
-  public var connectionText: String? { connection.value }
 
   /// The ride was requested or changed.
   /// - Parameter ride: The ride's latest known state.
@@ -95,17 +94,18 @@ public final class RideStatusViewModel {
     return "\(whole / 60):\(remainder < 10 ? "0" : "")\(remainder)"
   }
 
+  /// Stores every output the inputs now imply, then tells the view what changed.
   private func render() {
-    let sentence = ride.map(Self.statusText(for:))
-    if status.set(sentence) { onStatusTextChange?(sentence) }
+    changes.set(&statusText, to: ride.map(Self.statusText(for:)), tell: onStatusTextChange)
     let cancellable = ride?.status.canBeCancelled ?? false
-    if cancelEnabled.set(cancellable) { onCancelEnabledChange?(cancellable) }
+    changes.set(&isCancelEnabled, to: cancellable, tell: onCancelEnabledChange)
     var waited: String?
     if let ride, ride.status == .requested, let now {
       waited = Self.waitingText(seconds: now.timeIntervalSince(ride.requestedAt))
     }
-    if waiting.set(waited) { onWaitingTextChange?(waited) }
+    changes.set(&waitingText, to: waited, tell: onWaitingTextChange)
     let notice = reconnecting ? RideViewModelText.text("status.reconnecting") : nil
-    if connection.set(notice) { onConnectionTextChange?(notice) }
+    changes.set(&connectionText, to: notice, tell: onConnectionTextChange)
+    changes.tell()
   }
 }

@@ -26,9 +26,11 @@ struct PackageGraphTests {
     }.filter { !$0.isEmpty }
   }
 
-  @Test("LoginViewModel depends on UserModel and its texts, both on Foundation-only leaves")
+  @Test("LoginViewModel depends on UserModel, its texts and the wire leaf, all Foundation-only")
   func targetDependencies() throws {
-    #expect(try Self.dependencies(of: "LoginViewModel") == ["UserModel", "Localization"])
+    // WireFormat holds `ChangeQueue`, the one "store, then tell" rule of every view model.
+    #expect(
+      try Self.dependencies(of: "LoginViewModel") == ["UserModel", "Localization", "WireFormat"])
     #expect(try Self.dependencies(of: "UserModel") == ["WireFormat", "Localization"])
     #expect(try Self.dependencies(of: "Localization") == ["WireFormat"])
     #expect(try Self.dependencies(of: "WireFormat") == nil)
@@ -53,11 +55,11 @@ struct PackageGraphTests {
     return imported
   }
 
-  @Test("LoginViewModel's sources import UserModel and Localization alone (Foundation aside)")
+  @Test("LoginViewModel's sources import UserModel, Localization and WireFormat alone")
   func imports() throws {
     #expect(
       try Self.imports(of: "LoginViewModel").subtracting(["Foundation"])
-        == ["UserModel", "Localization"])
+        == ["UserModel", "Localization", "WireFormat"])
   }
 
   @Test("LoginLogicControl links LoginCore and the wire leaf alone: no NetworkClient, no SQLite")
