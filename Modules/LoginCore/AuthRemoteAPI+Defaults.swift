@@ -52,6 +52,14 @@ extension AuthRemoteAPI {
     throw .unsupported(.signUp)
   }
 
+  /// Not offered by this server: it revokes a session only with its access token, so a
+  /// sign-out whose access token was not taken renews the session first.
+  /// - Parameter refreshToken: Not used.
+  /// - Throws: `.unsupported(.signOut)`.
+  public func revoke(refreshToken: String) async throws(AuthFailure) {
+    throw .unsupported(.signOut)
+  }
+
   /// Not offered by this server.
   /// - Throws: `.unsupported(.updateName)`.
   public func updateName(_ name: String?, accessToken: String) async throws(AuthFailure) -> User

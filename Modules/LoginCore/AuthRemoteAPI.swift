@@ -24,7 +24,8 @@ import UserModel
 ///   func refresh(_ session: UserSession) async throws(AuthFailure) -> UserSession { … }
 ///   func currentUser(accessToken: String) async throws(AuthFailure) -> User { … }
 ///   func signOut(_ session: UserSession) async throws(AuthFailure) { … }
-///   // verifyCode, signUp and updateName are optional: they default to `.unsupported`.
+///   // verifyCode, signUp, updateName and revoke(refreshToken:) are optional: they default
+///   // to `.unsupported`.
 /// }
 /// ```
 ///
@@ -134,11 +135,31 @@ public protocol AuthRemoteAPI: Sendable {
   func updateName(_ name: String?, accessToken: String) async throws(AuthFailure) -> User
 
   /// Revokes the session on the server at sign-out. The device signs out whatever this does.
-  /// - Parameter session: The session being ended; its access token is fresh.
-  /// - Throws: `.unsupported(.signOut)` when the server has no way to revoke (the sign-out is
-  ///   then local, and says so); `.unavailable(_)` when it could not be reached. A refusal
-  ///   means the tokens were no longer good, so there was nothing left to revoke.
+  ///
+  /// ServiceUser reports the sign-out done only when this returns, or when the server said
+  /// that nothing of the session is left. When the server does not take the access token
+  /// (`.refused(.accessTokenRejected)`: it expired, or the server changed its keys) while a
+  /// refresh token may still renew the session, ServiceUser revokes that refresh token with
+  /// `revoke(refreshToken:)`; where the server offers no such revocation, it renews the
+  /// session once and calls this again with the fresh access token.
+  /// - Parameter session: The session being ended, the newest copy ServiceUser has; its
+  ///   access token may have expired.
+  /// - Throws: `.refused(.accessTokenRejected)` when the server did not take the access
+  ///   token; `.refused(.sessionEnded)` when the server says the whole session is over
+  ///   already; `.unsupported(.signOut)` when the server has no way to revoke (the sign-out
+  ///   is then local, and says so); `.unavailable(_)` when it could not be reached.
   func signOut(_ session: UserSession) async throws(AuthFailure)
+
+  /// Revokes a refresh token, and what the server issued with it, without an access token
+  /// (RFC 7009's shape; Koober's `POST /v1/auth/revoke`). ServiceUser calls it at sign-out
+  /// when the server did not take the access token, so that the refresh token is revoked
+  /// without being spent.
+  /// - Parameter refreshToken: The session's refresh token.
+  /// - Throws: `.unsupported(.signOut)` (the default) when the server revokes only by access
+  ///   token: ServiceUser then renews the session once and signs out with the fresh token;
+  ///   `.refused(.sessionEnded)` when the server says the token is dead already;
+  ///   `.unavailable(_)` when it could not be reached.
+  func revoke(refreshToken: String) async throws(AuthFailure)
 
   /// What a failed answer to an authorized request means, in the same vocabulary: used for
   /// the app's own requests sent through ServiceUser's authorized `NetworkClient`.

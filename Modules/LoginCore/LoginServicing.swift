@@ -38,7 +38,8 @@ public protocol LoginServicing: Sendable {
   func signUp(_ credentials: SignUpCredentials) async throws(AuthFailure) -> UserSession
 
   /// Signs out: on the server when it can be reached, on this device always.
-  /// - Returns: Whether the server took part.
+  /// - Returns: Whether the server confirmed that nothing of the session is left
+  ///   (`.signedOut`), or why not.
   func signOut() async -> SignOutOutcome
 
   /// A new stream for one listener: first the signed-in state at this call

@@ -116,9 +116,11 @@ extension FakeAuthRemoteAPI {
     }
   }
 
-  /// Revokes the session's tokens.
+  /// Revokes the session's tokens, given its live access token: like a server that revokes
+  /// only by access token, it takes nothing else as proof.
   /// - Parameter session: The session.
-  /// - Throws: `.refused(.sessionEnded)` when its access token is no longer good.
+  /// - Throws: `.refused(.accessTokenRejected)` when its access token is expired or unknown
+  ///   (its refresh token then stays live), or a scripted failure.
   public func signOut(_ session: UserSession) async throws(AuthFailure) {
     try begin(.signOut, .signOut(session.accessToken))
     try state.withLock { state throws(AuthFailure) in
@@ -126,6 +128,17 @@ extension FakeAuthRemoteAPI {
       state.accessTokens[session.accessToken] = nil
       if let refreshToken = session.refreshToken { state.refreshTokens[refreshToken] = nil }
     }
+  }
+
+  /// Revokes a refresh token without an access token, when `revokesByRefreshToken` was set;
+  /// like RFC 7009, an unknown or spent token is no error.
+  /// - Parameter refreshToken: The refresh token.
+  /// - Throws: `.unsupported(.signOut)` when not offered, or a scripted failure of
+  ///   `.signOut`.
+  public func revoke(refreshToken: String) async throws(AuthFailure) {
+    guard revokesByRefreshToken else { throw .unsupported(.signOut) }
+    try begin(.signOut, .revokeRefreshToken(refreshToken))
+    state.withLock { $0.refreshTokens[refreshToken] = nil }
   }
 
   // MARK: - Helpers

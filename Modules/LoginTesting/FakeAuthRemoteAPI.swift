@@ -7,9 +7,11 @@ import WireFormat
 /// (ServiceUser, a logic control, an app's own flows) without a network or a real server.
 ///
 /// It behaves like a careful server: passwords are checked, access tokens expire on the
-/// injected clock, refresh tokens rotate and are spent by one use, sign-out revokes, an
-/// account marked `requiresCode` gets a challenge whose code is `lastCode`. Every call is
-/// recorded in `calls`, and any operation can be made to fail or be unsupported.
+/// injected clock, refresh tokens rotate, are spent by one use and stay live until then or
+/// until revoked, sign-out revokes (by access token only, unless `revokesByRefreshToken`),
+/// an account marked `requiresCode` gets a challenge whose code is `lastCode`. Every call is
+/// recorded in `calls`, and any operation can be made to fail or be unsupported;
+/// `hasLiveTokens(of:)` says whether anything of a user's sessions still works.
 ///
 /// ```swift
 /// let time = ManualTime()
@@ -35,6 +37,8 @@ public final class FakeAuthRemoteAPI: AuthRemoteAPI, Sendable {
     case updateName(String?, accessToken: String)
     /// `signOut` of the session with this access token.
     case signOut(String)
+    /// `revoke(refreshToken:)` of this refresh token.
+    case revokeRefreshToken(String)
   }
 
   struct Account {
@@ -71,6 +75,7 @@ public final class FakeAuthRemoteAPI: AuthRemoteAPI, Sendable {
   let now: @Sendable () -> Date
   let accessLifetime: TimeInterval
   let issuesRefreshTokens: Bool
+  let revokesByRefreshToken: Bool
   let identifierKind: IdentifierKind
 
   /// Makes an empty server.
@@ -78,15 +83,19 @@ public final class FakeAuthRemoteAPI: AuthRemoteAPI, Sendable {
   ///   - accessLifetime: How long an access token lives; an hour by default.
   ///   - issuesRefreshTokens: Whether sessions come with a refresh token, as most servers'
   ///     do; `false` for a server whose sessions end when their access token expires.
+  ///   - revokesByRefreshToken: Whether `revoke(refreshToken:)` is offered (RFC 7009's
+  ///     shape); by default it is not, and a session is revoked only with a live access token.
   ///   - identifierKind: What the server calls the identifier in its refusals; ServiceUser
   ///     names it with its own rule's kind anyway.
   ///   - now: The clock that access tokens expire on.
   public init(
     accessLifetime: TimeInterval = 3_600, issuesRefreshTokens: Bool = true,
-    identifierKind: IdentifierKind = .email, now: @escaping @Sendable () -> Date = Date.init
+    revokesByRefreshToken: Bool = false, identifierKind: IdentifierKind = .email,
+    now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.accessLifetime = accessLifetime
     self.issuesRefreshTokens = issuesRefreshTokens
+    self.revokesByRefreshToken = revokesByRefreshToken
     self.identifierKind = identifierKind
     self.now = now
   }
@@ -130,6 +139,19 @@ public final class FakeAuthRemoteAPI: AuthRemoteAPI, Sendable {
   /// the sessions themselves stay good and can be renewed.
   public func rejectAccessTokens() {
     state.withLock { $0.accessTokens.removeAll() }
+  }
+
+  /// Whether anything of a user's sessions still works here: a refresh token not spent nor
+  /// revoked, or an access token not expired nor revoked. `false` after a sign-out that left
+  /// nothing live.
+  /// - Parameter userID: The user.
+  /// - Returns: Whether a token of theirs is still honoured.
+  public func hasLiveTokens(of userID: String) -> Bool {
+    let moment = now()
+    return state.withLock { state in
+      state.refreshTokens.values.contains(userID)
+        || state.accessTokens.values.contains { $0.userID == userID && moment < $0.expiresAt }
+    }
   }
 
   /// Revokes every token of a user, as an administrator or a sign-out elsewhere would.

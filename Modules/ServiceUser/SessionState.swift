@@ -29,6 +29,8 @@ package actor SessionState {
   /// When the current access token was obtained (a sign-in or a renewal here), so its
   /// lifetime is known; `nil` for a session read from the store.
   private var tokenObtainedAt: Date?
+  /// Whether a sign-out is renewing the session to revoke it (`SessionState+SignOut.swift`).
+  var signingOut = false
 
   /// - Parameter renewer: Exchanges a refresh token for a new session (the network call).
   init(
@@ -64,6 +66,7 @@ package actor SessionState {
     try write(newSession, record: record)
     generation += 1
     renewal = nil
+    signingOut = false
     tokenObtainedAt = obtainedNow ? now() : nil
     session = newSession
     announced = false
@@ -125,6 +128,7 @@ package actor SessionState {
     }
     generation += 1
     renewal = nil
+    signingOut = false
     session = nil
     if announced { broadcaster.publish(.signedOut(reason)) }
     announced = false
@@ -209,7 +213,7 @@ package actor SessionState {
     guard let current = session else { throw ServiceUserError.notSignedIn }
     // Nothing can renew a session without a live refresh token: it has run its course.
     guard current.canRenew(at: now()) else {
-      endSession(.expired)
+      endSession(signingOut ? .userAction : .expired)
       throw ServiceUserError.notSignedIn
     }
     let startedIn = generation
@@ -285,15 +289,10 @@ package actor SessionState {
       tokenObtainedAt = startedAt
       return renewed
     case .failure(.refused):
-      endSession(.revoked)
+      endSession(signingOut ? .userAction : .revoked)
       throw ServiceUserError.notSignedIn
     case .failure(.unavailable(let error)):
       throw error
     }
   }
 }
-
-/// Writes the account rows of a session change, calling `persist` (the store's save) inside
-/// the same transaction.
-package typealias Recorder = (_ persist: () throws(SessionStoreError) -> Void)
-  throws(ServiceUserError) -> Void

@@ -134,18 +134,29 @@ public struct KooberAuthAPI: AuthRemoteAPI, NetworkClientBacked {
   }
 
   /// Revokes the session's whole token family, never spending its refresh token:
-  /// `POST /v1/auth/sign-out` with a live access token, else `POST /v1/auth/revoke` with the
-  /// refresh token (no Authorization needed).
+  /// `POST /v1/auth/sign-out` with the access token, or, when that has expired on this
+  /// device's clock, `revoke(refreshToken:)` at once.
   /// - Parameter session: The session.
-  /// - Throws: The answer's `AuthFailure`; a 401 is `.refused(.sessionEnded)`: nothing left.
+  /// - Throws: The answer's `AuthFailure`: `401 token_expired` is
+  ///   `.refused(.accessTokenRejected)` (ServiceUser then revokes by refresh token), another
+  ///   401 `.refused(.sessionEnded)`: nothing left.
   public func signOut(_ session: UserSession) async throws(AuthFailure) {
     if session.isExpired(at: now()), let refreshToken = session.refreshToken {
-      _ = try await send(SignOutRequest(configuration: .revoke(refreshToken: refreshToken)))
+      try await revoke(refreshToken: refreshToken)
       return
     }
     _ = try await send(
       SignOutRequest(configuration: .signOut(accessToken: session.accessToken)),
       authorized: true)
+  }
+
+  /// `POST /v1/auth/revoke` with `{"refreshToken"}` and no Authorization (RFC 7009's shape):
+  /// the token's whole family stops working, and the token is not spent.
+  /// - Parameter refreshToken: The session's refresh token.
+  /// - Throws: `.unavailable(_)` when the server could not be asked; it answers `204` to
+  ///   every token, so nothing else.
+  public func revoke(refreshToken: String) async throws(AuthFailure) {
+    _ = try await send(SignOutRequest(configuration: .revoke(refreshToken: refreshToken)))
   }
 
   /// API.md's reading of a failed authorized answer: `401 token_expired` rejects the token,

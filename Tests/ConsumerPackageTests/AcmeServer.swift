@@ -4,10 +4,16 @@ import LoopbackServer
 /// Acme's made-up account server, on a loopback port: its own paths, field names and
 /// status codes (see `AcmeAuthAPI`), and a data route the demo calls as the app's own request.
 /// It counts what it was asked, so the test can check the client from the server's side.
+/// Like Acme's adapter says, it revokes a session only by a live access token: a sign-out
+/// revokes that token and the refresh token issued with it; a refresh token stays live until
+/// then or until it is spent (`refreshTokens` shows which are).
 final class AcmeServer: Sendable {
   actor State {
     var tokens: [String: Date] = [:]
+    /// The refresh tokens that still renew a session.
     var refreshTokens: Set<String> = []
+    /// The refresh token issued with each access token.
+    var pairs: [String: String] = [:]
     var counter = 0
     var calls: [String] = []
 
@@ -20,6 +26,7 @@ final class AcmeServer: Sendable {
       let refresh = "acme-refresh-\(counter)"
       tokens[access] = Date().addingTimeInterval(lifetime)
       refreshTokens.insert(refresh)
+      pairs[access] = refresh
       return ["access": access, "refresh": refresh]
     }
 
@@ -33,9 +40,11 @@ final class AcmeServer: Sendable {
       return Date() < expiry ? 200 : 419
     }
 
+    /// Revokes a live access token and the refresh token issued with it.
     func revoke(_ authorization: String?) {
       guard let token = authorization?.split(separator: " ").last.map(String.init) else { return }
       tokens[token] = nil
+      if let refresh = pairs.removeValue(forKey: token) { refreshTokens.remove(refresh) }
     }
   }
 
@@ -75,8 +84,13 @@ final class AcmeServer: Sendable {
     server.route(.delete, "/api/sessions") { request in
       let status = await state.check(request.headers["Authorization"])
       await state.record("sign-out \(status)")
-      await state.revoke(request.headers["Authorization"])
-      return HTTPResponse(status: status == 200 ? 204 : 403)
+      switch status {
+      case 200:
+        await state.revoke(request.headers["Authorization"])
+        return HTTPResponse(status: 204)
+      case 419: return Self.json(419, ["problem": "lapsed"])
+      default: return Self.json(403, ["problem": "revoked"])
+      }
     }
   }
 

@@ -10,7 +10,7 @@ struct ConsumerPackageTests {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  @Test("Acme's adapter signs in, renews on Acme's 419 and signs out through the public API")
+  @Test("Acme's adapter signs in, renews on 419, signs out, and leaves nothing live after a lapse")
   func acme() async throws {
     let work = try TemporaryDirectory(prefix: "consumer")
     defer { work.remove() }
@@ -28,7 +28,7 @@ struct ConsumerPackageTests {
         "signing in", "signed in: rita, rider home",
         "signing in", "failed: invalid_credentials",
         #"trips: ["t-1","t-2"]"#, "stored token: acme-access-2",
-        "signed out", "signed in now: false",
+        "signed out", "signed in now: false", "lapsed sign-out: signedOut",
         "zh: 密码至少需要 8 个字符。", "zh error: 用户名或密码不正确。",
         "acme: Acme needs your username.", "module: Enter a password.",
       ])
@@ -36,7 +36,10 @@ struct ConsumerPackageTests {
     #expect(
       calls == [
         "sign-in", "sign-in", "trips 419", "renew", "trips 200", "sign-out 200",
+        "sign-in", "sign-out 419", "renew", "sign-out 200",
       ])
+    // No refresh token outlives its sign-out: the lapsed one's was renewed, then revoked.
+    #expect(await acme.state.refreshTokens.isEmpty)
   }
 
   @Test("a French table the consumer ships is chosen under LANG=fr_FR.UTF-8; the rest is English")

@@ -35,6 +35,10 @@ public struct AcmeAuthAPI: AuthRemoteAPI {
     return member.user
   }
 
+  /// Acme revokes a session only by a live access token: after a `419` here, ServiceUser
+  /// renews the session once and calls this again, so the refresh token never outlives the
+  /// sign-out. A server that can revoke a refresh token by itself implements
+  /// `revoke(refreshToken:)` too, and ServiceUser uses that instead, spending nothing.
   public func signOut(_ session: UserSession) async throws(AuthFailure) {
     let _: Empty = try await send(.delete, "/api/sessions", nil, token: session.accessToken)
   }

@@ -1,7 +1,8 @@
 // A program outside the Koober package: it links LoginCore, ServiceUser, ServiceUserLogin and
 // LoginLogicControl as products, with public API only, and drives them over Acme's server
-// (`AcmeAuthAPI`) through sign-in, a renewal and sign-out, then shows a few of their texts in
-// 简体中文 and in Acme's own words. Each step prints one line;
+// (`AcmeAuthAPI`) through sign-in, a renewal and sign-out, then a sign-out after the access
+// token lapsed, then shows a few of their texts in 简体中文 and in Acme's own words. Each step
+// prints one line;
 // ConsumerPackageTests starts Acme's server, runs this, and reads the lines.
 //
 //   acme-demo <Acme base URL> <data folder>
@@ -80,6 +81,16 @@ func run(server: URL, folder: URL) async -> Int32 {
   session.delegate = screens
   await session.signOut()?.value
   screens.lines.append("signed in now: \(await service.currentSession != nil)")
+
+  // Sign out once the access token has lapsed on Acme's side: Acme revokes only by access
+  // token, so ServiceUser renews once and signs out with the fresh one, leaving nothing live.
+  do {
+    _ = try await service.signIn(identifier: "rita", password: "acme-pass")
+    try? await Task.sleep(for: .seconds(2.5))
+    screens.lines.append("lapsed sign-out: \(await service.signOut())")
+  } catch {
+    screens.lines.append("second sign-in failed: \(error)")
+  }
 
   // The modules' texts from their resource bundles, in the language asked for, and Acme's own
   // wording (Resources/en.lproj/UserModel.strings in this target) ahead of UserModel's.
