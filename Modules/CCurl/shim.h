@@ -1,6 +1,8 @@
 // The system libcurl, for NetworkClient's CurlTransport on Linux. curl_easy_setopt and its
 // kin are C variadic functions, which Swift cannot call: these typed wrappers can.
 #include <curl/curl.h>
+#include <fcntl.h>
+#include <sys/socket.h>
 
 typedef size_t (*ccurl_data_callback)(char *, size_t, size_t, void *);
 typedef int (*ccurl_progress_callback)(void *, curl_off_t, curl_off_t, curl_off_t,
@@ -67,4 +69,24 @@ static inline CURL *ccurl_done(CURLMsg *message, CURLcode *result) {
   if (message == NULL || message->msg != CURLMSG_DONE) return NULL;
   *result = message->data.result;
   return message->easy_handle;
+}
+
+/// Opens a transfer's socket close-on-exec, atomically where SOCK_CLOEXEC exists: libcurl
+/// 7.88 (Debian 12's) opens its sockets without it, so a child process would inherit them.
+static curl_socket_t ccurl_open_socket_cloexec(void *context, curlsocktype purpose,
+                                               struct curl_sockaddr *address) {
+  (void)context;
+  (void)purpose;
+#ifdef SOCK_CLOEXEC
+  return socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+#else
+  int descriptor = socket(address->family, address->socktype, address->protocol);
+  if (descriptor >= 0) fcntl(descriptor, F_SETFD, FD_CLOEXEC);
+  return descriptor;
+#endif
+}
+
+/// Every socket of the transfer is opened close-on-exec.
+static inline CURLcode ccurl_open_sockets_cloexec(CURL *easy) {
+  return curl_easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, ccurl_open_socket_cloexec);
 }

@@ -3,28 +3,35 @@ import WireFormat
 /// What NetworkClient keeps out of log lines, descriptions and error excerpts, and how an app
 /// adds its own secret field names.
 ///
-/// Values of fields, form fields, query items and headers named like secrets (`password`,
-/// anything with `token` or `secret`, `code`, `otp`, `access`, `refresh`, `authorization`,
-/// cookies) are redacted, and so is any value shaped like a token whatever its name (a JWT,
-/// or 24 or more characters of `A-Za-z0-9-._~+/=`). A server that names its secrets
-/// otherwise is covered by adding the names once, at launch:
+/// Values of JSON fields, form fields, query items and headers whose name has a part naming
+/// a secret are redacted: `pass` (`password`, `passwd`), `pwd`, `pin`, `otp`, `code`,
+/// `secret`, `key`, `token`, `credential`, `session`, `cookie`, `authorization`, `access`,
+/// `refresh`. A name's parts are split at `_`, `-`, `.` and camel-case humps, so `api_key`,
+/// `X-Api-Key`, `otp_code`, `refreshToken` and `sessionId` are all secrets. So is any value
+/// shaped like a token whatever its name (a JWT, or 24 or more characters of
+/// `A-Za-z0-9-._~+/=`), and a URL's user and password are never shown. A body is read as
+/// JSON after a byte order mark or an anti-XSSI prefix (`)]}'`). A server that names its
+/// secrets otherwise is covered by adding the names once, at launch:
 ///
 /// ```swift
-/// RedactionRules.addSensitiveNames(["pin", "sessionKey"])
+/// RedactionRules.addSensitiveNames(["nonce", "sessionKey"])
 /// ```
 public enum RedactionRules {
   private static let names = Locked<Set<String>>([])
 
   /// Adds field names whose values are secrets, for every client of the process; compared
-  /// case-insensitively, ignoring `_` and `-`.
-  /// - Parameter names: The names, e.g. `["pin"]`.
+  /// case-insensitively with each part of a name and with the whole name, ignoring `_`, `-`
+  /// and other separators.
+  /// - Parameter names: The names, e.g. `["nonce"]`.
   public static func addSensitiveNames(_ names: [String]) {
-    let keys = names.map { $0.lowercased().filter { $0 != "_" && $0 != "-" } }
+    let keys = names.map { Redactor.nameParts($0).joined() }
     self.names.withLock { $0.formUnion(keys.filter { !$0.isEmpty }) }
   }
 
-  /// Whether a normalised name is one the app added.
-  static func isAppSensitive(_ key: String) -> Bool {
-    names.withLock { $0.contains(key) }
+  /// Whether the app added one of a name's parts, or the whole name (its parts joined).
+  static func isAppSensitive(_ parts: [String]) -> Bool {
+    names.withLock { names in
+      !names.isEmpty && (names.contains(parts.joined()) || parts.contains(where: names.contains))
+    }
   }
 }

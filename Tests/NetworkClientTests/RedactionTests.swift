@@ -8,13 +8,13 @@ struct RedactionTests {
   /// Secrets under sensitive names as an object, an array, a number and an escaped name, with
   /// braces inside strings that a careless scanner would count.
   static let hostile = #"""
-    {"session": {"token": "tok-SECRET-1", "user": "ann"}, "password": ["pw-SECRET-2", "x"], \#
+    {"profile": {"token": "tok-SECRET-1", "user": "ann"}, "password": ["pw-SECRET-2", "x"], \#
     "pass\u0077ord": "pw-SECRET-3", "code": 987654, \#
     "refresh_token": {"value": "rt-SECRET-4", "odd": ["}", "{]"]}, "kept": "visible"}
     """#
 
   static let redacted = #"""
-    {"session": {"token": "<redacted>", "user": "ann"}, "password": "<redacted>", \#
+    {"profile": {"token": "<redacted>", "user": "ann"}, "password": "<redacted>", \#
     "pass\u0077ord": "<redacted>", "code": "<redacted>", \#
     "refresh_token": "<redacted>", "kept": "visible"}
     """#

@@ -2,21 +2,12 @@ import Foundation
 
 /// Keeps secrets out of every string the module builds for people: error descriptions, log
 /// lines, excerpts of bodies. A secret is the value of a JSON field, form field, query item or
-/// header whose name says it holds a password, a token, a one-time code or a cookie (or that
-/// the app named with `RedactionRules.addSensitiveNames(_:)`), and any value shaped like a
-/// token whatever its name: a JWT, or 24 or more characters of a token's alphabet.
+/// header whose name has a part saying it holds one (`isSensitive(_:)`, in
+/// `Redactor+Names.swift`, or a name the app added with
+/// `RedactionRules.addSensitiveNames(_:)`), any value shaped like a token whatever its name (a
+/// JWT, or 24 or more characters of a token's alphabet), and a URL's user and password.
 package enum Redactor {
   static let placeholder = "<redacted>"
-
-  /// Whether a field, query item or header with this name holds a secret.
-  package static func isSensitive(_ name: String) -> Bool {
-    let key = name.lowercased().filter { $0 != "_" && $0 != "-" }
-    return key.contains("password") || key.contains("token") || key.contains("secret")
-      || key == "code" || key == "otp" || key == "authorization"
-      || key == "proxyauthorization" || key.contains("cookie")
-      || key == "access" || key == "refresh" || key == "jwt" || key == "assertion"
-      || RedactionRules.isAppSensitive(key)
-  }
 
   /// Whether a value looks like a credential whatever its field is called: a JWT (three
   /// base64url segments, dot-separated) or an opaque token (24 or more characters of
@@ -44,12 +35,34 @@ package enum Redactor {
     }.joined(separator: "&")
   }
 
-  /// A body's text with its secrets replaced: as JSON when it starts like JSON, else as a
-  /// form.
+  /// A body's text with its secrets replaced: as JSON when it starts like JSON, after any
+  /// byte order mark and anti-XSSI prefix (`)]}'`, `)]}',`); else as a form, and then any
+  /// JSON inside it (`while(1);{…}`, an HTML page's script) as JSON.
   static func redactBodyText(_ text: String) -> String {
-    let first = text.unicodeScalars.first { !$0.properties.isWhitespace }
-    let isJSON = first == "{" || first == "[" || first == "\""
-    return isJSON ? redactJSONText(text) : redactFormText(text)
+    let start = jsonStart(of: text)
+    let first = text.unicodeScalars[start...].first { !$0.properties.isWhitespace }
+    if first == "{" || first == "[" || first == "\"" {
+      let scalars = text.unicodeScalars
+      return String(scalars[..<start]) + redactJSONText(String(scalars[start...]))
+    }
+    return redactJSONText(redactFormText(text))
+  }
+
+  /// Where the JSON of a body would begin: past a byte order mark (U+FEFF), spaces, and an
+  /// anti-XSSI prefix `)]}'` (Angular's, Google's) with its optional `,`.
+  private static func jsonStart(of text: String) -> String.UnicodeScalarView.Index {
+    let scalars = text.unicodeScalars
+    var index = scalars.startIndex
+    while index < scalars.endIndex,
+      scalars[index] == "\u{FEFF}" || scalars[index].properties.isWhitespace
+    {
+      index = scalars.index(after: index)
+    }
+    let prefix = ")]}'".unicodeScalars
+    guard scalars[index...].starts(with: prefix) else { return index }
+    index = scalars.index(index, offsetBy: prefix.count)
+    if index < scalars.endIndex, scalars[index] == "," { index = scalars.index(after: index) }
+    return index
   }
 
   /// The text with the value of every sensitive `"name": value` pair replaced, whatever the
@@ -167,16 +180,21 @@ package enum Redactor {
     return cut ? text + "…" : text
   }
 
-  /// A URL for people: query items with sensitive names have their values replaced.
+  /// A URL for people: no user or password, ever, and query items with sensitive names or
+  /// token-shaped values have their values replaced.
   static func describe(_ url: URL?) -> String {
     guard let url else { return "<no url>" }
-    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-      let items = components.queryItems, !items.isEmpty
-    else { return url.absoluteString }
-    components.queryItems = items.map { item in
-      URLQueryItem(name: item.name, value: shownValue(of: item))
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+      return "<unreadable url>"
     }
-    return components.string ?? url.absoluteString
+    components.user = nil
+    components.password = nil
+    if let items = components.queryItems, !items.isEmpty {
+      components.queryItems = items.map { item in
+        URLQueryItem(name: item.name, value: shownValue(of: item))
+      }
+    }
+    return components.string ?? "<unreadable url>"
   }
 
   /// A query item's value for people: the placeholder for a sensitive name or a

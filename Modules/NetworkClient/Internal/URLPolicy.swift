@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Which base URLs the client accepts, and how it writes paths and queries into them.
 enum URLPolicy {
   /// Why requests to `url` must be refused, or `nil` when they may go.
@@ -20,20 +28,28 @@ enum URLPolicy {
     }
   }
 
-  /// Whether `host` names this machine: `localhost`, 127.0.0.0/8 or `::1`.
+  /// Whether `host` names this machine without asking anyone: `localhost`, an IPv4 address
+  /// in 127.0.0.0/8, or `::1` (also as the IPv4-mapped `::ffff:127.x.y.z`). Not
+  /// `*.localhost` and not `localhost.`: a resolver may ask DNS for those, and DNS may answer
+  /// with any address. Addresses are read by `inet_pton`, the strict form curl and the
+  /// system read too (`127.1` and `0177.0.0.1` are not addresses there, so they are names).
+  /// - Parameter host: a URL's host, an IPv6 address with or without its brackets.
+  /// - Returns: whether requests to it stay on this machine.
   static func isLoopback(_ host: String) -> Bool {
     var name = host.lowercased()
     if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
-    if name == "localhost" || name.hasSuffix(".localhost") { return true }
-    if name == "::1" || name == "0:0:0:0:0:0:0:1" { return true }
-    if name.hasPrefix("::ffff:") { name = String(name.dropFirst("::ffff:".count)) }
-    let octets = name.split(separator: ".", omittingEmptySubsequences: false)
-    guard octets.count == 4 else { return false }
-    let values = octets.compactMap { octet -> Int? in
-      guard (1...3).contains(octet.count), octet.allSatisfy(\.isASCII) else { return nil }
-      return Int(octet).flatMap { (0...255).contains($0) ? $0 : nil }
+    if name == "localhost" { return true }
+    if name.contains(":") {
+      var address = in6_addr()
+      guard inet_pton(AF_INET6, name, &address) == 1 else { return false }
+      let bytes = withUnsafeBytes(of: &address) { Array($0) }
+      let mapped = bytes[..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+      let isOne = bytes[..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
+      return isOne || (mapped && bytes[12] == 127)
     }
-    return values.count == 4 && values[0] == 127
+    var address = in_addr()
+    guard inet_pton(AF_INET, name, &address) == 1 else { return false }
+    return withUnsafeBytes(of: &address) { $0.first } == 127
   }
 
   /// ASCII unreserved characters (RFC 3986): everything else in a query is percent-encoded,

@@ -19,6 +19,9 @@
   ///   unless the request names its own, and a compressed answer nobody asked for is refused
   ///   at its header;
   /// - only `http` and `https`, certificates verified, no cookies, no cache;
+  /// - a request to a loopback host (`localhost`, 127.0.0.0/8, `::1`) never goes through a
+  ///   proxy, whatever `http_proxy`, `all_proxy` and `no_proxy` say;
+  /// - the sockets of transfers are opened close-on-exec;
   /// - cancelling the calling task stops the transfer at once, and a timeout bounds the
   ///   whole exchange.
   ///
@@ -268,7 +271,16 @@
         ccurl_set_progress_callback(easy, curlCheckStop),
         ccurl_set_pointer(easy, CURLOPT_XFERINFODATA, context),
         ccurl_set_long(easy, CURLOPT_NOPROGRESS, 0),
+        ccurl_open_sockets_cloexec(easy),
       ]
+      if let host = request.url?.host, URLPolicy.isLoopback(host) {
+        // A proxy would read a loopback request's passwords and tokens in clear, and its
+        // 127.0.0.1 is not ours: whatever http_proxy, all_proxy or no_proxy say, and
+        // whatever the scheme, loopback goes direct ("" turns the proxy off, "*" exempts
+        // every host).
+        codes.append(ccurl_set_string(easy, CURLOPT_PROXY, ""))
+        codes.append(ccurl_set_string(easy, CURLOPT_NOPROXY, "*"))
+      }
       codes += timeoutOptions(easy)
       switch methodOptions(easy) {
       case .success(let more): codes += more

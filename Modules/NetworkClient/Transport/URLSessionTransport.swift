@@ -27,17 +27,32 @@ import Foundation
 /// Cancelling the calling task cancels the data task at once on every platform, and a
 /// timeout bounds the whole exchange, not only the idle time between packets.
 ///
+/// Loopback: a request to `localhost`, 127.0.0.0/8 or `::1` never goes through a proxy (one
+/// would read its passwords and tokens in clear). With its own session the transport sends
+/// those through a second session whose `connectionProxyDictionary` turns every proxy off.
+/// FoundationNetworking ignores that dictionary and its libcurl follows `http_proxy` and
+/// `all_proxy`, so on Linux, while the environment names a proxy, loopback requests go
+/// through ``CurlTransport`` instead, with either kind of session. A session of yours on
+/// Apple platforms keeps its own proxy settings.
+///
 /// ```swift
 /// let transport = URLSessionTransport()              // ephemeral, no cache, no cookies
 /// let client = NetworkClient(baseURL: url, transport: transport)
 /// ```
 public final class URLSessionTransport: HTTPTransport {
-  /// The session every request goes through.
+  /// The session every request goes through (but see "Loopback" above).
   public let session: URLSession
   private let ownsSession: Bool
   /// The delegate of a session this transport made; `nil` for a caller's session.
   private let reader: TransferReader?
+  /// Where loopback requests go when this transport made its session on a platform that
+  /// reads `connectionProxyDictionary`: the same settings with every proxy off.
+  private let loopback: (session: URLSession, reader: TransferReader)?
   private let deadlines = DeadlineTimer()
+  #if canImport(CCurl)
+    /// Sends loopback requests while the environment names a proxy (see "Loopback").
+    private let direct = CurlTransport()
+  #endif
 
   /// The most connections the default session opens to one host, enough for a batch of
   /// requests to run side by side.
@@ -45,37 +60,66 @@ public final class URLSessionTransport: HTTPTransport {
 
   /// Makes a transport over a new session: ephemeral, no response cache and no cookies (the
   /// API authenticates with bearer tokens), `defaultMaximumConnectionsPerHost` connections,
-  /// answers read as they arrive (limits enforced, redirects not followed).
+  /// answers read as they arrive (limits enforced, redirects not followed), and no proxy
+  /// for loopback hosts.
   public convenience init() {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.httpCookieStorage = nil
-    configuration.httpShouldSetCookies = false
-    configuration.httpMaximumConnectionsPerHost = Self.defaultMaximumConnectionsPerHost
-    let reader = TransferReader()
-    let queue = OperationQueue()
-    queue.maxConcurrentOperationCount = 1
-    self.init(
-      session: URLSession(configuration: configuration, delegate: reader, delegateQueue: queue),
-      owned: true, reader: reader)
+    let (session, reader) = Self.makeSession(proxies: true)
+    #if canImport(FoundationNetworking)
+      // FoundationNetworking never reads connectionProxyDictionary: `send` routes instead.
+      let loopback: (session: URLSession, reader: TransferReader)? = nil
+    #else
+      let loopback: (session: URLSession, reader: TransferReader)? =
+        Self.makeSession(proxies: false)
+    #endif
+    self.init(session: session, owned: true, reader: reader, loopback: loopback)
   }
 
   /// Makes a transport over a session the caller keeps and invalidates. Its delegate, not
   /// this transport, decides about redirects, and body limits are checked after the fact.
   /// - Parameter session: the session to send requests through.
   public convenience init(session: URLSession) {
-    self.init(session: session, owned: false, reader: nil)
+    self.init(session: session, owned: false, reader: nil, loopback: nil)
   }
 
-  private init(session: URLSession, owned: Bool, reader: TransferReader?) {
+  private init(
+    session: URLSession, owned: Bool, reader: TransferReader?,
+    loopback: (session: URLSession, reader: TransferReader)?
+  ) {
     self.session = session
     self.ownsSession = owned
     self.reader = reader
+    self.loopback = loopback
+  }
+
+  /// A session of this transport's own, read through a `TransferReader` of its own (task
+  /// identifiers are per session), with the system's proxies or with none.
+  private static func makeSession(proxies: Bool)
+    -> (session: URLSession, reader: TransferReader)
+  {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.httpCookieStorage = nil
+    configuration.httpShouldSetCookies = false
+    configuration.httpMaximumConnectionsPerHost = Self.defaultMaximumConnectionsPerHost
+    if !proxies {
+      // CFNetwork's keys (kCFNetworkProxiesHTTPEnable, …), spelled out because iOS does not
+      // export the constants; an empty dictionary already means "no proxy".
+      configuration.connectionProxyDictionary = [
+        "HTTPEnable": 0, "HTTPSEnable": 0, "SOCKSEnable": 0, "ProxyAutoConfigEnable": 0,
+        "ProxyAutoDiscoveryEnable": 0,
+      ]
+    }
+    let reader = TransferReader()
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    let session = URLSession(configuration: configuration, delegate: reader, delegateQueue: queue)
+    return (session: session, reader: reader)
   }
 
   deinit {
     if ownsSession { session.finishTasksAndInvalidate() }
+    loopback?.session.finishTasksAndInvalidate()
   }
 
   /// The session's own (idle) timeout for a request limited to `timeout`. The exact limit
@@ -112,6 +156,16 @@ public final class URLSessionTransport: HTTPTransport {
   public func send(_ request: URLRequest, timeout: Duration?, limits: TransferLimits)
     async throws(NetworkError) -> (Data, HTTPURLResponse)
   {
+    let isLoopback = request.url?.host.map(URLPolicy.isLoopback) ?? false
+    #if canImport(CCurl)
+      // FoundationNetworking's libcurl reads http_proxy and all_proxy for every transfer and
+      // cannot be told otherwise; CurlTransport can, with the same rules.
+      if isLoopback, ProxyEnvironment.namesProxy() {
+        return try await direct.send(request, timeout: timeout, limits: limits)
+      }
+    #endif
+    let session = isLoopback ? loopback?.session ?? self.session : self.session
+    let reader = isLoopback ? loopback?.reader ?? self.reader : self.reader
     var request = request
     // Compressed answers are not accepted unless the caller asks for them: libcurl inflates
     // faster than any delegate can count, so a gzip bomb is refused at its first header.
@@ -122,7 +176,6 @@ public final class URLSessionTransport: HTTPTransport {
       request.timeoutInterval = Self.idleTimeout(for: timeout)
     }
     let exchange = Exchange(deadlines: deadlines, limits: limits, request: request)
-    let reader = reader
     let outcome = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         exchange.start(on: session, reader: reader, timeout: timeout, continuation: continuation)
