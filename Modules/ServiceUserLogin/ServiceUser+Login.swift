@@ -15,6 +15,12 @@ extension ServiceUser {
   /// call while one is in flight fails at once with `.unavailable(.inProgress)` (it does not
   /// join the first).
   ///
+  /// A session the new one replaces (here or stored by another process) is revoked at the
+  /// server, best effort: its failure never fails the sign-in. When the server no longer
+  /// takes its access token, its refresh token is revoked by itself
+  /// (`AuthRemoteAPI.revoke(refreshToken:)`); a replaced session is never renewed for that,
+  /// so with an adapter that revokes only by access token its refresh token lapses on its own.
+  ///
   /// ```swift
   /// switch try await service.signIn(identifier: typed, password: typedPassword) {
   /// case .signedIn(let session): showHome(of: session.user.type)
@@ -155,8 +161,11 @@ extension ServiceUser {
 
   /// Records a session the server issued, with the adapter's identity in it: rows, store,
   /// then `.signedIn`. A session it replaces (this process's, or the one another process
-  /// stored) is revoked at the server, best effort, so no live session is left behind; one
-  /// recorded for another identity is never sent here.
+  /// stored) is revoked at the server, best effort, so no live session is left behind: by
+  /// its access token, or, once the server no longer takes that, by its refresh token
+  /// (`revokeEnded(_:)`; never renewed for it, so with an adapter that revokes only by access
+  /// token its refresh token then lapses on its own). One recorded for another identity is
+  /// never sent here. A failed revocation never fails the sign-in.
   /// - Returns: The session as kept.
   private func record(_ issued: UserSession) async throws(AuthFailure) -> UserSession {
     let session = Self.stamped(issued, by: remote)
@@ -188,8 +197,11 @@ extension ServiceUser {
     } catch {
       throw AuthFailure(error)
     }
+    // Still inside the lock, where no process can renew a replaced session meanwhile (its
+    // refresh token spent elsewhere would outlive this revocation). The revocation calls only
+    // the adapter: it never renews, which would take this lock again.
     for previous in replaced {
-      _ = try? await remote.signOut(previous)
+      await revokeEnded(previous)
     }
   }
 }

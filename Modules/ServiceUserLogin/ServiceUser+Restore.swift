@@ -47,11 +47,13 @@ extension ServiceUser {
   }
 
   /// The server honoured the session: record its copy of the user and announce it. A user
-  /// with another id is another account: the session ends (revoked at the server, best
-  /// effort) instead of being handed to the wrong person.
+  /// with another id is another account: the session ends instead of being handed to the
+  /// wrong person, revoked at the server best effort like a session a sign-in replaces
+  /// (`revokeEnded(_:)`: by refresh token when the access token is no longer taken, never by
+  /// renewing a session that is ending).
   private func accept(_ user: User) async -> RestoreOutcome {
     if let stored = await currentSession, stored.user.id != user.id {
-      _ = try? await remote.signOut(stored)
+      await revokeEnded(stored)
       await endSession(.revoked)
       return .accountChanged
     }

@@ -59,15 +59,6 @@ extension ServiceUser {
     return outcome
   }
 
-  /// What one turn of the revocation found.
-  private enum Revocation: Sendable {
-    /// Finished, and the session ended on this device.
-    case done(SignOutOutcome)
-    /// The server took neither the access token nor a revocation by refresh token: only a
-    /// fresh access token can revoke the session. It is still signed in here.
-    case needsFreshToken
-  }
-
   /// One turn under the store's lock, like a renewal: another process cannot renew the
   /// session being revoked, nor this one revoke an older copy of a session renewed elsewhere.
   private func revokingAlone(afterRenewal: Bool) async -> Revocation {
@@ -88,51 +79,8 @@ extension ServiceUser {
     {
       session = stored
     }
-    let revocation = await revoke(session, afterRenewal: afterRenewal)
+    let revocation = await revokeAtServer(session, renewalAllowed: !afterRenewal)
     if case .done = revocation { await endSession(.userAction) }
     return revocation
-  }
-
-  /// The one rule for every adapter: the session is reported revoked only on the server's
-  /// word; a refresh token that may still renew it is revoked whatever became of the access
-  /// token.
-  private func revoke(_ session: UserSession, afterRenewal: Bool) async -> Revocation {
-    do throws(AuthFailure) {
-      try await remote.signOut(session)
-      return .done(.signedOut)
-    } catch .refused(.accessTokenRejected) {
-      guard let refreshToken = session.refreshToken else {
-        // The access token was all there was, and the server no longer takes it.
-        return .done(.signedOut)
-      }
-      if let outcome = await revoke(refreshToken: refreshToken) { return .done(outcome) }
-      // The server revokes only by access token.
-      if afterRenewal { return .done(.signedOutLocally) }
-      // A refresh token past its own expiry renews nothing, at the server either.
-      if session.isRefreshExpired(at: now()) { return .done(.signedOut) }
-      return .needsFreshToken
-    } catch .refused(.sessionEnded) {
-      return .done(.signedOut)
-    } catch .unsupported {
-      return .done(.signedOutWithoutRevocation)
-    } catch {
-      // Unreachable, or a refusal that says nothing about the session: not confirmed.
-      return .done(.signedOutLocally)
-    }
-  }
-
-  /// Revokes the refresh token by itself, where the adapter offers it.
-  /// - Returns: The outcome, or `nil` when the adapter offers no such revocation.
-  private func revoke(refreshToken: String) async -> SignOutOutcome? {
-    do throws(AuthFailure) {
-      try await remote.revoke(refreshToken: refreshToken)
-      return .signedOut
-    } catch .unsupported {
-      return nil
-    } catch .refused(.sessionEnded) {
-      return .signedOut
-    } catch {
-      return .signedOutLocally
-    }
   }
 }

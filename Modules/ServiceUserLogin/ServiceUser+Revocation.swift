@@ -1,0 +1,83 @@
+import LoginCore
+import ServiceUser
+import UserModel
+
+/// The one rule for revoking a session at the server, shared by the sign-out and by every
+/// path that ends a session without the person asking (a sign-in that replaces it, a launch
+/// check that meets another account).
+extension ServiceUser {
+  /// What one attempt to revoke a session at the server came to.
+  enum Revocation: Sendable {
+    /// Finished: `.signedOut` on the server's word, otherwise what is left unconfirmed.
+    case done(SignOutOutcome)
+    /// The server took neither the access token nor a revocation by refresh token: only a
+    /// fresh access token can revoke the session (a renewal, then another attempt).
+    case needsFreshToken
+  }
+
+  /// Revokes `session` at the server, with every adapter: the adapter's `signOut` first; when
+  /// the server does not take the access token (expired, or its keys changed), the refresh
+  /// token by itself (`revoke(refreshToken:)`), so that a refresh token which may still renew
+  /// the session is revoked whatever became of the access token.
+  /// - Parameters:
+  ///   - session: The session to revoke.
+  ///   - renewalAllowed: Whether the caller may renew the session and try again, where the
+  ///     server revokes only by access token. `false` after such a renewal, and for a session
+  ///     that is no longer current, which nothing here renews.
+  /// - Returns: `.needsFreshToken` only when `renewalAllowed` and a renewal is the one way
+  ///   left; otherwise `.done` with the outcome: `.signedOut` only on the server's word.
+  func revokeAtServer(_ session: UserSession, renewalAllowed: Bool) async -> Revocation {
+    do throws(AuthFailure) {
+      try await remote.signOut(session)
+      return .done(.signedOut)
+    } catch .refused(.accessTokenRejected) {
+      guard let refreshToken = session.refreshToken else {
+        // The access token was all there was, and the server no longer takes it.
+        return .done(.signedOut)
+      }
+      if let outcome = await revoke(refreshToken: refreshToken) { return .done(outcome) }
+      // The server revokes only by access token.
+      guard renewalAllowed else { return .done(.signedOutLocally) }
+      // A refresh token past its own expiry renews nothing, at the server either.
+      if session.isRefreshExpired(at: now()) { return .done(.signedOut) }
+      return .needsFreshToken
+    } catch .refused(.sessionEnded) {
+      return .done(.signedOut)
+    } catch .unsupported {
+      return .done(.signedOutWithoutRevocation)
+    } catch {
+      // Unreachable, or a refusal that says nothing about the session: not confirmed.
+      return .done(.signedOutLocally)
+    }
+  }
+
+  /// Revokes, best effort, a session that ends without the person asking: one a new sign-in
+  /// replaces, or one a launch check found signed in as another account. Nothing waits on
+  /// the answer, and its failure changes nothing here.
+  ///
+  /// Such a session is never renewed to be revoked: it is no longer the current one, so the
+  /// shared renewal (the one place a refresh token is spent) does not serve it, and spending
+  /// its refresh token only to revoke the tokens bought with it would issue a live session
+  /// with no copy anywhere if the second call failed. So with an adapter that revokes only
+  /// by access token and offers no `revoke(refreshToken:)`, a replaced session whose access
+  /// token the server no longer takes cannot be revoked: its refresh token lapses on its own.
+  /// - Parameter session: The session that ended.
+  func revokeEnded(_ session: UserSession) async {
+    _ = await revokeAtServer(session, renewalAllowed: false)
+  }
+
+  /// Revokes the refresh token by itself, where the adapter offers it.
+  /// - Returns: The outcome, or `nil` when the adapter offers no such revocation.
+  private func revoke(refreshToken: String) async -> SignOutOutcome? {
+    do throws(AuthFailure) {
+      try await remote.revoke(refreshToken: refreshToken)
+      return .signedOut
+    } catch .unsupported {
+      return nil
+    } catch .refused(.sessionEnded) {
+      return .signedOut
+    } catch {
+      return .signedOutLocally
+    }
+  }
+}
