@@ -64,6 +64,11 @@ extension APIError {
   static let tokenExpired = APIError(
     status: 401, code: "token_expired", message: "The access token has expired; refresh it.")
 
+  /// `415 unsupported_media_type`: a body whose `Content-Type` is not `application/json`.
+  static let unsupportedMediaType = APIError(
+    status: 415, code: "unsupported_media_type",
+    message: "A request body must be sent with Content-Type: application/json.")
+
   /// `404 not_found`.
   static let notFound = APIError(
     status: 404, code: "not_found", message: "There is nothing at this address.")

@@ -15,6 +15,12 @@ extension KooberBackend {
     public var host: String = "127.0.0.1"
     /// The port to listen on; 0 lets the system pick one (read it back from `port`).
     public var port: UInt16 = 0
+    /// More host names the backend answers to, beside its address and (on loopback)
+    /// `localhost`: e.g. the name a reverse proxy forwards requests under. A request naming
+    /// another host in `Host` gets `421 misdirected_request` (API.md), so a web page that
+    /// points its own domain at the backend reads nothing. Names only, without a port;
+    /// compared case-insensitively and without a trailing dot.
+    public var hostNames: [String] = []
     /// The SQLite file that holds users, tokens, challenges and the outbox.
     public var databaseURL: URL
     /// Demo mode: serves `GET /v1/dev/outbox`, where one-time codes can be read.

@@ -6,6 +6,10 @@ import LoopbackServer
 /// outbox and the simulated driver) on a `LoopbackServer`, with users, token hashes,
 /// challenges, the outbox and rides in SQLite.
 ///
+/// It answers only requests that name it in `Host` (its address, `localhost`, and
+/// `Configuration.hostNames`; else `421`) and whose bodies say `Content-Type: application/json`
+/// (else `415`), so neither a rebound domain nor a cross-site form reaches a route.
+///
 /// It starts listening at once; `stop()` ends it. Route groups live in `Routes/`, one file
 /// each, and share `BackendStore` (the database and its rules) and `RequestContext` (JSON
 /// bodies, bearer authentication).
@@ -43,7 +47,8 @@ public final class KooberBackend: Sendable {
         host: configuration.host, port: configuration.port,
         // API.md: a known path with another method is 405, and HEAD is another method.
         configuration: LoopbackServer.Configuration(
-          maxBodyBytes: configuration.maxBodyBytes, headUsesGetRoute: false))
+          maxBodyBytes: configuration.maxBodyBytes, headUsesGetRoute: false,
+          hostPolicy: .serverNames(configuration.hostNames)))
     } catch {
       throw .cannotListen(error.message)
     }
@@ -75,6 +80,14 @@ public final class KooberBackend: Sendable {
   /// How many `POST /v1/auth/refresh` requests arrived, e.g. to check that a client coalesced
   /// concurrent renewals into one.
   public var refreshRequestCount: Int { requests.count("POST", "/v1/auth/refresh") }
+
+  /// A host name as the backend compares it with a request's `Host` (lower-cased, without a
+  /// trailing dot), e.g. to check a name given on a command line before starting.
+  /// - Parameter name: a host name or IP address, without a port.
+  /// - Returns: the compared form; nil when `name` is not a host name.
+  public static func normalizedHostName(_ name: String) -> String? {
+    LoopbackServer.HostPolicy.normalizedName(name)
+  }
 
   /// The SQLite file's path, e.g. for a test that inspects the stored hashes.
   public var databasePath: String { store.database.path }

@@ -15,7 +15,8 @@ public struct HTTPRequest: Sendable {
   public let method: HTTPMethod
   /// The request target exactly as sent, e.g. `/v1/rides?scope=all`.
   public let target: String
-  /// The path, percent-decoded, without the query, e.g. `/v1/rides`.
+  /// The path, percent-decoded, without the query, e.g. `/v1/rides`; for an absolute-form
+  /// target (`http://host/v1/rides`) without the scheme and host too.
   public let path: String
   /// The query items in order, names and values percent-decoded (`+` read as a space).
   public let queryItems: [QueryItem]

@@ -24,7 +24,9 @@ public struct HTTPResponse: Sendable {
 
   /// The status code, e.g. 200.
   public var status: Int
-  /// Header fields to send; `Content-Length` and `Connection` are the server's.
+  /// Header fields to send; `Content-Length` and `Connection` are the server's. A name that
+  /// is not an RFC 9110 token, or a value with CR, LF, NUL or another control character (tab
+  /// aside), makes the server send `500 invalid_response_header` instead of this response.
   public var headers: HTTPHeaders
   /// The body bytes.
   public var body: Data

@@ -36,6 +36,10 @@ extension LoopbackServer {
     /// The most connections served at once. A connection past the cap gets
     /// `503 server_busy` (written at once, never waited on) and is closed, without a thread.
     public var maxConnections: Int
+    /// Which `Host` a request must name; ``HostPolicy/any`` (no check) by default. Checked
+    /// before routing and before the body is read, so a misdirected request gets its `421`
+    /// (or `400`) before a route's `404`, `405` or `413`.
+    public var hostPolicy: HostPolicy
 
     /// Creates a configuration.
     /// - Parameters:
@@ -51,11 +55,13 @@ extension LoopbackServer {
     ///   - bodyTimeout: Seconds from the end of a head to the end of its body; 30 by default.
     ///   - writeTimeout: Seconds to write one response; 10 by default.
     ///   - maxConnections: Connections served at once; 256 by default.
+    ///   - hostPolicy: Which `Host` a request must name; any by default.
     public init(
       maxBodyBytes: Int = 64 * 1024, maxHeaderBytes: Int = 16 * 1024,
       idleTimeout: TimeInterval = 30, shutdownTimeout: TimeInterval = 5, backlog: Int32 = 128,
       headUsesGetRoute: Bool = true, headTimeout: TimeInterval = 10,
-      bodyTimeout: TimeInterval = 30, writeTimeout: TimeInterval = 10, maxConnections: Int = 256
+      bodyTimeout: TimeInterval = 30, writeTimeout: TimeInterval = 10, maxConnections: Int = 256,
+      hostPolicy: HostPolicy = .any
     ) {
       self.maxBodyBytes = maxBodyBytes
       self.maxHeaderBytes = maxHeaderBytes
@@ -67,6 +73,7 @@ extension LoopbackServer {
       self.bodyTimeout = bodyTimeout
       self.writeTimeout = writeTimeout
       self.maxConnections = maxConnections
+      self.hostPolicy = hostPolicy
     }
   }
 }

@@ -35,7 +35,15 @@ import Foundation
 /// - A connection past ``Configuration/maxConnections`` gets `503 server_busy` from the accept
 ///   thread at once, without a thread of its own.
 ///
-/// After an error answer (400, 408, 413, 431, 501, 505) the connection closes.
+/// After an error answer (400, 408, 413, 421, 431, 501, 505) the connection closes.
+///
+/// With ``Configuration/hostPolicy`` set to ``HostPolicy/serverNames(_:)``, a request needs
+/// exactly one well-formed `Host` (`400 malformed_request`) naming the server
+/// (`421 misdirected_request`), checked before anything else. Response headers a handler sets
+/// are checked before they are written: a name that is not an RFC 9110 token, or a value with
+/// CR, LF, NUL or another control character (tab aside), replaces the whole response by
+/// `500 invalid_response_header` without the handler's headers, so a value copied from a
+/// request can never split the response or add a header of its own.
 public final class LoopbackServer: Sendable {
   /// A route handler; it may await (a database, a deliberate delay) and is cancelled by
   /// ``stop()``.
@@ -61,10 +69,12 @@ public final class LoopbackServer: Sendable {
   ///   - configuration: Size limits and timeouts.
   /// - Throws: ``LoopbackServerError/invalidHost(_:)`` for a host that is not an IPv4
   ///   address, ``LoopbackServerError/socketFailed(call:errno:)`` when the socket cannot be
-  ///   bound (e.g. the port is taken).
+  ///   bound (e.g. the port is taken), ``LoopbackServerError/invalidHostName(_:)`` for a name
+  ///   in ``Configuration/hostPolicy`` that is not a host.
   public init(
     host: String = "127.0.0.1", port: UInt16 = 0, configuration: Configuration = Configuration()
   ) throws(LoopbackServerError) {
+    let acceptedHosts = try HostName.accepted(by: configuration.hostPolicy, listeningOn: host)
     let (descriptor, boundPort) = try Socket.listen(
       host: host, port: port, backlog: configuration.backlog)
     guard let url = URL(string: "http://\(host):\(boundPort)") else {
@@ -75,7 +85,8 @@ public final class LoopbackServer: Sendable {
     self.port = boundPort
     self.baseURL = url
     self.configuration = configuration
-    self.core = ServerCore(listener: descriptor, configuration: configuration)
+    self.core = ServerCore(
+      listener: descriptor, configuration: configuration, acceptedHosts: acceptedHosts)
     core.startAccepting()
   }
 

@@ -12,12 +12,17 @@ public enum LoopbackServerError: Error, Equatable, Sendable, CustomStringConvert
   case invalidHost(String)
   /// A socket call failed; `errno` is the system's error number.
   case socketFailed(call: String, errno: Int32)
+  /// A name given to ``LoopbackServer/HostPolicy/serverNames(_:)`` is not a host name or an
+  /// IP address (it has a port, a space, user information or the like).
+  case invalidHostName(String)
 
-  /// A stable, machine-readable code: `invalid_host` or `socket_failed`.
+  /// A stable, machine-readable code: `invalid_host`, `socket_failed` or
+  /// `invalid_host_name`.
   public var code: String {
     switch self {
     case .invalidHost: "invalid_host"
     case .socketFailed: "socket_failed"
+    case .invalidHostName: "invalid_host_name"
     }
   }
 
@@ -29,6 +34,9 @@ public enum LoopbackServerError: Error, Equatable, Sendable, CustomStringConvert
     case .socketFailed(let call, let number):
       Self.hint(call: call, errno: number).map { "\($0) (\(call) failed with errno \(number))." }
         ?? "The system call \(call) failed with errno \(number)."
+    case .invalidHostName(let name):
+      "\"\(Self.printable(name))\" is not a host name such as koober.example (no scheme, "
+        + "port or path)."
     }
   }
 
@@ -46,6 +54,14 @@ public enum LoopbackServerError: Error, Equatable, Sendable, CustomStringConvert
     default:
       return nil
     }
+  }
+
+  /// `text` with anything but printable ASCII as `?`, so a name from a command line cannot
+  /// move a terminal's cursor.
+  private static func printable(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.prefix(200).map { $0.value >= 0x20 && $0.value < 0x7F ? $0 : "?" }))
   }
 
   /// The message, prefixed with the code.

@@ -15,6 +15,10 @@ extension Database {
 
   /// Makes the file at `path` ready for SQLite: missing folders created 0700, whatever is in
   /// the way of the file or its companions moved aside, the file created 0600 when missing.
+  /// Existing ones follow `PrivateFiles`' rules before SQLite opens any: the folder and the
+  /// files must be the user's, and are narrowed (folder 0700 when others can write it; the
+  /// file, `-wal`, `-shm` and `-journal` 0600). SQLite gives a companion it creates the main
+  /// file's mode, so new ones are 0600 too.
   /// - Parameter path: The database's path.
   /// - Returns: The path SQLite opens: the same file, with the links in its folder's path
   ///   resolved, because `SQLITE_OPEN_NOFOLLOW` refuses a link anywhere in the path (a
@@ -27,7 +31,7 @@ extension Database {
       try PrivateFiles.createFolders(folder)
     } catch {
       throw DatabaseError(
-        kind: .cannotOpen, message: "cannot create the folder \(error.path): \(error.reason)")
+        kind: .cannotOpen, message: "cannot use the folder \(error.path): \(error.reason)")
     }
     guard let resolved = realpath(folder, nil) else {
       throw DatabaseError(
@@ -46,6 +50,8 @@ extension Database {
       _ = close(descriptor)
       for suffix in companionSuffixes {
         try PrivateFiles.moveAsideUnlessRegularFile(file + suffix, at: now)
+        // An existing -wal holds the newest writes: private before SQLite opens it.
+        try PrivateFiles.makeFilePrivate(file + suffix)
       }
     } catch {
       throw DatabaseError(

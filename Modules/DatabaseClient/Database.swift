@@ -39,7 +39,10 @@ public final class Database: Sendable {
   ///
   /// What it creates is private whatever the umask: missing folders 0700, the file 0600
   /// (before SQLite opens it, so SQLite gives its `-wal`, `-shm` and `-journal` files the same
-  /// mode). Existing folders and files keep their modes. The file and its companions are
+  /// mode). Existing ones must be the user's and are made private before SQLite opens them:
+  /// the folder 0700 when others can write it, the file and its companions 0600; one that
+  /// belongs to another user, or a folder above it that others could swap, is refused
+  /// (`.cannotOpen`, naming it). The file and its companions are
   /// opened without following a symbolic link: a link, FIFO or folder found at one of those
   /// paths is renamed `<name>.moved-aside-<UTC time>` beside it (with the database's other
   /// files, when it is the database's own path), never written through, and a fresh file is
@@ -49,7 +52,8 @@ public final class Database: Sendable {
   ///   - busyTimeout: How long to wait for another process's lock before failing `.busy`.
   /// - Throws: ``DatabaseError`` `.notADatabase` when the file exists but is not an SQLite
   ///   database or is corrupt (the file is left untouched); `.cannotOpen` when it or its
-  ///   folder cannot be opened or created, or what is in its way cannot be moved aside.
+  ///   folder cannot be opened or created, what is in its way cannot be moved aside, or one
+  ///   of them belongs to another user.
   public init(path: String, busyTimeout: Duration = .seconds(5)) throws(DatabaseError) {
     let opened = path == ":memory:" ? path : try Self.preparePrivateFile(at: path)
     self.path = path

@@ -128,14 +128,16 @@ struct SignUpTests {
     #expect(response.errorCode == "malformed_body")
   }
 
-  @Test("the body is read as JSON whatever the Content-Type says")
-  func signUp_withTextContentType_isParsed() async throws {
+  @Test("a JSON body sent as text/plain is 415 and signs no one up (a cross-site form)")
+  func signUp_withTextContentType_isRefused() async throws {
     let server = try TestBackend()
     defer { server.stop() }
     let body = #"{"email": "ann@example.com", "password": "passw0rd!", "type": "passenger"}"#
     let response = try await server.send(
       "POST", "/v1/auth/sign-up", body: Data(body.utf8),
       headers: ["Content-Type": "text/plain"])
-    #expect(response.status == 201)
+    #expect(response.status == 415)
+    #expect(response.errorCode == "unsupported_media_type")
+    #expect(try await server.signIn("ann@example.com").status == 401)
   }
 }

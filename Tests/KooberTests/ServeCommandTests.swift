@@ -30,6 +30,7 @@ struct ServeCommandTests {
     #expect(String(decoding: body, as: UTF8.self) == #"{"messages":[]}"#)
     var signIn = URLRequest(url: try #require(URL(string: base + "/v1/auth/sign-in")))
     signIn.httpMethod = "POST"
+    signIn.setValue("application/json", forHTTPHeaderField: "Content-Type")
     signIn.httpBody = Data(#"{"email": "ann@example.com", "password": "passw0rd!"}"#.utf8)
     let (_, signInResponse) = try await URLSession.shared.data(for: signIn)
     #expect((signInResponse as? HTTPURLResponse)?.statusCode == 401)

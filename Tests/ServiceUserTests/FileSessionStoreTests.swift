@@ -223,27 +223,31 @@ struct FileSessionStoreTests {
 
 @Suite("FileSessionStore after a kill -9")
 struct FileSessionStoreLeftoverTests {
-  @Test("a temporary file a killed write left behind is removed when the store is next read")
+  @Test("a temporary file nobody holds is removed at the next read, however new; a held one stays")
   func leftoverRemoved() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let store = FileSessionStore(directory: folder.url("Session"))
     try store.save(Fixtures.session())
-    let old = folder.url("Session").appendingPathComponent("session.plist.tmp-DEAD")
-    let fresh = folder.url("Session").appendingPathComponent("session.plist.tmp-BUSY")
-    try UserSessionPropertyListCoder.encode(Fixtures.session(number: 2)).write(to: old)
-    try Data("in progress".utf8).write(to: fresh)
-    try FileManager.default.setAttributes(
-      [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: old.path)
+    let dead = folder.url("Session").appendingPathComponent("session.plist.tmp-DEAD")
+    let busy = folder.url("Session").appendingPathComponent("session.plist.tmp-BUSY")
+    // Written a moment ago by a process killed before its rename: it holds a live session.
+    try UserSessionPropertyListCoder.encode(Fixtures.session(number: 2)).write(to: dead)
+    try Data("in progress".utf8).write(to: busy)
+    // A write in progress holds its temporary file locked until the rename.
+    let writer = open(busy.path, O_RDONLY | O_CLOEXEC)
+    #expect(writer >= 0)
+    defer { close(writer) }
+    #expect(flock(writer, LOCK_EX) == 0)
+
     #expect(try store.load() == Fixtures.session())
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("Session"))
-    // The old one held a session and is gone; one a write may still be renaming stays.
     #expect(names.sorted() == ["session.plist", "session.plist.tmp-BUSY"])
   }
 
   // The child is the SessionCrashChild executable (Tests/SessionCrashChild), built with the
   // tests because this target depends on it: a real process saving sessions, killed for real.
-  @Test("SIGKILL while saving: the session file stays whole, and no leftover outlives a read")
+  @Test("SIGKILL while saving: the session file stays whole, and the next read leaves no copy")
   func realKill() async throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
@@ -260,14 +264,7 @@ struct FileSessionStoreLeftoverTests {
       let stored = try FileSessionStore(directory: session).load()
       #expect(stored?.accessToken.hasPrefix("access-") == true)
     }
-    // Leftovers younger than the age a live write may take are kept; age them all.
-    let leftovers = try Self.temporaryFiles(in: session)
-    for name in leftovers {
-      try FileManager.default.setAttributes(
-        [.modificationDate: Date().addingTimeInterval(-60)],
-        ofItemAtPath: session.appendingPathComponent(name).path)
-    }
-    _ = try FileSessionStore(directory: session).load()
+    // Each load above, started right after a kill, already removed what the kill left.
     #expect(try Self.temporaryFiles(in: session) == [])
   }
 
@@ -275,5 +272,49 @@ struct FileSessionStoreLeftoverTests {
     try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
       $0.contains(".tmp-")
     }
+  }
+}
+
+@Suite("FileSessionStore in a folder made by someone else")
+struct FileSessionStoreForeignFolderTests {
+  static var isRoot: Bool { geteuid() == 0 }
+
+  @Test(
+    "a session folder of another user is refused, and nothing is written in it",
+    .enabled(if: isRoot, "only root can give a folder to another user"))
+  func anotherUsersFolderIsRefused() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let session = folder.url("Session")
+    #expect(mkdir(session.path, 0o777) == 0)
+    #expect(chown(session.path, 65534, 65534) == 0)
+    let store = FileSessionStore(directory: session)
+
+    #expect(throws: SessionStoreError.writeFailed(
+      "the folder \(session.path) cannot be used (it belongs to another user)")
+    ) {
+      try store.save(Fixtures.session())
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: session.path) == [])
+  }
+
+  @Test("a 0777 session folder and a 0644 session file of the user's own are made 0700 and 0600")
+  func openFolderIsNarrowed() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let store = FileSessionStore(directory: folder.url("Session"))
+    try store.save(Fixtures.session())
+    #expect(chmod(folder.path("Session"), 0o777) == 0)
+    #expect(chmod(store.fileURL.path, 0o644) == 0)
+
+    #expect(try store.load() == Fixtures.session())
+    #expect(Self.mode(store.fileURL.path) == 0o600)
+    try store.save(Fixtures.session(number: 2))
+    #expect(Self.mode(folder.path("Session")) == 0o700)
+  }
+
+  private static func mode(_ path: String) -> Int {
+    var status = stat()
+    return lstat(path, &status) == 0 ? Int(status.st_mode & 0o7777) : -1
   }
 }

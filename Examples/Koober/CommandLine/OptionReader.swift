@@ -55,6 +55,19 @@ struct OptionReader {
     return port
   }
 
+  /// `--host-names a.example,b.example`: `koober serve`'s extra names, none when not given.
+  func hostNames() throws(UsageError) -> [String] {
+    guard let text = parsed.values["host-names"] else { return [] }
+    let names = text.split(separator: ",", omittingEmptySubsequences: false)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+    for name in names where KooberBackend.normalizedHostName(name) == nil {
+      throw UsageError(
+        message: CommandText.text("usage.hostName", ["value": name]),
+        command: commandName)
+    }
+    return names
+  }
+
   /// The command or group `help` was asked about, if any: `help rides request`,
   /// `help rides`.
   func helpTopic() throws(UsageError) -> HelpTopic? {

@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 import KooberBackend
 
-/// `koober serve [--host H] [--port N] [--demo]`: runs the reference backend until SIGINT or
-/// SIGTERM.
+/// `koober serve [--host H] [--port N] [--host-names NAMES] [--demo]`: runs the reference
+/// backend until SIGINT or SIGTERM.
 ///
 /// The first line on standard output is `Koober backend listening on http://HOST:PORT`, so a
 /// script (or a test) can start it on port 0 and read the port the system picked. Its data
@@ -15,10 +15,11 @@ struct ServeCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
       name: "serve", summary: CommandText.text("serve.summary"),
-      arguments: "[--host H] [--port N] [--demo]",
+      arguments: "[--host H] [--port N] [--host-names NAMES] [--demo]",
       options: [
         .value("host", "H", CommandText.text("serve.option.host")),
         .value("port", "N", CommandText.text("serve.option.port")),
+        .value("host-names", "NAMES", CommandText.text("serve.option.hostNames")),
         .flag("demo", CommandText.text("serve.option.demo")),
       ],
       details: CommandText.text("serve.details"))
@@ -30,10 +31,13 @@ struct ServeCommand: KooberCommand {
   let port: UInt16
   /// Demo mode: the outbox is served and the simulated driver works.
   let demoMode: Bool
+  /// More names the backend answers to in `Host` (API.md's 421 for others).
+  let hostNames: [String]
 
   init(_ options: OptionReader) throws(UsageError) {
     host = options.optional("host") ?? "127.0.0.1"
     port = try options.port()
+    hostNames = try options.hostNames()
     demoMode = options.flag("demo")
   }
 
@@ -47,16 +51,26 @@ struct ServeCommand: KooberCommand {
     }
     configuration.host = host
     configuration.port = port
+    configuration.hostNames = hostNames
     configuration.demoMode = demoMode
     return await Self.serve(configuration)
   }
 
   /// The backend's configuration for this data folder and environment (`BackendSettings`).
-  /// - Throws: `StartupFailure` for a setting that does not parse.
+  /// The data folder is made private first (`DataFolder.createPrivateFolder(_:)`), so a
+  /// folder or database someone else made or can write is refused or narrowed before the
+  /// backend opens anything in it.
+  /// - Throws: `StartupFailure` for a setting that does not parse or a refused data folder.
   static func backendConfiguration(_ context: CommandContext)
     throws(StartupFailure) -> KooberBackend.Configuration
   {
-    var configuration = KooberBackend.Configuration(dataDirectory: dataFolder(context))
+    let folder = dataFolder(context)
+    do {
+      try DataFolder.createPrivateFolder(folder)
+    } catch {
+      throw StartupFailure(message: error.message, exitCode: .failure)
+    }
+    var configuration = KooberBackend.Configuration(dataDirectory: folder)
     try BackendSettings(environment: context.environment).apply(to: &configuration)
     return configuration
   }

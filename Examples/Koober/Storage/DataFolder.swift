@@ -1,7 +1,16 @@
 import DatabaseClient
 import Foundation
+import KooberBackend
 import ServiceUserKoober
 import ServiceUserOIDC
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// Where `koober` keeps everything: the embedded backend's database and, per server, the
 /// client's accounts, session, pending sign-in and event log.
@@ -11,9 +20,12 @@ import ServiceUserOIDC
 ///
 /// Everything Koober creates in it is private, whatever the umask and even when the person
 /// made the folder itself 0755: folders 0700, files 0600 (the SQLite `-wal` and `-shm` files
-/// too). No file is read or written through a symbolic link: a link, FIFO or folder in a
-/// file's place is renamed `<name>.moved-aside-<UTC time>` beside it, its target untouched,
-/// and a fresh file is made (`PrivateFile`, and DatabaseClient's `Database` for databases).
+/// too). What someone made there before is checked at every start, before anything is
+/// written (`createPrivateFolder(_:)`): another user's folder or file is refused with one
+/// sentence saying what to do, and the person's own are made private. No file is read or
+/// written through a symbolic link: a link, FIFO or folder in a file's place is renamed
+/// `<name>.moved-aside-<UTC time>` beside it, its target untouched, and a fresh file is made
+/// (`PrivateFile`, and DatabaseClient's `Database` for databases).
 ///
 /// ```
 /// <data>/backend.sqlite                the embedded backend (demo mode) and `koober serve`
@@ -50,7 +62,7 @@ struct DataFolder: Sendable, Equatable {
   /// - Returns: The folder's layout.
   func clientFolder(for server: URL?) -> ClientFolder {
     guard let server else {
-      return ClientFolder(url: url.appendingPathComponent("embedded", isDirectory: true))
+      return ClientFolder(url: url.appendingPathComponent(Self.embeddedName, isDirectory: true))
     }
     return clientFolder(key: "", server, identity: KooberAuthAPI.identity(ofServer: server))
   }
@@ -89,7 +101,7 @@ struct DataFolder: Sendable, Equatable {
     let port = server.port ?? (scheme == "http" ? 80 : 443)
     let key = "\(prefix)\(scheme)-\(server.host ?? "server")-\(port)".lowercased()
       .map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }
-    let servers = url.appendingPathComponent("servers", isDirectory: true)
+    let servers = url.appendingPathComponent(Self.serversName, isDirectory: true)
     let shared = ClientFolder(
       url: servers.appendingPathComponent(String(key), isDirectory: true), identity: identity)
     switch shared.recordedIdentity {
@@ -113,16 +125,55 @@ struct DataFolder: Sendable, Equatable {
   }
 
   /// Creates a folder and its missing parents, each readable by the user alone (0700,
-  /// whatever the umask); folders that exist keep their modes.
-  /// - Parameter folder: The folder, usually `url` or one inside it.
-  /// - Throws: `StorageFailure` when it cannot be created or is not a folder.
+  /// whatever the umask), then makes what koober keeps in it private, before anything is
+  /// written there (`PrivateFiles+Ownership`'s rules):
+  ///
+  /// - the folder, each file koober keeps in it and everything in the folders koober keeps
+  ///   in it must be the person's: another user's is refused with one sentence naming it;
+  /// - the person's own are narrowed through their descriptors: a folder others can write
+  ///   becomes 0700 (one they can only read keeps its mode), a file others can read or write
+  ///   becomes 0600 (the backend's `-wal` and `-shm` included, before SQLite opens them);
+  /// - each folder holding it, up to `/`, must be root's or the person's and writable by
+  ///   nobody else unless sticky (`/tmp`); one that is not is refused, never changed.
+  ///
+  /// Other files beside koober's (a data folder chosen among the person's files) are left
+  /// as they are.
+  /// - Parameter folder: The data folder or a client folder in it.
+  /// - Throws: `StorageFailure` when it cannot be created, is not a folder, or is refused.
   static func createPrivateFolder(_ folder: URL) throws(StorageFailure) {
     do {
       try PrivateFiles.createFolders(folder.path)
     } catch {
-      throw .folder(folder.path, StorageReason.of(error))
+      throw StorageFailure.unsafeFolder(error) ?? .folder(folder.path, StorageReason.of(error))
+    }
+    let client = ClientFolder(url: folder)
+    let backend = KooberBackend.Configuration(dataDirectory: folder).databaseURL
+    let databases = [backend.path, client.accountDatabase.path].flatMap { database in
+      [database] + Database.companionSuffixes.map { database + $0 }
+    }
+    let files =
+      databases + [client.eventLog, client.identityFile, client.pendingSignIn].map(\.path)
+    // Everything in these is koober's.
+    let folders = [Self.embeddedName, Self.serversName].map {
+      folder.appendingPathComponent($0, isDirectory: true)
+    } + [client.sessionFolder, client.usersFolder]
+    do {
+      for file in files { try PrivateFiles.makeFilePrivate(file) }
+      for inner in folders { try PrivateFiles.makeTreePrivate(inner.path) }
+    } catch {
+      var status = stat()
+      let isFolder = lstat(error.path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+      if isFolder, let unsafe = StorageFailure.unsafeFolder(error) { throw unsafe }
+      throw isFolder
+        ? .folder(error.path, StorageReason.of(error))
+        : .file(error.path, StorageReason.of(error))
     }
   }
+
+  /// The client folder of the embedded backend, in the data folder.
+  private static let embeddedName = "embedded"
+  /// The folder of the client folders of servers and providers, in the data folder.
+  private static let serversName = "servers"
 
   private static func platformDefault(environment: [String: String]) -> URL {
     let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()

@@ -15,6 +15,23 @@ struct StorageFailure: Error, Sendable, Equatable {
       message: KooberText.text("storage.folder", ["path": path, "reason": reason]))
   }
 
+  /// A folder someone else owns or can write (the data folder, one in it, or one holding
+  /// it) is refused: the sentence names it and what to do.
+  /// - Parameter error: What `PrivateFiles` threw, naming the folder.
+  /// - Returns: The failure, or `nil` when `error` is about something else.
+  static func unsafeFolder(_ error: PrivateFileError) -> StorageFailure? {
+    let reason: String
+    switch error.cause {
+    case .ownedByAnotherUser: reason = KooberText.text("storage.reason.folderOfAnotherUser")
+    case .writableByOthers:
+      reason = KooberText.text("storage.reason.folderWritableByOthers", ["path": error.path])
+    default: return nil
+    }
+    return StorageFailure(
+      code: "data_folder_unsafe",
+      message: KooberText.text("storage.unsafeFolder", ["path": error.path, "reason": reason]))
+  }
+
   /// A file of the data folder cannot be read or written.
   static func file(_ path: String, _ reason: String) -> StorageFailure {
     StorageFailure(
@@ -39,6 +56,9 @@ enum StorageReason {
     case .fileHasFolderName: KooberText.text("storage.reason.fileHasFolderName")
     case .placeKeepsBeingTaken: KooberText.text("storage.reason.placeKeepsBeingTaken")
     case .notRegularFile: KooberText.text("storage.reason.notRegularFile")
+    case .ownedByAnotherUser: KooberText.text("storage.reason.fileOfAnotherUser")
+    case .writableByOthers:
+      KooberText.text("storage.reason.folderWritableByOthers", ["path": error.path])
     case .system(let code): of(code: code)
     }
   }

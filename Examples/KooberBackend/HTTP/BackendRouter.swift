@@ -27,11 +27,29 @@ struct BackendRouter: Sendable {
     server.route(method, pattern) { request in
       counter.record(method.rawValue, pattern)
       do throws(APIError) {
+        try Self.checkMediaType(of: request)
         return try await handler(RequestContext(request: request, store: store))
       } catch {
         return Self.response(for: error)
       }
     }
+  }
+
+  /// API.md's `415`: a request with a body must say `Content-Type: application/json`
+  /// (parameters such as `charset=utf-8` allowed, the media type compared case-insensitively),
+  /// so an HTML form or a `text/plain` post from another site, which a browser sends without
+  /// asking, never reaches a route. Checked after the server's 404, 405 and 413 and before any
+  /// route's own checks. A request without a body (`POST /v1/auth/sign-out` with
+  /// `Content-Length: 0`) needs no `Content-Type`.
+  /// - Parameter request: the request.
+  /// - Throws: `415 unsupported_media_type`.
+  static func checkMediaType(of request: HTTPRequest) throws(APIError) {
+    guard !request.body.isEmpty else { return }
+    let fields = request.headers.values(for: "Content-Type")
+    guard fields.count == 1,
+      let mediaType = fields[0].split(separator: ";", omittingEmptySubsequences: false).first,
+      mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+    else { throw .unsupportedMediaType }
   }
 
   /// API.md's error body for an error, with its extra fields and headers.

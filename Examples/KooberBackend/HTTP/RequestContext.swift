@@ -9,7 +9,7 @@ struct RequestContext: Sendable {
   /// The backend's database and rules.
   let store: BackendStore
 
-  /// The body as a JSON object, whatever the Content-Type says.
+  /// The body as a JSON object (the router has checked that its Content-Type says JSON).
   /// - Returns: the body.
   /// - Throws: `400 malformed_body` when it is not a JSON object.
   func body() throws(APIError) -> JSONBody {

@@ -36,22 +36,14 @@ final class BackendStore: Sendable {
     self.hashingSlots = HashingSlots(
       slots: configuration.passwordHashingSlots,
       queueLength: configuration.passwordHashingQueueLength)
-    let folder = configuration.databaseURL.deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(
-        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    } catch {
-      throw .cannotOpenDatabase("cannot create \(folder.path): \(error.localizedDescription)")
-    }
     let counts: [Int: Int]
     do {
+      // The file holds password hashes. `Database` creates the folder 0700 and, before SQLite
+      // opens anything, refuses a folder or file of another user and makes the file, -wal and
+      // -shm 0600 and a folder others can write 0700.
       database = try Database(path: configuration.databaseURL.path)
       try database.migrate(Self.migrations)
       counts = try Self.storedIterationCounts(in: database)
-      // The file holds password hashes: readable by its owner only. SQLite gives its -wal and
-      // -shm files the same mode.
-      try? FileManager.default.setAttributes(
-        [.posixPermissions: 0o600], ofItemAtPath: configuration.databaseURL.path)
     } catch {
       throw .cannotOpenDatabase(error.message)
     }

@@ -49,6 +49,13 @@ final class Connection {
       head = parsed
       bodyStart = start
     }
+    // The Host rules come first (API.md's order of checks): before the route, before the body.
+    if let accepted = core.acceptedHosts,
+      let failure = HostName.refusal(of: head, accepted: accepted)
+    {
+      return refuseUnread(
+        head, .error(status: failure.status, code: failure.code, message: failure.message))
+    }
     let body: Data
     switch readBody(of: head, from: bodyStart) {
     case .closed:
@@ -84,6 +91,13 @@ final class Connection {
         status: 413, code: "body_too_large",
         message: "The request body is larger than \(configuration.maxBodyBytes) bytes.")
     }
+    return refuseUnread(head, response)
+  }
+
+  /// Answers a request whose body the server will not read, then closes: a `Content-Length`
+  /// body is read and dropped first (within bounds), so the client is not reset while still
+  /// sending and can read the answer.
+  private func refuseUnread(_ head: RequestHead, _ response: HTTPResponse) -> Next {
     if case .length(let length) = head.framing, !head.expectsContinue {
       discardBody(length: length)
     }
@@ -99,7 +113,10 @@ final class Connection {
     case .raw(let bytes):
       return write(bytes) ? .closeGracefully : .abort
     case .standard:
-      let bytes = response.serialized(keepAlive: keepAlive, includeBody: includeBody)
+      // Refused whole rather than stripped: a header left out could be one the client relies
+      // on, and the handler's mistake shows as a 500 instead of a subtly different answer.
+      let sendable = response.hasSendableHeaders ? response : HTTPResponse.unsendableHeaderAnswer
+      let bytes = sendable.serialized(keepAlive: keepAlive, includeBody: includeBody)
       guard write(bytes) else { return .abort }
       return keepAlive ? .keepAlive : .closeGracefully
     }

@@ -7,14 +7,15 @@ extension HTTPResponse {
   }
 
   /// The status line and header block, ending with the blank line. The server owns
-  /// `Content-Length` and `Connection`; CR and LF are stripped from handler-supplied fields so a
-  /// handler can never split the head.
+  /// `Content-Length` and `Connection`. A field that ``hasSendableHeaders`` would refuse is
+  /// left out, so not even a response built by ``truncated(status:headers:body:sendingBytes:)``
+  /// can split the head; the connection refuses such a response whole before it gets here.
   func serializedHead(keepAlive: Bool, includeBody: Bool) -> Data {
     var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(for: status))\r\n"
-    for (name, value) in headers {
+    for (name, value) in headers where Self.isSendable(name: name, value: value) {
       let lowered = name.lowercased()
       if lowered == "content-length" || lowered == "connection" { continue }
-      head += "\(Self.clean(name)): \(Self.clean(value))\r\n"
+      head += "\(name): \(value)\r\n"
     }
     if allowsBody {
       head += "Content-Length: \(body.count)\r\n"
@@ -34,9 +35,20 @@ extension HTTPResponse {
     headers.values(for: "Connection").contains { $0.lowercased().contains("close") }
   }
 
-  private static func clean(_ text: String) -> String {
-    text.contains(where: { $0 == "\r" || $0 == "\n" })
-      ? text.filter { $0 != "\r" && $0 != "\n" } : text
+  /// Whether every handler-supplied field may be written as it is: its name an RFC 9110
+  /// token, its value without CR, LF, NUL or another control character (tab aside).
+  var hasSendableHeaders: Bool {
+    headers.allSatisfy { Self.isSendable(name: $0.name, value: $0.value) }
+  }
+
+  /// What is sent instead of a response with a header ``hasSendableHeaders`` refuses: none of
+  /// the handler's headers, since one of them tried to say more than a header.
+  static let unsendableHeaderAnswer = HTTPResponse.error(
+    status: 500, code: "invalid_response_header",
+    message: "The server built an answer with a header it cannot send.")
+
+  private static func isSendable(name: String, value: String) -> Bool {
+    FieldSyntax.isName(name) && FieldSyntax.isValue(value)
   }
 
   static func reasonPhrase(for status: Int) -> String {
@@ -59,6 +71,8 @@ extension HTTPResponse {
     case 410: "Gone"
     case 411: "Length Required"
     case 413: "Content Too Large"
+    case 415: "Unsupported Media Type"
+    case 421: "Misdirected Request"
     case 422: "Unprocessable Content"
     case 423: "Locked"
     case 429: "Too Many Requests"

@@ -1,15 +1,34 @@
 import Foundation
 
 /// A request target split into its decoded path segments and query items; nil from the
-/// initializer when the target is not an origin-form path or its escapes are broken.
+/// initializer when the target is neither an origin-form path (`/a?b`) nor an `http`
+/// absolute-form one (`http://host/a?b`, RFC 9112 §3.2.2), or its escapes are broken.
 struct RequestTarget: Sendable {
   let path: String
   /// The decoded segments after the leading slash; `/a/b/` gives `["a", "b", ""]`.
   let segments: [String]
   let queryItems: [QueryItem]
+  /// The authority of an absolute-form target, as sent (`host:port`); nil for origin-form.
+  let authority: Substring?
 
   init?(_ target: String) {
-    let pieces = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    var relative = target[...]
+    var authority: Substring?
+    let scheme = "http://"
+    if target.utf8.count > scheme.utf8.count,
+      target.prefix(scheme.count).lowercased() == scheme
+    {
+      let rest = target.dropFirst(scheme.count)
+      let end = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+      guard end > rest.startIndex else { return nil }
+      authority = rest[..<end]
+      relative = rest[end...]
+    }
+    // `http://host` and `http://host?q` have the empty path, which is `/` (RFC 9112 §3.2.2);
+    // an origin-form target must start with `/` itself.
+    guard relative.first == "/" || authority != nil else { return nil }
+    let origin = relative.first == "/" ? String(relative) : "/" + relative
+    let pieces = origin.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
     let rawPath = pieces.first.map(String.init) ?? ""
     guard rawPath.hasPrefix("/") else { return nil }
     var segments: [String] = []
@@ -31,6 +50,7 @@ struct RequestTarget: Sendable {
         items.append(QueryItem(name: name, value: value))
       }
     }
+    self.authority = authority
     self.path = path
     self.segments = segments
     self.queryItems = items

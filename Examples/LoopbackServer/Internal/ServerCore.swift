@@ -33,12 +33,17 @@ final class ServerCore: Sendable {
 
   let configuration: LoopbackServer.Configuration
   let router: Router
+  /// The `Host` names answered (compared form); nil answers any `Host`, or none.
+  let acceptedHosts: Set<String>?
   private let listener: Int32
   private let state = Locked(State(), kind: .waitable)
 
-  init(listener: Int32, configuration: LoopbackServer.Configuration) {
+  init(
+    listener: Int32, configuration: LoopbackServer.Configuration, acceptedHosts: Set<String>?
+  ) {
     self.listener = listener
     self.configuration = configuration
+    self.acceptedHosts = acceptedHosts
     self.router = Router(headUsesGetRoute: configuration.headUsesGetRoute)
   }
 

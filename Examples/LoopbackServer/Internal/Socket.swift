@@ -85,8 +85,10 @@ enum Socket {
     guard descriptor >= 0 else { return nil }
     var yes: Int32 = 1
     let size = socklen_t(MemoryLayout<Int32>.size)
-    // Close-on-exec (Glibc does not export accept4): see `streamType`.
-    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    #if canImport(Darwin)
+      // Darwin has no `accept4`: the flag follows at once (see `streamType`).
+      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    #endif
     #if canImport(Darwin)
       _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, size)
     #endif
@@ -209,9 +211,34 @@ private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
   listen(descriptor, backlog)
 }
 
-private func systemAccept(_ descriptor: Int32) -> Int32 {
-  accept(descriptor, nil, nil)
-}
+#if canImport(Darwin)
+  private func systemAccept(_ descriptor: Int32) -> Int32 {
+    accept(descriptor, nil, nil)
+  }
+#else
+  /// `accept4` with `SOCK_CLOEXEC`, so no child started at that moment inherits the connection
+  /// (a `fcntl` after `accept` leaves a window). Glibc's Swift module does not export `accept4`,
+  /// so it is looked up by name once; `accept` and `fcntl` stand in should it be missing.
+  private func systemAccept(_ descriptor: Int32) -> Int32 {
+    if let accept4 = CloseOnExecAccept.function {
+      return accept4(descriptor, nil, nil, Int32(SOCK_CLOEXEC.rawValue))
+    }
+    let accepted = accept(descriptor, nil, nil)
+    if accepted >= 0 { _ = fcntl(accepted, F_SETFD, FD_CLOEXEC) }
+    return accepted
+  }
+
+  private enum CloseOnExecAccept {
+    typealias Function = @Sendable @convention(c) (
+      Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32
+    ) -> Int32
+
+    // The C boundary: a symbol's address, typed as the C prototype `accept4(2)` documents.
+    static let function: Function? = dlsym(dlopen(nil, RTLD_NOW), "accept4").map {
+      unsafeBitCast($0, to: Function.self)
+    }
+  }
+#endif
 
 private func systemClose(_ descriptor: Int32) {
   _ = close(descriptor)

@@ -18,6 +18,13 @@ package struct PrivateFileError: Error, Sendable, Equatable {
     case placeKeepsBeingTaken
     /// A link, a folder or a FIFO is where a regular file must be.
     case notRegularFile
+    /// The file or folder belongs to another user, who could read or change what is kept
+    /// there; it is refused rather than used or narrowed.
+    case ownedByAnotherUser
+    /// Other users can create, rename or remove entries in the folder (it is writable by
+    /// group or others without the sticky bit), and it is not the private folder itself,
+    /// whose mode would be narrowed instead.
+    case writableByOthers
     /// A system call failed with this `errno`.
     case system(Int32)
   }
@@ -51,6 +58,8 @@ package struct PrivateFileError: Error, Sendable, Equatable {
     case .fileHasFolderName: "a file has that name"
     case .placeKeepsBeingTaken: "something else keeps taking its place"
     case .notRegularFile: "it is not a regular file (a link, a folder or a FIFO)"
+    case .ownedByAnotherUser: "it belongs to another user"
+    case .writableByOthers: "other users can write in it"
     case .system(let code): String(cString: strerror(code)).lowercased()
     }
   }

@@ -11,8 +11,10 @@ import Foundation
 /// The file-system steps behind ``Database``'s promise that what it creates is private, shared
 /// with the package's other modules so that their files keep the same promise.
 ///
-/// - Folders are created 0700 and files 0600, whatever the process's umask; folders and files
-///   that already exist keep their modes (a folder the user made 0755 stays so).
+/// - Folders are created 0700 and files 0600, whatever the process's umask. Folders and files
+///   that already exist follow `PrivateFiles+Ownership`'s rules: another user's are refused,
+///   the user's own are narrowed when others could write them (files: read them), through
+///   their descriptor, before anything is written.
 /// - Files are opened without following a symbolic link (`O_NOFOLLOW`).
 /// - What is in a file's way (a symbolic link, a FIFO, a folder: anything not a regular file)
 ///   is renamed aside as `<name>.moved-aside-<UTC time>` and a fresh file is made; a link is
@@ -58,14 +60,23 @@ package enum PrivateFiles {
     }
   }
 
-  /// Creates `folder` and each missing parent, each 0700; existing folders are left as they
-  /// are, so a parent the user made 0755 keeps that mode.
-  /// - Parameter folder: The folder's path.
-  /// - Throws: `PrivateFileError` when one cannot be created, or something that is not a
-  ///   folder has its name (it is left alone: it is not a file of ours).
-  package static func createFolders(_ folder: String) throws(PrivateFileError) {
+  /// Creates `folder` and each missing parent, each 0700, after checking the folders that
+  /// hold it; applies the private-folder rule to `folder` when it exists (see
+  /// `PrivateFiles+Ownership`). Existing parents are never changed: one that another user
+  /// could use to swap `folder` for their own is refused instead.
+  /// - Parameters:
+  ///   - folder: The folder's path.
+  ///   - existing: What happens to the mode of `folder` when it exists and is the user's.
+  /// - Throws: `PrivateFileError` when one cannot be created, something that is not a folder
+  ///   has its name (it is left alone: it is not a file of ours), `folder` belongs to another
+  ///   user (`.ownedByAnotherUser`), or a folder holding it fails the rule (its own path,
+  ///   `.ownedByAnotherUser` or `.writableByOthers`).
+  package static func createFolders(
+    _ folder: String, existing: ExistingFolder = .narrowedWhenWritable
+  ) throws(PrivateFileError) {
     var missing: [String] = []
-    var current = URL(fileURLWithPath: folder).standardizedFileURL.path
+    let target = URL(fileURLWithPath: folder).standardizedFileURL.path
+    var current = target
     // Walk up to the first folder that exists (a link to a folder counts: it is the user's).
     while true {
       var status = stat()
@@ -82,17 +93,25 @@ package enum PrivateFiles {
       if parent == current || parent.isEmpty { break }
       current = parent
     }
-    for path in missing.reversed() { try createFolder(path) }
+    // Before anything is made in them: whoever can write a holder could swap what is made.
+    try checkHolders(of: current, includingItself: !missing.isEmpty)
+    for path in missing.reversed() {
+      // Made meanwhile by someone else: it holds the rest, or is the folder itself.
+      if try !createFolder(path), path != target {
+        try checkHolders(of: path, includingItself: true)
+      }
+    }
+    try makeFolderPrivate(target, existing: existing)
   }
 
-  /// Creates one folder 0700; a folder made meanwhile by someone else is fine.
-  private static func createFolder(_ path: String) throws(PrivateFileError) {
+  /// Creates one folder 0700; `false` when it was made meanwhile by someone else.
+  private static func createFolder(_ path: String) throws(PrivateFileError) -> Bool {
     if mkdir(path, 0o700) != 0 {
       let code = errno
       guard code == EEXIST, try kind(of: path) == .folder else {
         throw PrivateFileError(path: path, code: code)
       }
-      return
+      return false
     }
     // mkdir's mode passes through the umask: set it exactly, on the folder just made (not
     // through a link someone swapped in).
@@ -100,6 +119,7 @@ package enum PrivateFiles {
     guard descriptor >= 0 else { throw PrivateFileError(path: path, code: errno) }
     defer { _ = close(descriptor) }
     guard fchmod(descriptor, 0o700) == 0 else { throw PrivateFileError(path: path, code: errno) }
+    return true
   }
 
   /// Opens the regular file at `path` without following a link, creating it 0600 when
@@ -110,9 +130,10 @@ package enum PrivateFiles {
   ///     `O_NOFOLLOW` and `O_CLOEXEC` are added as needed.
   ///   - companions: Suffixes of files that belong with it (`"-wal"`), moved aside with it.
   ///   - moment: The time named in a moved-aside file's name.
-  /// - Returns: The open descriptor; the caller closes it.
+  /// - Returns: The open descriptor; the caller closes it. An existing file that group or
+  ///   others could read or write has been made 0600 through it.
   /// - Throws: `PrivateFileError` when it cannot be opened, created, or cleared of what is
-  ///   in its way.
+  ///   in its way, or belongs to another user (`.ownedByAnotherUser`).
   package static func open(
     _ path: String, flags: Int32, companions: [String] = [], at moment: Date = Date()
   ) throws(PrivateFileError) -> Int32 {
@@ -143,8 +164,10 @@ package enum PrivateFiles {
   /// Opens an existing file for reading without following a link, and without blocking on a
   /// FIFO.
   /// - Parameter path: The file.
-  /// - Returns: The open descriptor (the caller closes it), or `nil` when nothing is there.
-  /// - Throws: `PrivateFileError` when it cannot be opened or is not a regular file.
+  /// - Returns: The open descriptor (the caller closes it), or `nil` when nothing is there. A
+  ///   file group or others could read or write has been made 0600 through it.
+  /// - Throws: `PrivateFileError` when it cannot be opened, is not a regular file, or belongs
+  ///   to another user (`.ownedByAnotherUser`).
   package static func openForReading(_ path: String) throws(PrivateFileError) -> Int32? {
     let descriptor = systemOpen(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
@@ -153,9 +176,15 @@ package enum PrivateFiles {
       if code == ELOOP { throw notRegular(path) }
       throw PrivateFileError(path: path, code: code)
     }
-    guard isRegularFile(descriptor) else {
+    guard let status = regularFileStatus(descriptor) else {
       _ = close(descriptor)
       throw notRegular(path)
+    }
+    do {
+      try makeOpenFilePrivate(descriptor, status: status, path: path)
+    } catch {
+      _ = close(descriptor)
+      throw error
     }
     return descriptor
   }
@@ -171,16 +200,24 @@ package enum PrivateFiles {
       if code == ENOENT || code == ELOOP || code == ENXIO || code == EISDIR { return nil }
       throw PrivateFileError(path: path, code: code)
     }
-    guard isRegularFile(descriptor) else {
+    guard let status = regularFileStatus(descriptor) else {
       _ = close(descriptor)
       return nil
+    }
+    do {
+      try makeOpenFilePrivate(descriptor, status: status, path: path)
+    } catch {
+      _ = close(descriptor)
+      throw error
     }
     return descriptor
   }
 
-  private static func isRegularFile(_ descriptor: Int32) -> Bool {
+  /// The `fstat` of an open regular file; `nil` for anything else.
+  private static func regularFileStatus(_ descriptor: Int32) -> stat? {
     var status = stat()
-    return fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return status
   }
 
   private static func notRegular(_ path: String) -> PrivateFileError {

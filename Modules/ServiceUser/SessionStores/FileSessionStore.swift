@@ -6,7 +6,13 @@ import UserModel
 /// The file is written atomically (a new 0600 file, flushed, then renamed over the old one),
 /// inside a folder this store keeps at 0700; its bytes are `UserSessionPropertyListCoder`'s
 /// versioned property list. Give the store a folder of its own: it narrows that folder's
-/// permissions.
+/// permissions. A folder or session file that belongs to another user, or a folder above it
+/// that another user could write without the sticky bit, is refused (`writeFailed`,
+/// `unreadable`) rather than used: whoever owns it could read or swap the session.
+///
+/// A write in progress holds its temporary file locked (`flock`) until it is renamed; a
+/// temporary file nobody holds was left by a process killed mid-write, and the next `load()`
+/// removes it whatever its age, since it may hold a live refresh token.
 ///
 /// A file that exists but cannot be read, is damaged, or comes from a newer release makes
 /// `load()` throw, and is left in place, so the person can be told and nothing is lost.

@@ -40,15 +40,13 @@ enum SecureFile {
 
   /// Writes `data` to a new 0600 file beside `path`, flushes it, and renames it over `path`.
   /// The rename replaces the name itself: a link at `path` is never written through.
+  ///
+  /// The temporary file is held with `flock` from just after its creation until it is
+  /// renamed, so `removeLeftovers(of:)` can tell it from one a killed process left: the
+  /// system releases a dead process's locks.
   /// - Throws: `SessionStoreError.writeFailed`; the previous file is untouched then.
   static func replaceContents(of path: String, with data: Data) throws(SessionStoreError) {
-    let temporary = path + ".tmp-" + UUID().uuidString
-    let descriptor: Int32
-    do {
-      descriptor = try PrivateFiles.open(temporary, flags: O_WRONLY)
-    } catch {
-      throw .writeFailed(error.reason)
-    }
+    let (temporary, descriptor) = try createHeldTemporary(beside: path)
     var failure: String?
     do {
       try PrivateFiles.write(data, to: descriptor, path: temporary)
@@ -56,23 +54,46 @@ enum SecureFile {
     } catch {
       failure = error.reason
     }
-    _ = close(descriptor)
     if failure == nil, rename(temporary, path) != 0 { failure = errorText(errno) }
-    if let failure {
-      _ = unlink(temporary)
-      throw .writeFailed(failure)
-    }
+    if let failure { _ = unlink(temporary) }
+    // Closing releases the lock, after the rename: until then the file is a write in progress.
+    _ = close(descriptor)
+    if let failure { throw .writeFailed(failure) }
   }
 
-  /// How old a leftover temporary file must be before it is removed: a write in progress in
-  /// another process takes milliseconds, so an older one was left by a process killed
-  /// between creating and renaming it.
-  static let leftoverAge: TimeInterval = 5
+  /// How many times a temporary file is made again when a reader removed it between its
+  /// creation and its lock.
+  private static let temporaryAttempts = 3
+
+  /// Creates `<path>.tmp-<UUID>` (0600) and locks it; returns its path and descriptor.
+  private static func createHeldTemporary(
+    beside path: String
+  ) throws(SessionStoreError) -> (String, Int32) {
+    for _ in 0..<temporaryAttempts {
+      let temporary = path + ".tmp-" + UUID().uuidString
+      let descriptor: Int32
+      do {
+        descriptor = try PrivateFiles.open(temporary, flags: O_WRONLY)
+      } catch {
+        throw .writeFailed(error.reason)
+      }
+      var result: Int32
+      repeat { result = flock(descriptor, LOCK_EX) } while result != 0 && errno == EINTR
+      var status = stat()
+      // A reader may have taken the unlocked file for a leftover and removed it first.
+      if result == 0, fstat(descriptor, &status) == 0, status.st_nlink > 0 {
+        return (temporary, descriptor)
+      }
+      _ = close(descriptor)
+    }
+    throw .writeFailed("the temporary file kept being removed")
+  }
 
   /// Removes the temporary files `replaceContents(of:with:)` left beside `path` when its
-  /// process was killed mid-write (`<name>.tmp-<UUID>`, older than `leftoverAge`): they may
-  /// hold a live session. Best effort: a file that cannot be removed stays.
-  static func removeLeftovers(of path: String, now: Date = Date()) {
+  /// process was killed mid-write (`<name>.tmp-<UUID>`), whatever their age: they may hold a
+  /// live session. One a live writer holds (its `flock` is taken) is a write in progress and
+  /// stays. Best effort: a file that cannot be removed stays.
+  static func removeLeftovers(of path: String) {
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
     let prefix = url.lastPathComponent + ".tmp-"
@@ -81,11 +102,22 @@ enum SecureFile {
     }
     for name in names where name.hasPrefix(prefix) {
       let leftover = url.deletingLastPathComponent().appendingPathComponent(name).path
-      guard
-        let modified = try? FileManager.default.attributesOfItem(atPath: leftover)[
-          .modificationDate] as? Date
-      else { continue }
-      if now.timeIntervalSince(modified) >= leftoverAge { _ = unlink(leftover) }
+      let descriptor = open(leftover, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        // A link or a FIFO with that name is nobody's write in progress either.
+        if errno == ELOOP || errno == ENXIO { _ = unlink(leftover) }
+        continue
+      }
+      defer { _ = close(descriptor) }
+      guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
+      var opened = stat()
+      var named = stat()
+      // Remove only the file just found unheld, not one made under the name meanwhile.
+      if fstat(descriptor, &opened) == 0, lstat(leftover, &named) == 0,
+        opened.st_dev == named.st_dev, opened.st_ino == named.st_ino
+      {
+        _ = unlink(leftover)
+      }
     }
   }
 
@@ -133,15 +165,15 @@ enum SecureFile {
   }
 
   /// Creates a folder and its missing parents 0700 (whatever the umask), and makes the folder
-  /// itself 0700 when it already existed.
+  /// itself 0700 when it already existed, through its descriptor. A folder that belongs to
+  /// another user, or a folder above it that another user could swap, is refused.
   /// - Throws: `SessionStoreError.writeFailed`.
   static func makePrivateDirectory(_ url: URL) throws(SessionStoreError) {
     do {
-      try PrivateFiles.createFolders(url.path)
+      try PrivateFiles.createFolders(url.path, existing: .madePrivate)
     } catch {
-      throw .writeFailed("the folder could not be created (\(error.reason))")
+      throw .writeFailed("the folder \(error.path) cannot be used (\(error.reason))")
     }
-    if chmod(url.path, 0o700) != 0 { throw .writeFailed(errorText(errno)) }
   }
 
   private static func errorText(_ code: Int32) -> String {

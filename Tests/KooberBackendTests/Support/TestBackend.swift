@@ -76,7 +76,8 @@ final class TestBackend: Sendable {
     return try await send(method, path, body: body, token: token)
   }
 
-  /// Sends a request with raw body bytes.
+  /// Sends a request with raw body bytes, as JSON (API.md's 415 otherwise) unless `headers`
+  /// name another `Content-Type`.
   func send(
     _ method: String, _ path: String, body: Data? = nil, token: String? = nil,
     headers: [String: String] = [:]
@@ -87,6 +88,7 @@ final class TestBackend: Sendable {
     var request = URLRequest(url: url)
     request.httpMethod = method
     request.httpBody = body
+    if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
     if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let (data, response) = try await session.data(for: request)
