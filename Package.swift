@@ -238,7 +238,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LoopbackServerTests",
-      dependencies: ["LoopbackServer"],
+      dependencies: ["LoopbackServer", "TestSupport"],
       path: "Tests/LoopbackServerTests"
     ),
     .testTarget(

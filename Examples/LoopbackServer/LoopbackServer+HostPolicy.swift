@@ -27,6 +27,11 @@ extension LoopbackServer {
     /// port still reaches the server. An absolute-form request target
     /// (`GET http://host/path`) names its host instead of the `Host` field (RFC 9112 §3.2.2),
     /// though the field must still be there once.
+    ///
+    /// These rules come first: another name is `421` even when the request also carries two
+    /// `Authorization` fields, a transfer coding other than `chunked` or an HTTP version the
+    /// server does not serve. Only a request line or field line that cannot be read at all
+    /// is `400 malformed_request` before them, since no `Host` in it can be trusted.
     case serverNames([String])
 
     /// A name as the server compares it: lower-cased, without one trailing dot, an IPv6

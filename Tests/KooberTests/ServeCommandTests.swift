@@ -8,16 +8,11 @@ import Testing
 
 @Suite("koober serve")
 struct ServeCommandTests {
-  /// Starts `koober` with arguments; it is killed when the test lets go of it.
-  private func launch(_ arguments: [String]) throws -> ChildProcess {
-    try ChildProcess(executable: BuiltProducts.executable(named: "koober"), arguments: arguments)
-  }
-
   @Test("serve prints where it listens, answers the API in demo mode, and exits 0 on SIGTERM")
   func serve_runsUntilSIGTERM() async throws {
     let folder = try TemporaryDirectory(prefix: "koober-serve")
     defer { folder.remove() }
-    let server = try launch(
+    let server = try KooberBinary.launch(
       ["serve", "--port", "0", "--data-dir", folder.path("data"), "--demo"])
     let line = try #require(await server.readLine())
     let pattern = /Koober backend listening on (http:\/\/127\.0\.0\.1:[0-9]+)/
@@ -44,7 +39,7 @@ struct ServeCommandTests {
   func serve_stopsOnSIGINT() async throws {
     let folder = try TemporaryDirectory(prefix: "koober-serve")
     defer { folder.remove() }
-    let server = try launch(["serve", "--data-dir", folder.path("data")])
+    let server = try KooberBinary.launch(["serve", "--data-dir", folder.path("data")])
     let line = try #require(await server.readLine())
     #expect(line.hasPrefix("Koober backend listening on http://127.0.0.1:"))
     server.signal(SIGINT)
@@ -56,7 +51,7 @@ struct ServeCommandTests {
     arguments: [["serve", "--port", "x"], ["serve", "--port", "70000"], ["serve", "--bogus"],
                 ["serve", "--data-dir"]])
   func serve_badArguments_exit2(arguments: [String]) async throws {
-    let server = try launch(arguments)
+    let server = try KooberBinary.launch(arguments)
     #expect(await server.waitForExit(timeout: .seconds(30)) == .exited(2))
     #expect(await server.readOutputToEnd() == "")
   }

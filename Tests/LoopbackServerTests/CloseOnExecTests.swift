@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackServer
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -37,7 +38,7 @@ struct CloseOnExecTests {
     let server = try LoopbackServer()
     defer { server.stop() }
     let port = server.port
-    let result = await onOwnThread { () -> [(descriptor: Int32, closeOnExec: Bool)] in
+    let result = await TestSocket.onOwnThread { () -> [(descriptor: Int32, closeOnExec: Bool)] in
       guard let client = TestSocket(port: port) else { return [] }
       // The accept thread takes the connection soon after `connect` returns.
       let deadline = Date(timeIntervalSinceNow: 10)

@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackServer
+import TestSupport
 import Testing
 
 extension HardeningTests {
@@ -9,7 +10,7 @@ extension HardeningTests {
     defer { server.stop() }
     let request = Data("GET /ok HTTP/1.1\r\n\r\n".utf8)
     // Two kept-alive connections, each served once and then idle.
-    let held = await onOwnThread { () -> [TestSocket] in
+    let held = await TestSocket.onOwnThread { () -> [TestSocket] in
       (0..<2).compactMap { _ in
         guard let socket = TestSocket(port: server.port), socket.sendAll(request) else {
           return nil
@@ -22,7 +23,8 @@ extension HardeningTests {
     // Timed on the client's own thread: a suite running at once can keep the test's task from
     // resuming for many seconds, but not a thread that is waiting on its socket. The server's
     // idle timeout is 30 s: an answer well before it was written at once, not after a wait.
-    let (answer, seconds) = await onOwnThread { () -> (RawClient.Exchange?, TimeInterval) in
+    let (answer, seconds) = await TestSocket.onOwnThread {
+      () -> (RawClient.Exchange?, TimeInterval) in
       let start = Date()
       guard let socket = TestSocket(port: server.port) else { return (nil, 0) }
       return (socket.receive(for: 60), Date().timeIntervalSince(start))
@@ -35,7 +37,7 @@ extension HardeningTests {
     #expect(server.connectionCount == 2)
     // Once one held connection closes, its slot serves a new client.
     let freed = held[0]
-    await onOwnThread { freed.shutdownBoth() }
+    await TestSocket.onOwnThread { freed.shutdownBoth() }
     var status: Int?
     let giveUp = Date(timeIntervalSinceNow: 10)
     while status != 200, Date() < giveUp {

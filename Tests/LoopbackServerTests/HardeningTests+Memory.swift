@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackServer
+import TestSupport
 import Testing
 
 extension HardeningTests {
@@ -20,7 +21,8 @@ extension HardeningTests {
     #expect(warm?.status == 200)
     let before = ResidentMemory.bytes()
     let total = 50 * 1024 * 1024
-    let flood = try #require(await onOwnThread { Self.floodTrailers(port: server.port, total) })
+    let flood = try #require(
+      await TestSocket.onOwnThread { Self.floodTrailers(port: server.port, total) })
     #expect(flood.sent < total)
     #expect(flood.answer.status == 413 || flood.answer.serverClosed)
     if let before, let peak = flood.peakMemory {

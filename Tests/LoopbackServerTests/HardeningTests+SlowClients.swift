@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackServer
+import TestSupport
 import Testing
 
 extension HardeningTests {
@@ -13,7 +14,7 @@ extension HardeningTests {
     async let trickles = withTaskGroup(of: (RawClient.Exchange?, TimeInterval).self) { group in
       for _ in 0..<50 {
         group.addTask {
-          let exchange = await onOwnThread {
+          let exchange = await TestSocket.onOwnThread {
             TestSocket(port: server.port)?.trickle(head, every: 0.5, timeout: 15)
           }
           return (exchange, Date().timeIntervalSince(start))
@@ -49,7 +50,7 @@ extension HardeningTests {
     ]
     for head in heads {
       let start = Date()
-      let exchange = await onOwnThread {
+      let exchange = await TestSocket.onOwnThread {
         TestSocket(port: server.port)?.trickle(
           Data(repeating: UInt8(ascii: "b"), count: 100), after: Data(head.utf8), every: 0.3,
           timeout: 15)
@@ -68,8 +69,9 @@ extension HardeningTests {
     defer { server.stop() }
     server.route(.get, "/big") { _ in HTTPResponse(body: body) }
     let stalled = try #require(
-      await onOwnThread { TestSocket(port: server.port, receiveBufferBytes: 4096) })
-    #expect(await onOwnThread { stalled.sendAll(Data("GET /big HTTP/1.1\r\n\r\n".utf8)) })
+      await TestSocket.onOwnThread { TestSocket(port: server.port, receiveBufferBytes: 4096) })
+    let request = Data("GET /big HTTP/1.1\r\n\r\n".utf8)
+    #expect(await TestSocket.onOwnThread { stalled.sendAll(request) })
     // The only slot is taken until the server gives up writing; then a new client is served.
     var served = false
     let giveUp = Date(timeIntervalSinceNow: 20)
@@ -80,7 +82,7 @@ extension HardeningTests {
       if !served { try await Task.sleep(for: .milliseconds(200)) }
     }
     #expect(served)
-    let late = await onOwnThread { stalled.receive(for: 20) }
+    let late = await TestSocket.onOwnThread { stalled.receive(for: 20) }
     #expect(late.serverClosed)
     #expect(late.received.count < body.count)
   }

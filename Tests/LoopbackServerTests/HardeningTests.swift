@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackServer
+import TestSupport
 import Testing
 
 /// Issue 10's hostile clients. Serialized, so the memory and slow-client tests never overlap

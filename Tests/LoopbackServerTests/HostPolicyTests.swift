@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackServer
+import TestSupport
 import Testing
 
 @Suite("The Host a server answers")
@@ -50,7 +51,9 @@ struct HostPolicyTests {
     arguments: [[], ["Host: localhost", "Host: localhost"], ["Host: localhost", "host: x"],
                 ["Host:"], ["Host: user@localhost"], ["Host: localhost:80a"],
                 ["Host: local host"], ["Host: [::1"], ["Host: [zz::1]"], ["Host: local%68ost"],
-                ["Host: localhost/ok"], ["Host: localhost:1:2"]])
+                ["Host: localhost/ok"], ["Host: localhost:1:2"],
+                // Before the transfer coding's 501: the Host rules come first.
+                ["Transfer-Encoding: gzip"]])
   func malformedHosts(headers: [String]) async throws {
     let server = try server()
     defer { server.stop() }
@@ -98,6 +101,45 @@ struct HostPolicyTests {
       + String(repeating: "a", count: 70_000)
     let exchange = try #require(await RawClient.exchange(port: server.port, large))
     #expect(exchange.status == 421)
+  }
+
+  @Test(
+    "another name is 421 before the head's other rules (Authorization, framing, version)",
+    arguments: [
+      (["Authorization: Bearer a", "Authorization: Bearer b"], "/ok", "HTTP/1.1", 400),
+      (["Transfer-Encoding: gzip"], "/ok", "HTTP/1.1", 501),
+      (["Transfer-Encoding: chunked", "Content-Length: 3"], "/ok", "HTTP/1.1", 400),
+      ([], "/ok", "HTTP/2.0", 505),
+      ([], "/o%zzk", "HTTP/1.1", 400),
+    ])
+  func hostBeforeHeadRules(
+    headers: [String], target: String, version: String, ownNameStatus: Int
+  ) async throws {
+    let server = try server()
+    defer { server.stop() }
+    func send(host: String) async throws -> RawClient.Exchange {
+      let head = (["GET \(target) \(version)", "Host: \(host)"] + headers + ["Connection: close"])
+        .joined(separator: "\r\n")
+      return try #require(await RawClient.exchange(port: server.port, head + "\r\n\r\n"))
+    }
+    let foreign = try await send(host: "rebind.attacker.example")
+    #expect(foreign.status == 421)
+    #expect(foreign.errorCode == "misdirected_request")
+    // With the server's own name the same head still meets the rule the Host came before.
+    #expect(try await send(host: "localhost").status == ownNameStatus)
+  }
+
+  @Test(
+    "a request line or field line that cannot be read is 400 whatever the Host says",
+    arguments: ["GET /ok HTTP/1.1 x", "GET ok HTTP/1.1", "GET /ok FTP/1.1",
+                "GET /ok HTTP/1.1\r\nno colon here"])
+  func unreadableHeadBeforeHost(start: String) async throws {
+    let server = try server()
+    defer { server.stop() }
+    let request = start + "\r\nHost: rebind.attacker.example\r\nConnection: close\r\n\r\n"
+    let exchange = try #require(await RawClient.exchange(port: server.port, request))
+    #expect(exchange.status == 400)
+    #expect(exchange.errorCode == "malformed_request")
   }
 
   @Test("a server bound to 0.0.0.0 answers localhost, loopback literals and its names only")

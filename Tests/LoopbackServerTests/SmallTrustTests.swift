@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackServer
+import TestSupport
 import Testing
 
 @Suite("Two Authorization headers, and control characters in error messages")

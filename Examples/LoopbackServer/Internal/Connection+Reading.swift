@@ -2,7 +2,7 @@ import Foundation
 
 extension Connection {
   enum HeadResult {
-    case head(RequestHead, bodyStart: Int)
+    case head(RequestFields, bodyStart: Int)
     case failed(RequestHead.Failure)
     case closed
   }
@@ -14,9 +14,9 @@ extension Connection {
     case closed
   }
 
-  /// Reads until a blank line ends the head, then parses it. Until the first byte arrives the
-  /// idle timeout applies (and ends the connection silently); from then on the head deadline,
-  /// which no trickle of bytes extends.
+  /// Reads until a blank line ends the head, then reads its request line and fields. Until
+  /// the first byte arrives the idle timeout applies (and ends the connection silently); from
+  /// then on the head deadline, which no trickle of bytes extends.
   func readHead() -> HeadResult {
     var scanned = 0
     var deadline = buffer.isEmpty ? nil : Date(timeIntervalSinceNow: configuration.headTimeout)
@@ -24,7 +24,7 @@ extension Connection {
       if let (headEnd, bodyStart) = findHeadEnd(from: scanned) {
         guard headEnd <= configuration.maxHeaderBytes else { return .failed(headersTooLarge) }
         do {
-          return .head(try RequestHead.parse(buffer[0..<headEnd]), bodyStart: bodyStart)
+          return .head(try RequestFields.parse(buffer[0..<headEnd]), bodyStart: bodyStart)
         } catch {
           return .failed(error)
         }

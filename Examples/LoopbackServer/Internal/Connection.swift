@@ -37,32 +37,44 @@ final class Connection {
   }
 
   private func serveOneRequest() -> Next {
-    let head: RequestHead
+    let fields: RequestFields
     let bodyStart: Int
     switch readHead() {
     case .closed:
       return .abort
     case .failed(let failure):
-      return send(.error(status: failure.status, code: failure.code, message: failure.message),
-        keepAlive: false, includeBody: true)
-    case .head(let parsed, let start):
-      head = parsed
+      return refuse(failure)
+    case .head(let read, let start):
+      fields = read
       bodyStart = start
     }
-    // The Host rules come first (API.md's order of checks): before the route, before the body.
+    let checked = Result { () throws(RequestHead.Failure) in try RequestHead(checking: fields) }
+    // The Host rules come first (API.md's order of checks): before the head's other rules,
+    // the route and the body.
     if let accepted = core.acceptedHosts,
-      let failure = HostName.refusal(of: head, accepted: accepted)
+      let failure = HostName.refusal(of: fields, accepted: accepted)
     {
-      return refuseUnread(
-        head, .error(status: failure.status, code: failure.code, message: failure.message))
+      let response = HTTPResponse.error(
+        status: failure.status, code: failure.code, message: failure.message)
+      guard case .success(let head) = checked else {
+        // The body's framing is unknown, so it cannot be skipped: the answer, then the end.
+        return send(response, keepAlive: false, includeBody: fields.method != .head)
+      }
+      return refuseUnread(head, response)
+    }
+    let head: RequestHead
+    switch checked {
+    case .failure(let failure):
+      return refuse(failure)
+    case .success(let valid):
+      head = valid
     }
     let body: Data
     switch readBody(of: head, from: bodyStart) {
     case .closed:
       return .abort
     case .failed(let failure):
-      return send(.error(status: failure.status, code: failure.code, message: failure.message),
-        keepAlive: false, includeBody: true)
+      return refuse(failure)
     case .tooLarge:
       return answerTooLarge(head)
     case .body(let bytes, let consumed):
@@ -75,6 +87,14 @@ final class Connection {
     let response = core.respond(to: request, segments: head.parts.segments)
     let keepAlive = head.keepAlive && !response.asksToClose && !core.isStopping
     return send(response, keepAlive: keepAlive, includeBody: head.method != .head)
+  }
+
+  /// Answers a request the server could not read whole, then closes: what follows on the
+  /// connection cannot be told apart from this request's rest.
+  private func refuse(_ failure: RequestHead.Failure) -> Next {
+    send(
+      .error(status: failure.status, code: failure.code, message: failure.message),
+      keepAlive: false, includeBody: true)
   }
 
   /// API.md orders 404/405 before 413, so a too-large body to an unknown path still gets the

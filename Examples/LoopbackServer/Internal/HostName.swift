@@ -92,8 +92,8 @@ enum HostName {
 extension HostName {
   /// Why a request may not be answered by a server answering `accepted` (API.md's `400` for
   /// no `Host`, two, or a malformed one; `421` for another server's name), or nil when it may.
-  static func refusal(of head: RequestHead, accepted: Set<String>) -> RequestHead.Failure? {
-    let fields = head.headers.values(for: "Host")
+  static func refusal(of request: RequestFields, accepted: Set<String>) -> RequestHead.Failure? {
+    let fields = request.headers.values(for: "Host")
     guard fields.count == 1 else {
       return .malformed("A request carries exactly one Host header.")
     }
@@ -101,7 +101,7 @@ extension HostName {
       return .malformed("The Host header is not a host name with an optional port.")
     }
     // RFC 9112 §3.2.2: an absolute-form target's host replaces the Host field's.
-    if let authority = head.parts.authority {
+    if let authority = request.authority {
       guard let named = parse(authority, allowingPort: true) else {
         return .malformed("The request target's host is not a host name with an optional port.")
       }

@@ -12,21 +12,7 @@ struct RequestTarget: Sendable {
   let authority: Substring?
 
   init?(_ target: String) {
-    var relative = target[...]
-    var authority: Substring?
-    let scheme = "http://"
-    if target.utf8.count > scheme.utf8.count,
-      target.prefix(scheme.count).lowercased() == scheme
-    {
-      let rest = target.dropFirst(scheme.count)
-      let end = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
-      guard end > rest.startIndex else { return nil }
-      authority = rest[..<end]
-      relative = rest[end...]
-    }
-    // `http://host` and `http://host?q` have the empty path, which is `/` (RFC 9112 §3.2.2);
-    // an origin-form target must start with `/` itself.
-    guard relative.first == "/" || authority != nil else { return nil }
+    guard let (authority, relative) = Self.split(target) else { return nil }
     let origin = relative.first == "/" ? String(relative) : "/" + relative
     let pieces = origin.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
     let rawPath = pieces.first.map(String.init) ?? ""
@@ -54,6 +40,23 @@ struct RequestTarget: Sendable {
     self.path = path
     self.segments = segments
     self.queryItems = items
+  }
+
+  /// The authority of an `http` absolute-form target (nil for origin-form) and the rest, before
+  /// anything is decoded; nil when the target is neither form. The `Host` rules need only this.
+  static func split(_ target: String) -> (authority: Substring?, relative: Substring)? {
+    let scheme = "http://"
+    guard target.utf8.count > scheme.utf8.count,
+      target.prefix(scheme.count).lowercased() == scheme
+    else {
+      // An origin-form target must start with `/` itself.
+      return target.first == "/" ? (nil, target[...]) : nil
+    }
+    let rest = target.dropFirst(scheme.count)
+    let end = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+    guard end > rest.startIndex else { return nil }
+    // `http://host` and `http://host?q` have the empty path, which is `/` (RFC 9112 §3.2.2).
+    return (rest[..<end], rest[end...])
   }
 }
 

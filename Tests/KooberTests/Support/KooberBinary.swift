@@ -9,6 +9,15 @@ enum KooberBinary {
     BuiltProducts.executable(named: "koober")
   }
 
+  /// Starts `koober` with the test runner's own environment; it is killed when the test lets
+  /// go of it.
+  /// - Parameter arguments: The command line after the program's name.
+  /// - Returns: The running process.
+  /// - Throws: `ChildProcess.Failure` when it cannot be started.
+  static func launch(_ arguments: [String]) throws(ChildProcess.Failure) -> ChildProcess {
+    try ChildProcess(executable: url, arguments: arguments)
+  }
+
   /// The environment every test process gets: no colour, fast password hashes, a request
   /// limit long enough for a heavily loaded machine (the 20 s default made tests fail there),
   /// and a home folder of the test's own so nothing can reach the real one.

@@ -7,15 +7,29 @@ import Foundation
 #endif
 
 /// A client TCP socket to a test's server on 127.0.0.1, for what URLSession will not do: hold a
-/// connection, trickle a request, stream without reading. Its calls block, so run them through
-/// ``onOwnThread(_:)``, never on a cooperative thread the server's handlers need.
-final class TestSocket: @unchecked Sendable {
-  let descriptor: Int32
+/// connection, trickle a request, stream without reading. ``RawClient`` sends whole requests
+/// through it; tests use it directly to control each byte.
+///
+/// Its calls block, so run them through ``onOwnThread(_:)``, never on a cooperative thread the
+/// server's handlers need.
+///
+/// ```swift
+/// let exchange = await TestSocket.onOwnThread {
+///   TestSocket(port: server.port)?.trickle(Data("GET / HTTP/1.1\r\n\r\n".utf8),
+///     every: 0.5, timeout: 15)
+/// }
+/// ```
+public final class TestSocket: Sendable {
+  /// The connected socket, closed when the object goes away.
+  public let descriptor: Int32
 
-  /// Connects; nil when the connection is refused.
-  /// - Parameter receiveBufferBytes: A small receive buffer (set before connecting, so the
-  ///   window stays small) for a client that should stop taking bytes soon.
-  init?(port: UInt16, receiveBufferBytes: Int32? = nil) {
+  /// Connects to 127.0.0.1.
+  /// - Parameters:
+  ///   - port: The server's port.
+  ///   - receiveBufferBytes: A small receive buffer (set before connecting, so the window
+  ///     stays small) for a client that should stop taking bytes soon.
+  /// - Returns: nil when the socket cannot be made or the connection is refused.
+  public init?(port: UInt16, receiveBufferBytes: Int32? = nil) {
     #if canImport(Darwin)
       let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #else
@@ -52,9 +66,11 @@ final class TestSocket: @unchecked Sendable {
     close(descriptor)
   }
 
-  /// Sends what the socket takes now, without waiting: the byte count, or nil once the
-  /// server has closed or reset the connection.
-  func sendNow(_ data: Data) -> Int? {
+  /// Sends what the socket takes now, without waiting.
+  /// - Parameter data: The bytes to send.
+  /// - Returns: How many bytes were taken (0 when the send buffer is full), or nil once the
+  ///   server has closed or reset the connection.
+  public func sendNow(_ data: Data) -> Int? {
     let sent = data.withUnsafeBytes { bytes in
       send(descriptor, bytes.baseAddress, bytes.count, Self.noSignal | Int32(MSG_DONTWAIT))
     }
@@ -62,16 +78,27 @@ final class TestSocket: @unchecked Sendable {
     return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : nil
   }
 
-  /// Sends every byte, waiting as long as it takes; false once the server is gone.
-  func sendAll(_ data: Data) -> Bool {
-    let sent = data.withUnsafeBytes { bytes in
-      send(descriptor, bytes.baseAddress, bytes.count, Self.noSignal)
+  /// Sends every byte, waiting as long as it takes.
+  /// - Parameter data: The bytes to send.
+  /// - Returns: false once the server is gone.
+  public func sendAll(_ data: Data) -> Bool {
+    var offset = 0
+    while offset < data.count {
+      let sent = data.withUnsafeBytes { bytes in
+        send(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset, Self.noSignal)
+      }
+      guard sent > 0 else { return false }
+      offset += sent
     }
-    return sent == data.count
+    return true
   }
 
   /// Reads until the server closes, `enough` holds for what arrived, or `timeout` passes.
-  func receive(
+  /// - Parameters:
+  ///   - timeout: The longest wait, in seconds.
+  ///   - enough: Whether the bytes received so far are all the test needs.
+  /// - Returns: What arrived, and whether the server closed the connection.
+  public func receive(
     for timeout: TimeInterval, until enough: (Data) -> Bool = { _ in false }
   ) -> RawClient.Exchange {
     var received = Data()
@@ -88,8 +115,14 @@ final class TestSocket: @unchecked Sendable {
   }
 
   /// Sends `prefix`, then `bytes` one at a time, one every `interval`, until the server closes
-  /// the connection or `timeout` passes; returns what arrived.
-  func trickle(
+  /// the connection or `timeout` passes.
+  /// - Parameters:
+  ///   - bytes: The bytes to trickle.
+  ///   - prefix: Bytes sent at once first.
+  ///   - interval: The pause after each byte, in seconds.
+  ///   - timeout: The longest the whole exchange may take, in seconds.
+  /// - Returns: What arrived, and whether the server closed the connection.
+  public func trickle(
     _ bytes: Data, after prefix: Data = Data(), every interval: TimeInterval,
     timeout: TimeInterval
   ) -> RawClient.Exchange {
@@ -108,15 +141,29 @@ final class TestSocket: @unchecked Sendable {
     return RawClient.Exchange(received: received + rest.received, serverClosed: rest.serverClosed)
   }
 
-  /// Ends the connection from this side while the object lives on.
-  func shutdownBoth() {
+  /// Ends the connection in both directions while the object lives on.
+  public func shutdownBoth() {
     _ = shutdown(descriptor, Int32(SHUT_RDWR))
   }
 
-  /// Whether bytes (or the end of the stream) wait to be read, after up to `milliseconds`.
-  func waitReadable(milliseconds: Int32) -> Bool {
+  /// Whether bytes (or the end of the stream) wait to be read.
+  /// - Parameter milliseconds: The longest wait.
+  /// - Returns: true when a read would not block.
+  public func waitReadable(milliseconds: Int32) -> Bool {
     var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     return poll(&entry, 1, milliseconds) > 0 && entry.revents != 0
+  }
+
+  /// Runs blocking socket work on a thread of its own, so it never holds one of the few
+  /// cooperative threads a server's handlers need.
+  /// - Parameter work: The blocking work.
+  /// - Returns: What `work` returned.
+  public static func onOwnThread<Result: Sendable>(
+    _ work: @escaping @Sendable () -> Result
+  ) async -> Result {
+    await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: work()) }.start()
+    }
   }
 
   #if canImport(Darwin)
@@ -124,11 +171,4 @@ final class TestSocket: @unchecked Sendable {
   #else
     private static let noSignal = Int32(MSG_NOSIGNAL)
   #endif
-}
-
-/// Runs blocking socket work on a thread of its own and returns its result.
-func onOwnThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
-  await withCheckedContinuation { continuation in
-    Thread { continuation.resume(returning: work()) }.start()
-  }
 }
