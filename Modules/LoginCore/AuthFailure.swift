@@ -91,6 +91,8 @@ extension AuthFailure: LocalizedError {
 extension AuthFailure: CustomStringConvertible {
   /// The code, the sentence in English and any detail, for logs and reports, e.g.
   /// `server_trouble: The server is having trouble; try again in a moment. (HTTP 500)`.
+  /// Whatever a server wrote in it comes cleaned (`ForeignText`): one line, no control, bidi
+  /// or format characters.
   public var description: String {
     let sentence = Texts.inEnglish { message }
     guard case .unavailable(let unavailability) = self, let detail = unavailability.detail

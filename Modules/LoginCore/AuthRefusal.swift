@@ -12,7 +12,8 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
   case locked(retryAfterSeconds: Int)
   /// Another account already has this identifier; the kind names it in the sentence.
   case identifierTaken(IdentifierKind)
-  /// The server refused a field of the form; the message is the server's, or empty for the
+  /// The server refused a field of the form; the message is the server's (shown cleaned:
+  /// one line, no control or bidi characters, at most 300 characters), or empty for the
   /// module's general sentence about the field.
   case invalidInput(InputField, message: String)
   /// The form breaks the app's own rules (`CredentialRules`, the `IdentifierRule`): nothing
@@ -102,8 +103,11 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
         ? LoginCoreText.counted("error.lockedMinutes", wholeMinutes(seconds), as: "minutes")
         : LoginCoreText.counted("error.lockedSeconds", max(seconds, 1), as: "seconds")
     case .identifierTaken(let kind): kind.takenMessage
+    // The server's own sentence: cleaned, for it is shown as it is.
     case .invalidInput(let field, let message):
-      message.isEmpty ? Self.generalSentence(for: field) : message
+      message.isEmpty
+        ? Self.generalSentence(for: field)
+        : ForeignText.clean(message, limit: Self.serverMessageLimit)
     case .invalidForm(let problem): problem.message
     case .malformedCode: LoginCoreText.text("error.malformedCode")
     case .invalidCode(let left):
@@ -118,6 +122,9 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
     case .signInCancelled: LoginCoreText.text("error.signInCancelled")
     }
   }
+
+  /// The longest server sentence shown for `invalidInput`, in Unicode scalars.
+  static let serverMessageLimit = 300
 
   private static func generalSentence(for field: InputField) -> String {
     switch field {

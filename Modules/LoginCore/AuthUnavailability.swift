@@ -40,13 +40,17 @@ public enum AuthUnavailability: Sendable, Equatable, Hashable {
     }
   }
 
+  /// The longest detail shown, in Unicode scalars: a sentence with a URL or two in it.
+  public static let detailLimit = 1_000
+
   /// What went wrong in detail, for a log or a developer: the text of the cases that carry
-  /// one, else `nil`.
+  /// one, else `nil`. It often quotes a server, so it comes cleaned (`ForeignText`): one line
+  /// without control, bidi or format characters, at most ``detailLimit`` scalars.
   public var detail: String? {
     switch self {
     case .serverTrouble(let text), .sessionUnreadable(let text), .storage(let text),
       .unexpectedAnswer(_, let text):
-      text
+      ForeignText.clean(text, limit: Self.detailLimit)
     default: nil
     }
   }

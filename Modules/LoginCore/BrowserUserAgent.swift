@@ -24,6 +24,12 @@ public protocol BrowserUserAgent: Sendable {
   var redirectURI: URL { get }
 
   /// Shows the provider's sign-in page at `url` and waits for the browser to come back.
+  ///
+  /// The address is a capability until the sign-in ends: its `state`, `nonce` and PKCE
+  /// challenge let whoever reads it finish or abort the sign-in as someone else (an
+  /// end-session address carries the ID token). Show it on the person's own screen, but never
+  /// put it where another local user can read it: a command line, a world-readable file, a
+  /// loopback address anyone may fetch. Take only the answer that carries its `state` back.
   /// - Parameter url: The authorization request's address.
   /// - Returns: The whole URL the browser was sent back to, query included.
   /// - Throws: `.refused(.signInCancelled)` when the person closed the page or the calling

@@ -11,8 +11,9 @@ public protocol BrowserSignInLogicDelegate: LoginRouteDelegate {
 
   /// The provider's page is being opened in the browser: say "finish signing in in your
   /// browser", keep Cancel available, and (on a desktop or in a terminal) show the address
-  /// in case no browser opens. The address holds nothing secret: its `state`, `nonce` and
-  /// PKCE challenge are public by design.
+  /// in case no browser opens. Show it on the person's own screen only: until the sign-in
+  /// ends, its `state`, `nonce` and PKCE challenge let whoever reads it finish the sign-in as
+  /// someone else, so it belongs on no command line or file another local user can read.
   /// - Parameters:
   ///   - control: The browser sign-in control.
   ///   - url: The provider's sign-in page.

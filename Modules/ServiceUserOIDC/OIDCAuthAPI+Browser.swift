@@ -79,18 +79,21 @@ extension OIDCAuthAPI {
   }
 
   /// Finishes a browser sign-in from the URL the browser came back with: checks it is the
-  /// answer to `request` (the redirect URI and `state`), reads the provider's `error` if
-  /// any, exchanges the code with the PKCE verifier, checks the ID token (its `nonce`
-  /// included) and reads the user from userinfo.
+  /// answer to `request` (the redirect URI, `state` and `iss`), reads the provider's `error`
+  /// if any, exchanges the code with the PKCE verifier, checks the ID token (its `nonce`
+  /// included; with `openid` in the scope there must be one) and reads the user from
+  /// userinfo.
   /// - Parameters:
   ///   - callback: The URL the browser was sent back to.
   ///   - request: The request `authorizationRequest(redirectURI:prompt:loginHint:)` made.
   /// - Returns: The session. Nothing is redeemed unless the callback belongs to `request`.
   /// - Throws: `.refused(.signInInterrupted)` for a callback of another sign-in (another
-  ///   address or `state`) or a code the provider no longer redeems;
+  ///   address or `state`, an `iss` naming another issuer, or no `iss` from a provider whose
+  ///   discovery says it sends one: RFC 9207) or a code the provider no longer redeems;
   ///   `.refused(.signInDeclined)` when the person did not allow it (`access_denied`);
-  ///   `.unavailable(.serverTrouble(_))` for any other `error` or a refused ID token;
-  ///   the token endpoint's failures.
+  ///   `.unavailable(.serverTrouble(_))` for any other `error`, a refused ID token, or none
+  ///   although the scope has `openid` (OpenID Connect Core §3.1.3.3); the token endpoint's
+  ///   failures.
   public func signIn(callback: URL, for request: AuthorizationRequest) async throws(AuthFailure)
     -> UserSession
   {
@@ -103,15 +106,17 @@ extension OIDCAuthAPI {
       return values.count == 1 ? values[0].value : nil
     }
     guard value("state") == request.state else { throw .refused(.signInInterrupted) }
+    let metadata = try await providerMetadata()
+    // Before anything else is believed, an error included (RFC 9207 §2.4).
+    try checkIssuer(of: items, metadata: metadata)
     if let error = value("error") {
       if error == "access_denied" { throw .refused(.signInDeclined) }
       throw .trouble(
-        "the provider ended the browser sign-in with '\(ProviderText.clean(error, limit: 60))'.")
+        "the provider ended the browser sign-in with '\(ForeignText.clean(error, limit: 60))'.")
     }
     guard let code = value("code"), !code.isEmpty else {
       throw .trouble("the provider sent the browser back without a code.")
     }
-    let metadata = try await providerMetadata()
     let form = [
       (name: "grant_type", value: "authorization_code"),
       (name: "code", value: code),
@@ -125,6 +130,7 @@ extension OIDCAuthAPI {
       // `invalid_grant` for a code: used, expired, or not this verifier's.
       throw .refused(.signInInterrupted)
     }
+    try requireIDToken(in: tokens)
     return try await session(from: tokens, metadata: metadata, nonce: request.nonce)
   }
 
@@ -176,6 +182,13 @@ extension OIDCAuthAPI {
   /// Ends the provider's browser session through `agent` (RP-initiated logout), when
   /// discovery offers it: the next browser sign-in then shows the provider's sign-in page
   /// again instead of signing the same account back in.
+  ///
+  /// The address carries the ID token (`id_token_hint`): `agent` must keep it from other
+  /// local users, as `LoopbackUserAgent` does by handing its host a private page rather than
+  /// the address, and takes only the answer with the request's `state`. It is a GET, which
+  /// providers accept everywhere (django-oauth-toolkit refuses a cross-site POST for want of
+  /// a CSRF token); `LoopbackUserAgent.authorize(posting:to:)` serves a provider that wants
+  /// the form.
   /// - Parameters:
   ///   - session: The session just signed out.
   ///   - agent: The app's browser; the provider sends it back to its redirect URI.

@@ -55,7 +55,8 @@ extension OIDCAuthAPI {
         json.string("verification_uri") ?? json.string("verification_url"))
     else {
       throw .trouble(
-        "the device authorization endpoint \(place) sent no usable verification_uri.")
+        "the device authorization endpoint \(place) sent no usable verification_uri "
+          + "(https, or http only to this machine).")
     }
     let lifetime = Self.clamp(
       json.seconds("expires_in"), default: Self.defaultDeviceCodeLifetime,
@@ -136,12 +137,17 @@ extension OIDCAuthAPI {
     (1...64).contains(text.utf8.count) && text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
   }
 
-  /// An `http(s)` URL of at most 2,048 visible ASCII characters, or `nil`.
+  /// An address to show the person, or `nil`: at most 2,048 visible ASCII characters, no
+  /// user or password before the host (`https://bank.example@evil.example` misleads), and
+  /// `https`, or plain `http` only to this machine (NetworkClient's loopback rule, through
+  /// `EndpointRule`): a page on which the person signs in must not travel in clear.
   static func showableURL(_ text: String?) -> URL? {
     guard let text, text.utf8.count <= 2048,
       text.utf8.allSatisfy({ (0x21...0x7E).contains($0) }),
       let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-      scheme == "https" || scheme == "http", url.host != nil
+      scheme == "https" || scheme == "http", url.host != nil,
+      url.user == nil, url.password == nil,
+      EndpointRule.problem(with: url, role: EndpointRule.Role.verificationURI) == nil
     else { return nil }
     return url
   }

@@ -74,7 +74,7 @@ extension OIDCAuthAPI {
     }
     guard let type = json.string("token_type"), type.lowercased() == "bearer" else {
       let named =
-        json.string("token_type").map { "'\(ProviderText.clean($0, limit: 40))'" } ?? "no type"
+        json.string("token_type").map { "'\(ForeignText.clean($0, limit: 40))'" } ?? "no type"
       throw .trouble(
         "the token endpoint \(place) issued a token of \(named); only Bearer tokens "
           + "(RFC 6750) are supported.")

@@ -49,7 +49,7 @@ extension OIDCAuthAPI {
       // exactly what the app's user-type vocabulary does.
       guard let value = claims.string(claim), let known = UserType(rawValue: value) else {
         let shown =
-          claims.string(claim).map { "'\(ProviderText.clean($0, limit: 40))'" } ?? "a value"
+          claims.string(claim).map { "'\(ForeignText.clean($0, limit: 40))'" } ?? "a value"
         throw .trouble(
           "the userinfo claim \(claim) has \(shown), which is not a user type this app can "
             + "read; send one of its user-type words, or leave the claim out for the default type.")

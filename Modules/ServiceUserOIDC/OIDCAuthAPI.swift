@@ -12,7 +12,9 @@ import UserModel
 ///   `BrowserUserAgent` such as `LoopbackUserAgent`; RFC 7636, RFC 8252), on another device
 ///   (`startDeviceSignIn()` then `finishDeviceSignIn(_:)`; RFC 8628), or the password grant
 ///   (RFC 6749 §4.3), which RFC 9700 says not to use and most providers switch off. Each
-///   checks the ID token when one comes (OIDC Core §3.1.3.7), then reads userinfo (§5.3).
+///   checks the ID token when one comes (OIDC Core §3.1.3.7), then reads userinfo (§5.3);
+///   the browser sign-in requires one when the scopes have `openid` (§3.1.3.3) and checks
+///   the answer's `iss` (RFC 9207).
 /// - Renewal: the refresh_token grant (§6), keeping the newest refresh token, or the old one
 ///   when the provider does not rotate it, and the session's user.
 /// - Sign-out: RFC 7009 revocation of the refresh token, then of the access token; of the

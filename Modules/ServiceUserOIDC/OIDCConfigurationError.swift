@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import LoginCore
 
 /// Why an `OIDCConfiguration` could not be made: a mistake in the app's setup, found before
 /// any request is sent.
@@ -31,7 +32,9 @@ public enum OIDCConfigurationError: Error, Sendable, Equatable {
       let values = ["role": Self.name(of: role), "reason": Self.words(reason)]
       return OIDCText.text("configuration.invalidURL", values)
     case .insecureURL(let role, let host):
-      return OIDCText.text("configuration.insecureURL", ["role": Self.name(of: role), "host": host])
+      // The host may be a provider's (a discovery document's endpoint): shown cleaned.
+      let values = ["role": Self.name(of: role), "host": ForeignText.clean(host, limit: 253)]
+      return OIDCText.text("configuration.insecureURL", values)
     }
   }
 

@@ -61,7 +61,7 @@ struct LocalizedHelpTests {
     let tableRows = try ["命令", "全局选项（可放在任何命令之前或之后）", "环境变量"]
       .flatMap { try Self.section($0, in: lines) }
       .filter { $0 != "  KOOBER_REQUEST_TIMEOUT_SECONDS" }
-    #expect(tableRows.count == 44)
+    #expect(tableRows.count == 46)
     for row in tableRows {
       #expect(Self.descriptionColumn(row) == 29, "\(row)")
     }

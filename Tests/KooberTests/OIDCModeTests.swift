@@ -102,6 +102,7 @@ struct OIDCModeTests {
     let visited = try String(contentsOf: visits, encoding: .utf8)
     #expect(visited.contains("/accounts/login/"), "the person signed in on DOT's page")
     #expect(visited.contains("code_challenge_method=S256"))
+    try Self.expectPrivatePage(in: visited, fixture: fixture)
     #expect(try await fixture.run(oidc + ["status"]).status == 0)
     // Sign-out with a browser ends DOT's browser session too (RP-initiated logout).
     try Data().write(to: visits)
@@ -113,12 +114,30 @@ struct OIDCModeTests {
     #expect(signOut.status == 0)
     #expect(signOut.stdout == "Signed out.\n")
     let loggedOut = try String(contentsOf: visits, encoding: .utf8)
+    // The ID token reaches DOT from the private page, never through a command line.
     #expect(loggedOut.contains("/o/logout/?client_id=koober-browser&id_token_hint=ey"))
     #expect(loggedOut.contains("/signed-out?state="), "DOT sent the browser back to koober")
+    try Self.expectPrivatePage(in: loggedOut, fixture: fixture)
     #expect(try await fixture.run(oidc + ["status"]).status == 4)
   }
 
-  @Test("refused consent, and a callback with another state: exit 1, nothing stored")
+  /// The browser was started with a private page's `file://` address (0600, in a 0700
+  /// folder of koober's data) that holds no part of the request, and the page is gone.
+  static func expectPrivatePage(in visits: String, fixture: KooberFixture) throws {
+    let opened = try #require(visits.split(separator: "\n").first { $0.hasPrefix("OPEN ") })
+    let parts = opened.split(separator: " ")
+    try #require(parts.count == 4)
+    let address = String(parts[1])
+    #expect(address.hasPrefix("file://" + fixture.dataFolder.path))
+    for secret in ["state", "nonce", "code_challenge", "id_token_hint", "authorize", "logout"] {
+      #expect(!address.contains(secret), "the command line shows no \(secret)")
+    }
+    #expect(parts[2] == "600" && parts[3] == "700", "\(opened)")
+    let file = try #require(URL(string: address))
+    #expect(!FileManager.default.fileExists(atPath: file.path), "the page is removed")
+  }
+
+  @Test("refused consent: exit 1; a callback with another state is refused, the real one signs in")
   func browserRefusals() async throws {
     let fixture = try KooberFixture()
     defer { fixture.remove() }
@@ -130,13 +149,21 @@ struct OIDCModeTests {
       extraEnvironment: browser.merging(["KOOBER_TEST_CONSENT": "deny"]) { $1 })
     #expect(denied.status == 1)
     #expect(denied.stderr.hasSuffix("koober: You did not allow the sign-in at the provider.\n"))
+    #expect(try await fixture.run(oidc + ["status"]).status == 4)
+    let visits = fixture.folder.url("visits.txt")
     let forged = try await fixture.run(
       oidc + ["sign-in", "--browser"],
-      extraEnvironment: browser.merging(["KOOBER_TEST_TAMPER": "1"]) { $1 })
-    #expect(forged.status == 1)
-    #expect(
-      forged.stderr.hasSuffix("koober: That sign-in could not be completed; start it again.\n"))
-    #expect(try await fixture.run(oidc + ["status"]).status == 4)
+      extraEnvironment: browser.merging([
+        "KOOBER_TEST_TAMPER": "1", "KOOBER_TEST_VISITS": visits.path,
+      ]) { $1 })
+    let answers = try String(contentsOf: visits, encoding: .utf8).split(separator: "\n")
+      .filter { $0.hasPrefix("STATUS ") }
+    let refused = answers.first { $0.contains("state=forged") }
+    #expect(answers.count == 2 && refused == answers.first, "\(answers)")
+    #expect(refused?.hasPrefix("STATUS 400 ") == true, "the forged state gets 400")
+    #expect(answers.last?.hasPrefix("STATUS 200 ") == true)
+    #expect(forged.status == 0, "\(forged.stderr)")
+    #expect(forged.stdout == "Signed in as Ann <ann@example.com> (passenger).\n")
   }
 
   @Test("a driver by claim signs in with a confidential client, no second step")

@@ -2,17 +2,22 @@
 """A person at a browser, for the tests against serve.py: signs in on the provider's own login
 page and answers its own consent and device pages, as someone clicking would.
 
-As `BROWSER` for `koober sign-in --browser` (the address is the one argument):
+As `BROWSER` for `koober sign-in --browser` and `koober sign-out` (one argument):
 
-    person.py URL
+    person.py URL|file://PAGE|/path/to/PAGE
 
-opens URL, signs in when asked, answers the consent page, and follows the provider back to
-koober's loopback address. The environment says who and how (koober passes it on):
+opens the address, or the private page koober wrote (it forwards to the provider, or submits
+a form there with POST), signs in when asked, answers the consent page, and follows the
+provider back to koober's loopback address. The environment says who and how (koober passes
+it on):
 
     KOOBER_TEST_PERSON     the username (default ann@example.com; the password is Pass1234)
     KOOBER_TEST_CONSENT    allow (default) or deny
-    KOOBER_TEST_TAMPER     set: the callback goes back with another `state`
-    KOOBER_TEST_VISITS     a file to append every visited address to
+    KOOBER_TEST_TAMPER     set: the callback goes back first with another `state` (a forgery
+                           the agent must refuse), then as the provider sent it
+    KOOBER_TEST_VISITS     a file to append every visited address to; a page opened from a
+                           file is logged as `OPEN <argument> <file mode> <folder mode>`, and
+                           each callback's answer as `STATUS <code> <address>`
 
 For the device flow:
 
@@ -43,12 +48,16 @@ jar = http.cookiejar.CookieJar()
 opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect)
 
 
-def visit(url, form=None):
-    """One request, redirects not followed: (status, location, page)."""
+def note(line):
     log = os.environ.get("KOOBER_TEST_VISITS")
     if log:
         with open(log, "a") as out:
-            out.write(("POST " if form is not None else "GET ") + url + "\n")
+            out.write(line + "\n")
+
+
+def visit(url, form=None):
+    """One request, redirects not followed: (status, location, page)."""
+    note(("POST " if form is not None else "GET ") + url)
     data = urllib.parse.urlencode(form).encode() if form is not None else None
     try:
         response = opener.open(urllib.request.Request(url, data=data), timeout=30)
@@ -87,17 +96,50 @@ def is_app(url):
     return parts.hostname == "127.0.0.1" and parts.path in ("/callback", "/signed-out")
 
 
-def browser(url):
+def open_page(argument):
+    """The page koober wrote for the browser: where it leads, and the form it posts (or None).
+    """
+    if argument.startswith("file:"):
+        path = urllib.parse.unquote(urllib.parse.urlsplit(argument).path)
+    else:
+        path = argument
+    mode = os.stat(path).st_mode & 0o777
+    folder_mode = os.stat(os.path.dirname(path)).st_mode & 0o777
+    note("OPEN %s %o %o" % (argument, mode, folder_mode))
+    with open(path, encoding="utf-8") as file:
+        page = file.read()
+    form = re.search(r'<form method="post" action="([^"]*)"', page)
+    if form:
+        return html.unescape(form.group(1)), hidden_fields(page)
+    refresh = re.search(r'<meta http-equiv="refresh" content="0;url=([^"]*)"', page)
+    if not refresh:
+        raise SystemExit(f"person.py: the page {path} leads nowhere")
+    return html.unescape(refresh.group(1)), None
+
+
+def back_to_app(location):
+    """Back to the app: the one request the loopback agent takes."""
+    if os.environ.get("KOOBER_TEST_TAMPER"):
+        forged = re.sub(r"state=[^&]*", "state=forged", location)
+        status, _, _ = visit(forged)
+        note(f"STATUS {status} {forged}")
+    status, _, _ = visit(location)
+    note(f"STATUS {status} {location}")
+
+
+def browser(argument):
     username = os.environ.get("KOOBER_TEST_PERSON", "ann@example.com")
     allow = os.environ.get("KOOBER_TEST_CONSENT", "allow") == "allow"
+    if argument.startswith(("http:", "https:")):
+        url, form = argument, None
+    else:
+        url, form = open_page(argument)
     for _ in range(20):
-        status, location, page = visit(url)
+        status, location, page = visit(url, form)
+        form = None
         while True:
             if location and is_app(location):
-                # Back to the app: the one request the loopback agent takes.
-                if os.environ.get("KOOBER_TEST_TAMPER"):
-                    location = re.sub(r"state=[^&]*", "state=forged", location)
-                visit(location)
+                back_to_app(location)
                 return
             if location:
                 url = location

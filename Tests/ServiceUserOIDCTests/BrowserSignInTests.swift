@@ -78,6 +78,8 @@ struct BrowserSignInTests {
   func goodCallback() async throws {
     let (fake, api) = try Self.setUp()
     let request = try await api.authorizationRequest(redirectURI: Self.redirect)
+    IDTokenCheckTests.answer(
+      fake, idToken: try OpenIDConnectRulesTests.idToken(fake, nonce: request.nonce))
     let session = try await api.signIn(
       callback: Self.callback(request, ["code": "code-1"]), for: request)
     #expect(session.accessToken == "at-1")
@@ -221,7 +223,12 @@ struct SwitchingAccountsTests {
 
   @Test("the agent's prompt and login_hint go into the authorization request")
   func hints() async throws {
-    let (fake, api) = try BrowserSignInTests.setUp()
+    let (fake, _) = try BrowserSignInTests.setUp()
+    // Without `openid` the token answer needs no ID token: this test is about the request.
+    let api = OIDCAuthAPI(
+      configuration: try OIDCConfiguration(
+        issuer: fake.issuer, clientID: "koober-public", defaultUserType: .passenger,
+        scopes: ["profile"]))
     fake.answerToken(.json(raw: FakeProvider.tokenAnswer))
     fake.server.route(.get, "/userinfo") { _ in .json(raw: #"{"sub": "u-1"}"#) }
     let agent = RecordingAgent(prompt: "login", loginHint: "ann@example.com")

@@ -89,6 +89,7 @@ enum HelpText {
     lines += rows("KOOBER_TOKEN_SECONDS", CommandText.text("help.environment.accessTokenSeconds"))
     lines += rows(
       "KOOBER_REQUEST_TIMEOUT_SECONDS", CommandText.text("help.environment.requestTimeout"))
+    lines += rows("KOOBER_CLIENT_SECRET", CommandText.text("help.environment.clientSecret"))
     lines += [""] + CommandText.text("help.embeddedBackend").lines
     lines += [""] + CommandText.text("help.oidc").lines
     return lines

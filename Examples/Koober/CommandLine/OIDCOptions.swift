@@ -1,8 +1,13 @@
 import Foundation
 
-/// `--oidc-issuer URL --client-id ID [--client-secret S] [--oidc-revocation-url URL]
-/// [--oidc-device-url URL] [--oidc-scope "…"] [--oidc-type-claim NAME]`: sign in with an
-/// OpenID Connect provider instead of Koober's own API.
+/// `--oidc-issuer URL --client-id ID [--client-secret-stdin | --client-secret S]
+/// [--oidc-revocation-url URL] [--oidc-device-url URL] [--oidc-scope "…"]
+/// [--oidc-type-claim NAME]`: sign in with an OpenID Connect provider instead of Koober's own
+/// API.
+///
+/// A confidential client's secret comes from stdin's first line (`--client-secret-stdin`),
+/// else `--client-secret` (which every local user can read on the command line), else
+/// `KOOBER_CLIENT_SECRET`.
 ///
 /// The provider signs people in, renews and revokes their sessions, and tells their user type
 /// in a claim (`koober_type` unless `--oidc-type-claim` names another; a passenger when
@@ -15,8 +20,10 @@ struct OIDCOptions: Sendable, Equatable {
   var issuer: URL
   /// `--client-id`.
   var clientID: String
-  /// `--client-secret`, for a confidential client.
+  /// `--client-secret`, for a confidential client (see `clientSecret(environment:)`).
   var clientSecret: String?
+  /// `--client-secret-stdin`: the secret is stdin's first line.
+  var clientSecretFromStdin = false
   /// `--oidc-revocation-url`, for a provider whose discovery names no revocation endpoint.
   var revocationURL: URL?
   /// `--oidc-device-url`, for a provider whose discovery names no device authorization
@@ -39,7 +46,9 @@ struct OIDCOptions: Sendable, Equatable {
       "oidc-type-claim",
     ]
     guard let issuerText = values["oidc-issuer"] else {
-      if let stray = clientOptions.first(where: { values[$0] != nil }) {
+      if let stray = clientOptions.first(where: { values[$0] != nil })
+        ?? (parsed.flags.contains("client-secret-stdin") ? "client-secret-stdin" : nil)
+      {
         throw UsageError(
           message: CommandText.text("usage.oidcStray", ["option": stray]),
           command: parsed.commandName)
@@ -59,6 +68,11 @@ struct OIDCOptions: Sendable, Equatable {
           message: CommandText.text("usage.clientSecretEmpty"), command: parsed.commandName)
       }
       clientSecret = secret
+    }
+    clientSecretFromStdin = parsed.flags.contains("client-secret-stdin")
+    if clientSecretFromStdin, clientSecret != nil {
+      throw UsageError(
+        message: CommandText.text("usage.clientSecretTwice"), command: parsed.commandName)
     }
     if let text = values["oidc-revocation-url"] {
       revocationURL = try GlobalOptions.httpURL(text, option: "oidc-revocation-url", parsed)
@@ -84,6 +98,31 @@ struct OIDCOptions: Sendable, Equatable {
       }
       typeClaim = claim
     }
+  }
+
+  /// The client secret: stdin's first line with `--client-secret-stdin`, else
+  /// `--client-secret`, else `KOOBER_CLIENT_SECRET` when set and not empty, else `nil` (a
+  /// public client).
+  /// - Parameters:
+  ///   - environment: The process environment.
+  ///   - readLine: Reads stdin's first line (`nil` at its end).
+  /// - Returns: The secret, or `nil`.
+  /// - Throws: `StartupFailure` (exit 2) when `--client-secret-stdin` finds no line.
+  func clientSecret(
+    environment: [String: String], readLine: () -> String? = { Swift.readLine() }
+  ) throws(StartupFailure) -> String? {
+    if clientSecretFromStdin {
+      var line = readLine() ?? ""
+      if line.hasSuffix("\r") { line.removeLast() }
+      guard !line.isEmpty else {
+        throw StartupFailure(
+          message: CommandText.text("usage.clientSecretStdinEmpty"), exitCode: .usage)
+      }
+      return line
+    }
+    if let clientSecret { return clientSecret }
+    guard let secret = environment["KOOBER_CLIENT_SECRET"], !secret.isEmpty else { return nil }
+    return secret
   }
 
   /// RFC 6749 §3.3's scope-token: visible ASCII except `"` and `\`.

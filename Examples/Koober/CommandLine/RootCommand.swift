@@ -24,6 +24,7 @@ struct RootCommand: KooberCommand {
       .value("oidc-issuer", "URL", CommandText.text("option.oidcIssuer")),
       .value("client-id", "ID", CommandText.text("option.clientId")),
       .value("client-secret", "S", CommandText.text("option.clientSecret")),
+      .flag("client-secret-stdin", CommandText.text("option.clientSecretStdin")),
       .value("oidc-revocation-url", "URL", CommandText.text("option.oidcRevocationUrl")),
       .value("oidc-device-url", "URL", CommandText.text("option.oidcDeviceUrl")),
       .value("oidc-scope", "SCOPES", CommandText.text("option.oidcScope")),

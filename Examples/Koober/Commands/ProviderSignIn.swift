@@ -17,12 +17,13 @@ import UserModel
 /// failure's sentence, exit 1).
 @MainActor
 enum ProviderSignIn {
-  /// Signs in in the system browser: prints the address, runs `$BROWSER <url>` when `BROWSER`
-  /// is set (one program, the address its only argument, no shell), and waits for the
-  /// browser to come back to a loopback port (ServiceUserOIDC's `LoopbackUserAgent`).
+  /// Signs in in the system browser: prints the address, runs `$BROWSER` when `BROWSER` is
+  /// set (one program, a private page forwarding to the address its only argument, no
+  /// shell: `BrowserLauncher`), and waits for the browser to come back to a loopback port
+  /// (ServiceUserOIDC's `LoopbackUserAgent`).
   /// - Parameters:
   ///   - app: The app container.
-  ///   - environment: The process environment (`BROWSER`).
+  ///   - environment: The process environment (`BROWSER`, `PATH`).
   /// - Returns: The exit code.
   static func browser(in app: AppContainer, environment: [String: String]) async -> ExitCode {
     let agent: LoopbackUserAgent
@@ -34,7 +35,10 @@ enum ProviderSignIn {
       app.console.error(error.message)
       return .failure
     }
-    let responder = ProviderSignInResponder(console: app.console, browser: environment["BROWSER"])
+    let launcher = BrowserLauncher(
+      program: environment["BROWSER"], folder: app.clientFolder.url,
+      searchPath: environment["PATH"])
+    let responder = ProviderSignInResponder(console: app.console, browser: launcher)
     let control = app.makeOnboardingContainer().makeBrowserSignInControl(from: .welcome)
     control.delegate = responder.presenter
     await control.signIn(with: agent)?.value
@@ -54,48 +58,24 @@ enum ProviderSignIn {
   }
 
   /// The agent `koober sign-out` ends the provider's browser session through: `$BROWSER`
-  /// opens the end-session address and comes back to `/signed-out` on a loopback port
+  /// opens a private page forwarding to the end-session address (which carries the ID
+  /// token: never on a command line) and comes back to `/signed-out` on a loopback port
   /// (register `http://127.0.0.1/signed-out` as a post-logout redirect URI), within a
   /// minute. `nil` without `BROWSER`: the command line then skips that step.
-  /// - Parameter environment: The process environment.
-  /// - Returns: The agent, or `nil`.
-  static func signOutAgent(environment: [String: String]) -> LoopbackUserAgent? {
-    guard let browser = environment["BROWSER"], !browser.isEmpty else { return nil }
-    let path = environment["PATH"]
-    return try? LoopbackUserAgent(path: "/signed-out", timeLimit: .seconds(60)) { url in
-      _ = launch(browser, url: url, path: path)
-    }
-  }
-
-  /// Starts `browser` with `url` as its only argument, without a shell; a name without a
-  /// slash is looked up in `PATH`.
-  /// - Returns: Whether the program started.
-  nonisolated static func launch(_ browser: String, url: URL, path: String?) -> Bool {
-    guard let program = executable(browser, path: path) else { return false }
-    let process = Process()
-    process.executableURL = program
-    process.arguments = [url.absoluteString]
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-      return true
-    } catch {
-      return false
-    }
-  }
-
-  private nonisolated static func executable(_ name: String, path: String?) -> URL? {
-    guard !name.isEmpty else { return nil }
-    if name.contains("/") {
-      return access(name, X_OK) == 0 ? URL(fileURLWithPath: name) : nil
-    }
-    for folder in (path ?? "/usr/bin:/bin").split(separator: ":") where !folder.isEmpty {
-      let candidate = "\(folder)/\(name)"
-      if access(candidate, X_OK) == 0 { return URL(fileURLWithPath: candidate) }
-    }
-    return nil
+  /// - Parameters:
+  ///   - environment: The process environment (`BROWSER`, `PATH`).
+  ///   - folder: The client folder, where the page is written.
+  /// - Returns: The agent and the launcher whose page to remove afterwards, or `nil`.
+  static func signOutAgent(
+    environment: [String: String], folder: URL
+  ) -> (agent: LoopbackUserAgent, launcher: BrowserLauncher)? {
+    guard
+      let launcher = BrowserLauncher(
+        program: environment["BROWSER"], folder: folder, searchPath: environment["PATH"]),
+      let agent = try? LoopbackUserAgent(
+        path: "/signed-out", timeLimit: .seconds(60), open: { page in _ = launcher.open(page) })
+    else { return nil }
+    return (agent, launcher)
   }
 }
 
@@ -110,7 +90,7 @@ final class ProviderSignInResponder: ProviderSignInOutput {
   private let liveCountdown = isatty(STDERR_FILENO) == 1
   private var countdownShown = false
 
-  init(console: Console, browser: String?) {
+  init(console: Console, browser: BrowserLauncher?) {
     self.console = console
     presenter = ProviderSignInPresenter(browser: browser)
     presenter.output = self

@@ -21,14 +21,17 @@ struct SignOutCommand: KooberCommand {
       }
       let responder = CommandResponder()
       app.sessionControl.delegate = responder
-      let agent =
+      let browser =
         context.global.oidc == nil
-        ? nil : ProviderSignIn.signOutAgent(environment: context.environment)
+        ? nil
+        : ProviderSignIn.signOutAgent(
+          environment: context.environment, folder: app.clientFolder.url)
       let control = app.sessionControl
       let outcome = await responder.outcome(of: {
-        if let agent { return control.signOut(endingBrowserSessionWith: agent) }
+        if let browser { return control.signOut(endingBrowserSessionWith: browser.agent) }
         return control.signOut()
       })
+      browser?.launcher.removePage()
       guard case .signedOut(let notice) = outcome else {
         console.error(CommandText.text("signOut.noAnswer"))
         return .failure

@@ -126,7 +126,9 @@ final class AppContainer {
     // The account server's adapter: Koober's REST API, or the OpenID Connect provider.
     let remote: any AuthRemoteAPI =
       if let oidc = global.oidc {
-        OIDCAuthAPI(configuration: try Self.configuration(oidc, timeout: client.requestTimeout))
+        OIDCAuthAPI(
+          configuration: try Self.configuration(
+            oidc, environment: environment, timeout: client.requestTimeout))
       } else {
         // The embedded backend listens on a new port each run: its sessions are recorded
         // under the data folder's backend instead of the URL.
@@ -146,15 +148,18 @@ final class AppContainer {
   /// The identity recorded in the embedded backend's sessions.
   private static let embeddedIdentity = "koober embedded backend"
 
-  /// The OIDC adapter's configuration from the command line.
-  /// - Throws: `StartupFailure` (exit 2) for a plain-http issuer that is not loopback.
-  private static func configuration(_ oidc: OIDCOptions, timeout: Duration)
-    throws(StartupFailure) -> OIDCConfiguration
-  {
+  /// The OIDC adapter's configuration from the command line (and the client secret from
+  /// stdin or `KOOBER_CLIENT_SECRET`: `OIDCOptions.clientSecret(environment:)`).
+  /// - Throws: `StartupFailure` (exit 2) for a plain-http issuer that is not loopback, or
+  ///   `--client-secret-stdin` without a line.
+  private static func configuration(
+    _ oidc: OIDCOptions, environment: [String: String], timeout: Duration
+  ) throws(StartupFailure) -> OIDCConfiguration {
+    let secret = try oidc.clientSecret(environment: environment)
     do {
       return try OIDCConfiguration(
         issuer: oidc.issuer, clientID: oidc.clientID, defaultUserType: .passenger,
-        clientSecret: oidc.clientSecret, scopes: oidc.scopes ?? OIDCConfiguration.defaultScopes,
+        clientSecret: secret, scopes: oidc.scopes ?? OIDCConfiguration.defaultScopes,
         addsOfflineAccessWhenSupported: oidc.scopes == nil,
         revocationEndpoint: oidc.revocationURL, deviceAuthorizationEndpoint: oidc.deviceURL,
         userTypeClaim: oidc.typeClaim, timeout: timeout)

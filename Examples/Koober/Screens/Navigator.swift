@@ -72,7 +72,7 @@ final class Navigator {
       return await app.makeOnboardingContainer().makeSignUpScreen(from: entry).run()
     case .browserSignIn(let entry):
       return await app.makeOnboardingContainer().makeProviderSignInScreen(
-        .browser(program: app.browserProgram), from: entry
+        .browser(app.browserLauncher), from: entry
       ).run()
     case .deviceSignIn(let entry):
       return await app.makeOnboardingContainer().makeProviderSignInScreen(.device, from: entry)

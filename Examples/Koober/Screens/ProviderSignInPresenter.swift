@@ -2,6 +2,7 @@ import Foundation
 import LoginCore
 import LoginLogicControl
 import LoginViewModel
+import ServiceUserOIDC
 import UserModel
 
 /// Where a provider sign-in's texts go: stderr for `koober sign-in --browser/--device`, the
@@ -20,7 +21,9 @@ protocol ProviderSignInOutput: AnyObject {
 
 /// The delegate of both provider sign-in controls, for the command and the screen alike: it
 /// forwards their events to the view models, whose texts go to `output`, runs `$BROWSER`
-/// with the provider's address, and keeps how the sign-in ended.
+/// with a private page that forwards to the provider's address (`BrowserLauncher`: the
+/// address itself goes to the person's own screen only), removes the page when the sign-in
+/// ends, and keeps how the sign-in ended.
 @MainActor
 final class ProviderSignInPresenter {
   /// How a sign-in ended.
@@ -35,7 +38,7 @@ final class ProviderSignInPresenter {
   /// Where the texts go; held weakly (the output owns the presenter).
   weak var output: (any ProviderSignInOutput)?
 
-  private let browserProgram: String?
+  private let browser: BrowserLauncher?
   private let browserScreen = BrowserSignInViewModel()
   private let deviceScreen = DeviceSignInViewModel()
   private var secondsLeft = 0
@@ -43,9 +46,10 @@ final class ProviderSignInPresenter {
   private var showingCode = false
 
   /// Makes a presenter.
-  /// - Parameter browser: `$BROWSER`, run with the provider's address; `nil` for none.
-  init(browser: String?) {
-    browserProgram = browser
+  /// - Parameter browser: `$BROWSER`, run with a page forwarding to the provider's address;
+  ///   `nil` for none.
+  init(browser: BrowserLauncher?) {
+    self.browser = browser
     for model in [browserScreen, deviceScreen] as [ProviderSignInViewModel] {
       model.onStatusTextChange = { [weak self] text in
         if let text { self?.output?.say(text) }
@@ -59,6 +63,8 @@ final class ProviderSignInPresenter {
 
   private func end(_ outcome: Outcome) {
     self.outcome = outcome
+    // The browser has read the page by now, or never will: its address is over either way.
+    browser?.removePage()
     switch outcome {
     case .signedIn:
       browserScreen.signedIn()
@@ -88,11 +94,8 @@ extension ProviderSignInPresenter: BrowserSignInLogicDelegate {
   {
     output?.say(CommandText.text("signIn.browserOpen"))
     output?.show("  " + url.absoluteString)
-    if let browserProgram {
-      let path = ProcessInfo.processInfo.environment["PATH"]
-      if !ProviderSignIn.launch(browserProgram, url: url, path: path) {
-        output?.warn(CommandText.text("signIn.browserNotStarted", ["browser": browserProgram]))
-      }
+    if let browser, !browser.open(BrowserPage(forwardingTo: url)) {
+      output?.warn(CommandText.text("signIn.browserNotStarted", ["browser": browser.program]))
     }
     browserScreen.waitingForBrowser()
   }

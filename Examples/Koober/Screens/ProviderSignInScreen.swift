@@ -12,7 +12,7 @@ final class ProviderSignInScreen: Screen, ProviderSignInOutput {
   /// Which sign-in the screen runs.
   enum Way {
     /// In the system browser, opened with `$BROWSER` when set.
-    case browser(program: String?)
+    case browser(BrowserLauncher?)
     /// On another device, with a code.
     case device
   }
@@ -31,8 +31,8 @@ final class ProviderSignInScreen: Screen, ProviderSignInOutput {
     self.console = console
     self.way = way
     self.entry = entry
-    if case .browser(let program) = way {
-      presenter = ProviderSignInPresenter(browser: program)
+    if case .browser(let launcher) = way {
+      presenter = ProviderSignInPresenter(browser: launcher)
     } else {
       presenter = ProviderSignInPresenter(browser: nil)
     }

@@ -27,6 +27,8 @@ enum EndpointRule {
     static let deviceAuthorizationEndpoint = "device authorization endpoint"
     /// The end-session endpoint (OpenID Connect RP-Initiated Logout 1.0).
     static let endSessionEndpoint = "end-session endpoint"
+    /// The address a device sign-in shows the person (RFC 8628 §3.2).
+    static let verificationURI = "verification address"
   }
 
   /// Why a URL is unusable, as `OIDCConfigurationError.invalidURL` carries it.

@@ -1,4 +1,5 @@
 import Foundation
+import LoginCore
 import WireFormat
 
 /// The claims of an ID token from the token endpoint, read without checking its signature:
@@ -65,7 +66,8 @@ struct IDToken: Sendable, Equatable {
   func problem(issuer: String, clientID: String, nonce: String?, now: Date) -> String? {
     let moment = now.timeIntervalSince1970
     guard self.issuer == issuer else {
-      return "its iss is \(self.issuer ?? "missing"), not the issuer \(issuer)."
+      let named = self.issuer.map { ForeignText.clean($0, limit: ProviderMetadata.issuerLimit) }
+      return "its iss is \(named ?? "missing"), not the issuer \(issuer)."
     }
     guard audiences.contains(clientID) else { return "its aud does not name this client." }
     if let authorizedParty, authorizedParty != clientID {

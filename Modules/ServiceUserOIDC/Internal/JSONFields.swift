@@ -48,6 +48,13 @@ struct JSONFields {
     return values.compactMap { $0 as? String }
   }
 
+  /// Whether a member is `true`; missing, `false` or any other value is `false`.
+  /// - Parameter name: The member's name.
+  /// - Returns: The flag.
+  func flag(_ name: String) -> Bool {
+    (object[name] as? Bool) == true
+  }
+
   /// Whether the object has a member of this name, whatever its value.
   /// - Parameter name: The member's name.
   /// - Returns: `true` when present (`null` included).

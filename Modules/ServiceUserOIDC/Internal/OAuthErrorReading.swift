@@ -55,13 +55,11 @@ enum OAuthErrorReading {
     }
   }
 
-  /// `code: description`, cleaned (`ProviderText`) and cut short: it is the provider's text,
+  /// `code: description`, cleaned (`ForeignText`) and cut short: it is the provider's text,
   /// shown to developers, and must neither flood a log nor steer a terminal.
   private static func describe(code: String, _ description: String?) -> String {
-    let safeCode = ProviderText.clean(code, limit: 60)
+    let safeCode = ForeignText.clean(code, limit: 60)
     guard let description else { return safeCode }
-    let line = ProviderText.clean(
-      String(description.map { $0.isNewline ? " " : $0 }), limit: descriptionLimit)
-    return safeCode + ": " + line
+    return safeCode + ": " + ForeignText.clean(description, limit: descriptionLimit)
   }
 }

@@ -19,6 +19,13 @@ struct ProviderMetadata: Sendable, Equatable {
   var endSessionEndpoint: URL? = nil
   /// The scopes the provider says it supports (`scopes_supported`), when it says.
   var scopesSupported: [String]? = nil
+  /// Whether the provider says every authorization response carries `iss`
+  /// (`authorization_response_iss_parameter_supported`, RFC 9207 §3): then one without it is
+  /// refused.
+  var sendsIssuerInAuthorizationResponse = false
+
+  /// The most characters of a provider's issuer put in a message.
+  static let issuerLimit = 200
 
   /// Reads and checks a discovery document.
   /// - Parameters:
@@ -32,7 +39,8 @@ struct ProviderMetadata: Sendable, Equatable {
     }
     guard named == issuer.absoluteString else {
       throw .trouble(
-        "the discovery document at \(place) names the issuer \(named), not the configured "
+        "the discovery document at \(place) names the issuer "
+          + "\(ForeignText.clean(named, limit: Self.issuerLimit)), not the configured "
           + "\(issuer.absoluteString); configure the issuer exactly as the provider names it.")
     }
     guard let token = document.string("token_endpoint") else {
@@ -58,6 +66,8 @@ struct ProviderMetadata: Sendable, Equatable {
       try? Self.endpoint($0, role: Role.endSessionEndpoint)
     }
     scopesSupported = document.strings("scopes_supported")
+    sendsIssuerInAuthorizationResponse =
+      document.flag("authorization_response_iss_parameter_supported")
   }
 
   /// An endpoint named in the document, checked like the configuration's URLs.

@@ -10,8 +10,8 @@ import ServiceUserOIDC
 /// loopback agent.
 public func browserSignIn(service: ServiceUser) async throws {
   // Article example begins: SignInFlows body
-  let agent = try LoopbackUserAgent(prompt: "login") { url in
-    print("Open \(url) to sign in")            // or start the system browser with it
+  let agent = try LoopbackUserAgent(prompt: "login") { page in
+    print("Open \(page.destination) to sign in")  // or write page.html privately, open that
   }
   let session = try await service.signIn(with: agent)     // ServiceUser records it as usual
   // Article example ends

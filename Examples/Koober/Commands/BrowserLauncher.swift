@@ -1,0 +1,90 @@
+import Foundation
+import ServiceUserOIDC
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// `$BROWSER`, started with a private page instead of the provider's address: the address
+/// carries the sign-in's `state`, nonce and PKCE challenge (or, to sign out, the ID token),
+/// and a command line is readable by every local user (`/proc/<pid>/cmdline`, `ps`).
+///
+/// The page (ServiceUserOIDC's `BrowserPage`) is written 0600 in the client folder (0700) and
+/// the browser gets its `file://` address, the one argument, without a shell; the page
+/// forwards the browser to the provider. It is removed once the sign-in or sign-out ends.
+struct BrowserLauncher: Sendable {
+  /// `$BROWSER`: a program, looked up in `PATH` when its name has no slash.
+  let program: String
+  /// The page's file, with a fresh random name.
+  let pageFile: URL
+  private let searchPath: String?
+
+  /// A launcher, or `nil` when `BROWSER` is not set.
+  /// - Parameters:
+  ///   - program: `$BROWSER`.
+  ///   - folder: The client folder (private), where the page is written.
+  ///   - searchPath: `$PATH`.
+  init?(program: String?, folder: URL, searchPath: String?) {
+    guard let program, !program.isEmpty else { return nil }
+    self.program = program
+    self.searchPath = searchPath
+    pageFile = folder.appendingPathComponent("browser-\(UUID().uuidString).html")
+    Self.removeStalePages(in: folder)
+  }
+
+  /// Removes pages a koober stopped by a signal left behind: older than any sign-in waits
+  /// (5 minutes), their loopback port long closed.
+  private static func removeStalePages(in folder: URL) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    let cutoff = Date().addingTimeInterval(-15 * 60)
+    for name in names where name.hasPrefix("browser-") && name.hasSuffix(".html") {
+      let file = folder.appendingPathComponent(name)
+      let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+      if let modified = attributes?[.modificationDate] as? Date, modified < cutoff {
+        try? PrivateFile.remove(file)
+      }
+    }
+  }
+
+  /// Writes the page and starts the browser with it.
+  /// - Parameter page: What the browser opens.
+  /// - Returns: Whether the page was written and the program started.
+  func open(_ page: BrowserPage) -> Bool {
+    do {
+      try PrivateFile.save(Data(page.html.utf8), to: pageFile)
+    } catch {
+      return false
+    }
+    guard let executable = Self.executable(program, path: searchPath) else { return false }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = [pageFile.absoluteString]
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /// Removes the page; nothing happens when there is none.
+  func removePage() {
+    try? PrivateFile.remove(pageFile)
+  }
+
+  private static func executable(_ name: String, path: String?) -> URL? {
+    if name.contains("/") {
+      return access(name, X_OK) == 0 ? URL(fileURLWithPath: name) : nil
+    }
+    for folder in (path ?? "/usr/bin:/bin").split(separator: ":") where !folder.isEmpty {
+      let candidate = "\(folder)/\(name)"
+      if access(candidate, X_OK) == 0 { return URL(fileURLWithPath: candidate) }
+    }
+    return nil
+  }
+}
