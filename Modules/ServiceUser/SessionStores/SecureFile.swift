@@ -55,7 +55,7 @@ enum SecureFile {
       failure = error.reason
     }
     if failure == nil, rename(temporary, path) != 0 { failure = errorText(errno) }
-    if let failure { _ = unlink(temporary) }
+    if failure != nil { _ = unlink(temporary) }
     // Closing releases the lock, after the rename: until then the file is a write in progress.
     _ = close(descriptor)
     if let failure { throw .writeFailed(failure) }
