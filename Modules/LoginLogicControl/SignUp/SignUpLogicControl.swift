@@ -19,9 +19,10 @@ public final class SignUpLogicControl: LoginFlowControl {
   /// Where the sign-up began.
   public let entryPoint: LoginEntryPoint
   /// `true` while a sign-up is in flight; taps meanwhile are ignored.
-  public private(set) var isSigningUp = false
+  public var isSigningUp: Bool { run.isRunning }
 
   private let environment: LoginEnvironment
+  private let run: FlowRun
 
   /// Makes a sign-up control.
   /// - Parameters:
@@ -30,6 +31,7 @@ public final class SignUpLogicControl: LoginFlowControl {
   public init(environment: LoginEnvironment, entryPoint: LoginEntryPoint) {
     self.environment = environment
     self.entryPoint = entryPoint
+    run = FlowRun(.signUp, in: environment, busy: "a sign-up is already in flight")
   }
 
   /// Creates the account, unless the form breaks a rule (reported as `.invalidInput`) or a
@@ -39,43 +41,23 @@ public final class SignUpLogicControl: LoginFlowControl {
   /// - Returns: The running sign-up, or `nil` when nothing was sent.
   @discardableResult
   public func signUp(_ credentials: SignUpCredentials) -> Task<Void, Never>? {
-    let log = environment.log
-    guard !isSigningUp else {
-      log.record(.ignored(.signUp, because: "a sign-up is already in flight"))
-      return nil
-    }
+    guard run.admits() else { return nil }
     let validated: SignUpCredentials
     do {
       validated = try CredentialRules.validated(
         credentials, identifier: environment.identifierRule)
     } catch {
-      log.record(.failed(.signUp, .refused(.invalidForm(error))))
-      delegate?.signUpLogic(self, didFail: .refused(.invalidForm(error)))
+      run.fail(.refused(.invalidForm(error)), tell: tellFailed)
       return nil
     }
-    isSigningUp = true
-    log.record(.signUpSubmitted(
-        identifier: validated.identifier, type: validated.type, entry: entryPoint))
-    delegate?.signUpLogicDidStart(self)
-    return Task { [environment] in
-      let result = await Result { () async throws(AuthFailure) in
-        try await environment.service.signUp(validated)
-      }
-      self.finish(result)
-    }
+    return run.start(
+      .signUpSubmitted(identifier: validated.identifier, type: validated.type, entry: entryPoint),
+      announce: { delegate?.signUpLogicDidStart(self) },
+      trying: { service async throws(AuthFailure) in try await service.signUp(validated) },
+      then: { self.run.report($0, by: self, tell: self.delegate, failed: self.tellFailed) })
   }
 
-  private func finish(_ result: Result<UserSession, AuthFailure>) {
-    isSigningUp = false
-    switch result {
-    case .success(let session):
-      let route = LoginRoute(signedIn: session.user.type, from: entryPoint)
-      environment.log.record(.succeeded(.signUp, session.user.type, route))
-      delegate?.loginLogic(self, didSignIn: session.user, route: route)
-    case .failure(let error):
-      let failure = error
-      environment.log.record(.failed(.signUp, failure))
-      delegate?.signUpLogic(self, didFail: failure)
-    }
+  private func tellFailed(_ failure: AuthFailure) {
+    delegate?.signUpLogic(self, didFail: failure)
   }
 }

@@ -14,9 +14,9 @@ public final class LaunchLogicControl {
   /// Told where the app starts; held weakly.
   public weak var delegate: (any LaunchLogicDelegate)?
   /// `true` while a check is running.
-  public private(set) var isChecking = false
+  public var isChecking: Bool { run.isRunning }
 
-  private let environment: LoginEnvironment
+  private let run: FlowRun
 
   /// The sentence shown on welcome after an expired session, in the language of the moment
   /// (the same as `SessionLogicControl.expiredMessage`).
@@ -43,43 +43,35 @@ public final class LaunchLogicControl {
   /// Makes a launch control.
   /// - Parameter environment: The shared service, log and clocks.
   public init(environment: LoginEnvironment) {
-    self.environment = environment
+    run = FlowRun(.launch, in: environment, busy: "a check is already running")
   }
 
   /// Starts the launch check; a second call while one runs is ignored.
   /// - Returns: The running check (await it to know it finished), or `nil` when ignored.
   @discardableResult
   public func checkSession() -> Task<Void, Never>? {
-    guard !isChecking else {
-      environment.log.record(.ignored(.launch, because: "a check is already running"))
-      return nil
-    }
-    isChecking = true
-    environment.log.record(.launchCheckStarted)
-    return Task { [environment] in
-      let outcome = await environment.service.restoreSession()
-      self.finish(with: outcome)
-    }
+    guard run.admits() else { return nil }
+    return run.start(
+      .launchCheckStarted, awaiting: { service in await service.restoreSession() },
+      then: { self.finish(with: $0) })
   }
 
   private func finish(with outcome: RestoreOutcome) {
-    isChecking = false
-    let log = environment.log
     switch outcome {
     case .signedIn(let session):
       let user = session.user
-      log.record(.launchOutcome("session valid for \(user.type.rawValue) -> home (root)"))
+      run.record(.launchOutcome("session valid for \(user.type.rawValue) -> home (root)"))
       delegate?.launchLogic(self, didRestoreSessionOf: user, goHomeAsRoot: user.type)
     case .offline(let session):
       let user = session.user
-      log.record(
+      run.record(
         .launchOutcome("offline, session of \(user.type.rawValue) kept -> home (root, offline)"))
       delegate?.launchLogic(
         self, couldNotValidateSessionOf: user, goHomeOfflineAsRoot: user.type,
         message: Self.offlineMessage)
     case .unverified(let session, let failure):
       let user = session.user
-      log.record(
+      run.record(
         .launchOutcome(
           "unverified (\(failure.code)), session of \(user.type.rawValue) kept "
             + "-> home (root, offline)"))
@@ -87,16 +79,16 @@ public final class LaunchLogicControl {
         self, couldNotValidateSessionOf: user, goHomeOfflineAsRoot: user.type,
         message: Self.unverifiedMessage(failure))
     case .notSignedIn:
-      log.record(.launchOutcome("no session -> welcome"))
+      run.record(.launchOutcome("no session -> welcome"))
       delegate?.launchLogicFoundNoSessionGoToWelcome(self)
     case .expired:
-      log.record(.launchOutcome("session expired -> welcome"))
+      run.record(.launchOutcome("session expired -> welcome"))
       delegate?.launchLogic(self, sessionExpiredGoToWelcomeWith: Self.expiredMessage)
     case .accountChanged:
-      log.record(.launchOutcome("server answered for another account, session ended -> welcome"))
+      run.record(.launchOutcome("server answered for another account, session ended -> welcome"))
       delegate?.launchLogic(self, sessionExpiredGoToWelcomeWith: Self.accountChangedMessage)
     case .unavailable:
-      log.record(.launchOutcome("session store unreadable, nothing deleted -> welcome"))
+      run.record(.launchOutcome("session store unreadable, nothing deleted -> welcome"))
       delegate?.launchLogic(self, sessionUnreadableGoToWelcomeWith: Self.unreadableMessage)
     }
   }

@@ -16,7 +16,7 @@ public final class SessionLogicControl {
   /// Told when the session ends; held weakly.
   public weak var delegate: (any SessionLogicDelegate)?
   /// `true` while a sign-out is in flight.
-  public private(set) var isSigningOut = false
+  public var isSigningOut: Bool { run.isRunning }
 
   /// The message shown on welcome after the server revoked the session, in the language of
   /// the moment (as are the three below).
@@ -37,6 +37,7 @@ public final class SessionLogicControl {
   }
 
   private let environment: LoginEnvironment
+  private let run: FlowRun
   private var listener: Task<Void, Never>?
   // An end is reported once; a later sign-in re-arms it.
   private var endReported = false
@@ -48,6 +49,7 @@ public final class SessionLogicControl {
   /// - Parameter environment: The shared service and log.
   public init(environment: LoginEnvironment) {
     self.environment = environment
+    run = FlowRun(.session, in: environment, busy: "a sign-out is already in flight")
   }
 
   /// Starts following the service's session changes; a second call does nothing.
@@ -88,23 +90,15 @@ public final class SessionLogicControl {
   }
 
   private func startSigningOut(
-    _ operation: @escaping @Sendable (any LoginServicing) async -> SignOutOutcome
+    _ operation: @escaping @MainActor (any LoginServicing) async -> SignOutOutcome
   ) -> Task<Void, Never>? {
-    guard !isSigningOut else {
-      environment.log.record(.ignored(.session, because: "a sign-out is already in flight"))
-      return nil
-    }
-    isSigningOut = true
-    environment.log.record(.signOutRequested)
-    delegate?.sessionLogicDidStartSigningOut(self)
-    return Task { [environment] in
-      let outcome = await operation(environment.service)
-      self.finishSigningOut(outcome)
-    }
+    guard run.admits() else { return nil }
+    return run.start(
+      .signOutRequested, announce: { delegate?.sessionLogicDidStartSigningOut(self) },
+      awaiting: operation, then: { self.finishSigningOut($0) })
   }
 
   private func finishSigningOut(_ outcome: SignOutOutcome) {
-    isSigningOut = false
     endReported = true
     let notice: String? =
       switch outcome {
@@ -112,7 +106,7 @@ public final class SessionLogicControl {
       case .signedOutLocally: Self.signedOutLocallyNotice
       case .signedOutWithoutRevocation: Self.signedOutWithoutRevocationNotice
       }
-    environment.log.record(.signedOut(locally: notice != nil))
+    run.record(.signedOut(locally: notice != nil))
     delegate?.sessionLogic(self, didSignOutGoToWelcomeWith: notice)
   }
 
@@ -123,14 +117,14 @@ public final class SessionLogicControl {
       break
     case .signedIn(let user):
       endReported = false
-      environment.log.record(.sessionStarted(user.type))
+      run.record(.sessionStarted(user.type))
     case .signedOut(.userAction):
       // Reported by `signOut()` itself; the stream only confirms it.
       break
     case .signedOut(let reason):
       guard !endReported, !isSigningOut else { return }
       endReported = true
-      environment.log.record(.sessionEnded(reason))
+      run.record(.sessionEnded(reason))
       delegate?.sessionLogic(
         self, sessionDidEnd: reason,
         goToWelcomeWith: reason == .expired ? Self.expiredMessage : Self.revokedMessage)

@@ -18,9 +18,10 @@ public final class SignInLogicControl: LoginFlowControl {
   /// Where this sign-in began.
   public let entryPoint: LoginEntryPoint
   /// `true` while a sign-in is in flight; taps meanwhile are ignored.
-  public private(set) var isSigningIn = false
+  public var isSigningIn: Bool { run.isRunning }
 
   private let environment: LoginEnvironment
+  private let run: FlowRun
 
   /// Makes a sign-in control.
   /// - Parameters:
@@ -29,6 +30,7 @@ public final class SignInLogicControl: LoginFlowControl {
   public init(environment: LoginEnvironment, entryPoint: LoginEntryPoint) {
     self.environment = environment
     self.entryPoint = entryPoint
+    run = FlowRun(.signIn, in: environment, busy: "a sign-in is already in flight")
   }
 
   /// The identifier of the last account that signed in here, to pre-fill the form.
@@ -46,51 +48,43 @@ public final class SignInLogicControl: LoginFlowControl {
   /// - Returns: The running sign-in, or `nil` when nothing was sent.
   @discardableResult
   public func signIn(identifier: String, password: String) -> Task<Void, Never>? {
-    let log = environment.log
-    guard !isSigningIn else {
-      log.record(.ignored(.signIn, because: "a sign-in is already in flight"))
-      return nil
-    }
+    guard run.admits() else { return nil }
     let credentials: SignInCredentials
     do {
       credentials = try CredentialRules.validated(
         SignInCredentials(identifier: identifier, password: password),
         identifier: environment.identifierRule)
     } catch {
-      log.record(.failed(.signIn, .refused(.invalidForm(error))))
-      delegate?.signInLogic(self, didFail: .refused(.invalidForm(error)))
+      run.fail(.refused(.invalidForm(error)), tell: tellFailed)
       return nil
     }
-    isSigningIn = true
-    log.record(.signInSubmitted(identifier: credentials.identifier, entry: entryPoint))
-    delegate?.signInLogicDidStart(self)
-    return Task { [environment] in
-      let result = await Result { () async throws(AuthFailure) in
-        try await environment.service.signIn(
+    return run.start(
+      .signInSubmitted(identifier: credentials.identifier, entry: entryPoint),
+      announce: { delegate?.signInLogicDidStart(self) },
+      trying: { service async throws(AuthFailure) in
+        try await service.signIn(
           identifier: credentials.identifier, password: credentials.password)
-      }
-      self.finish(result, credentials: credentials)
-    }
+      },
+      then: { self.finish($0, credentials: credentials) })
   }
 
   private func finish(_ result: Result<SignInOutcome, AuthFailure>, credentials: SignInCredentials)
   {
-    isSigningIn = false
     switch result {
     case .success(.signedIn(let session)):
-      let route = LoginRoute(signedIn: session.user.type, from: entryPoint)
-      environment.log.record(.succeeded(.signIn, session.user.type, route))
-      delegate?.loginLogic(self, didSignIn: session.user, route: route)
+      run.signedIn(session.user, by: self, tell: delegate)
     case .success(.codeRequired(let challenge)):
-      environment.log.record(.codeRequired(channel: challenge.channel))
+      run.record(.codeRequired(channel: challenge.channel))
       let codeControl = CodeLogicControl(
         environment: environment, entryPoint: entryPoint, credentials: credentials,
         challenge: challenge)
       delegate?.signInLogic(self, needsCode: codeControl)
-    case .failure(let error):
-      let failure = error
-      environment.log.record(.failed(.signIn, failure))
-      delegate?.signInLogic(self, didFail: failure)
+    case .failure(let failure):
+      run.fail(failure, tell: tellFailed)
     }
+  }
+
+  private func tellFailed(_ failure: AuthFailure) {
+    delegate?.signInLogic(self, didFail: failure)
   }
 }

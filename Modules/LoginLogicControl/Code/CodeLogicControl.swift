@@ -22,9 +22,9 @@ import UserModel
 /// ```
 @MainActor
 public final class CodeLogicControl: LoginFlowControl {
-  /// Where the challenge stands.
+  /// Where the challenge stands; a code being checked or asked for is the run's business.
   enum Phase: Equatable {
-    case notStarted, waiting, verifying, resending, ended
+    case notStarted, waiting, ended
   }
 
   /// Told what happens; held weakly.
@@ -36,7 +36,7 @@ public final class CodeLogicControl: LoginFlowControl {
   /// Whole seconds until the code expires, as last ticked.
   public private(set) var secondsLeft = 0
   /// `true` while a code is being checked or a new one is being asked for.
-  public var isBusy: Bool { phase == .verifying || phase == .resending }
+  public var isBusy: Bool { run.isRunning && phase != .ended }
   /// `true` once the step is over: signed in, back at sign-in, or stopped.
   public var hasEnded: Bool { phase == .ended }
   /// `false` for a resumed challenge: no password to sign in again with, so the host should
@@ -47,6 +47,7 @@ public final class CodeLogicControl: LoginFlowControl {
   public nonisolated static let longestCountdown = 3600
 
   private let environment: LoginEnvironment
+  private let run: FlowRun
   // Kept in memory only, to sign in again for a new code; never logged or shown. nil for a
   // resumed challenge.
   private let credentials: SignInCredentials?
@@ -66,6 +67,7 @@ public final class CodeLogicControl: LoginFlowControl {
     self.entryPoint = entryPoint
     self.credentials = credentials
     self.challenge = challenge
+    run = FlowRun(.code, in: environment, busy: "not waiting for a code")
   }
 
   /// Resumes a challenge that an earlier sign-in (usually in another process) received and
@@ -105,25 +107,20 @@ public final class CodeLogicControl: LoginFlowControl {
   /// - Returns: The running check, or `nil` when nothing was sent.
   @discardableResult
   public func submit(code: String) -> Task<Void, Never>? {
-    guard phase == .waiting else {
-      environment.log.record(.ignored(.code, because: "not waiting for a code"))
-      return nil
-    }
+    guard run.admits(when: phase == .waiting) else { return nil }
     let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
     guard trimmed.count == 6, trimmed.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) })
     else {
       report(.refused(.malformedCode))
       return nil
     }
-    phase = .verifying
-    environment.log.record(.codeSubmitted)
-    delegate?.codeLogicDidStartVerifying(self)
-    return Task { [environment, challenge] in
-      let result = await Result { () async throws(AuthFailure) in
-        try await environment.service.verifyCode(trimmed, for: challenge)
-      }
-      self.finishVerifying(result)
-    }
+    let challenge = challenge
+    return run.start(
+      .codeSubmitted, announce: { delegate?.codeLogicDidStartVerifying(self) },
+      trying: { service async throws(AuthFailure) in
+        try await service.verifyCode(trimmed, for: challenge)
+      },
+      then: { self.finishVerifying($0) })
   }
 
   /// Asks for a new code by signing in again; ignored while another request is out or after
@@ -132,37 +129,30 @@ public final class CodeLogicControl: LoginFlowControl {
   /// - Returns: The running request, or `nil` when nothing was sent.
   @discardableResult
   public func resendCode() -> Task<Void, Never>? {
-    guard phase == .waiting else {
-      environment.log.record(.ignored(.code, because: "not waiting for a code"))
-      return nil
-    }
+    guard run.admits(when: phase == .waiting) else { return nil }
     guard let credentials else {
       report(.unsupported(.resendCode))
       return nil
     }
-    phase = .resending
-    environment.log.record(.resendRequested)
-    delegate?.codeLogicDidStartResending(self)
-    return Task { [environment] in
-      let result = await Result { () async throws(AuthFailure) in
-        try await environment.service.signIn(
-          identifier: credentials.identifier, password: credentials.password)
-      }
-      self.finishResending(result)
-    }
+    return run.start(
+      .resendRequested, announce: { delegate?.codeLogicDidStartResending(self) },
+      trying: { service async throws(AuthFailure) in
+        try await service.signIn(identifier: credentials.identifier, password: credentials.password)
+      },
+      then: { self.finishResending($0) })
   }
 
   /// Stops the step (the person left the screen): no tick or outcome follows.
   public func stop() {
     guard phase != .ended else { return }
     end()
-    environment.log.record(.codeStopped)
+    run.record(.codeStopped)
   }
 
-  // MARK: - Outcomes
+  // MARK: - Outcomes (an answer that arrives after `stop()` is dropped)
 
   private func finishVerifying(_ result: Result<UserSession, AuthFailure>) {
-    guard phase == .verifying else { return }
+    guard phase == .waiting else { return }
     switch result {
     case .success(let session):
       signedIn(session.user)
@@ -172,13 +162,12 @@ public final class CodeLogicControl: LoginFlowControl {
   }
 
   private func finishResending(_ result: Result<SignInOutcome, AuthFailure>) {
-    guard phase == .resending else { return }
+    guard phase == .waiting else { return }
     switch result {
     case .success(.codeRequired(let newChallenge)):
       challenge = newChallenge
-      phase = .waiting
       timeRanOut = false
-      environment.log.record(.codeResent(channel: newChallenge.channel))
+      run.record(.codeResent(channel: newChallenge.channel))
       delegate?.codeLogicDidResendCode(self)
       startCountdown()
     case .success(.signedIn(let session)):
@@ -203,7 +192,6 @@ public final class CodeLogicControl: LoginFlowControl {
       if timeRanOut {
         endChallenge(.refused(.codeExpired))
       } else {
-        phase = .waiting
         report(failure)
       }
     }
@@ -211,19 +199,16 @@ public final class CodeLogicControl: LoginFlowControl {
 
   private func signedIn(_ user: User) {
     end()
-    let route = LoginRoute(signedIn: user.type, from: entryPoint)
-    environment.log.record(.succeeded(.code, user.type, route))
-    delegate?.loginLogic(self, didSignIn: user, route: route)
+    run.signedIn(user, by: self, tell: delegate)
   }
 
   private func report(_ failure: AuthFailure) {
-    environment.log.record(.failed(.code, failure))
-    delegate?.codeLogic(self, didFail: failure)
+    run.fail(failure) { delegate?.codeLogic(self, didFail: $0) }
   }
 
   private func endChallenge(_ failure: AuthFailure) {
     end()
-    environment.log.record(.challengeEnded(failure))
+    run.record(.challengeEnded(failure))
     delegate?.codeLogic(self, challengeEndedGoBackToSignIn: failure)
   }
 
@@ -236,7 +221,7 @@ public final class CodeLogicControl: LoginFlowControl {
 
   private func startCountdown() {
     let seconds = secondsUntilExpiry()
-    environment.log.record(.countdownStarted(seconds: seconds))
+    run.record(.countdownStarted(seconds: seconds))
     guard seconds > 0 else {
       timeIsUp()
       return
@@ -257,10 +242,10 @@ public final class CodeLogicControl: LoginFlowControl {
   }
 
   private func timeIsUp() {
-    if phase == .waiting {
-      endChallenge(.refused(.codeExpired))
-    } else {
+    if run.isRunning {
       timeRanOut = true
+    } else if phase == .waiting {
+      endChallenge(.refused(.codeExpired))
     }
   }
 

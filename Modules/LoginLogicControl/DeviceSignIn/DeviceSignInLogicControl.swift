@@ -21,13 +21,13 @@ public final class DeviceSignInLogicControl: LoginFlowControl {
   /// Where this sign-in began.
   public let entryPoint: LoginEntryPoint
   /// `true` from the start until the sign-in ends; taps meanwhile are ignored.
-  public private(set) var isSigningIn = false
+  public var isSigningIn: Bool { run.isRunning }
   /// The code and address being shown, while the service waits for the person.
   public private(set) var authorization: DeviceAuthorization?
 
   private let environment: LoginEnvironment
+  private let run: FlowRun
   private let countdown = Countdown()
-  private var task: Task<Void, Never>?
 
   /// Makes a device sign-in control.
   /// - Parameters:
@@ -36,48 +36,37 @@ public final class DeviceSignInLogicControl: LoginFlowControl {
   public init(environment: LoginEnvironment, entryPoint: LoginEntryPoint) {
     self.environment = environment
     self.entryPoint = entryPoint
+    run = FlowRun(
+      .deviceSignIn, in: environment, busy: "a sign-in is already in flight", cancellable: true)
   }
 
   /// Starts the sign-in, unless one is in flight (ignored).
   /// - Returns: The running sign-in, or `nil` when one was in flight.
   @discardableResult
   public func start() -> Task<Void, Never>? {
-    guard !isSigningIn else {
-      environment.log.record(.ignored(.deviceSignIn, because: "a sign-in is already in flight"))
-      return nil
-    }
-    isSigningIn = true
-    environment.log.record(.providerSignInStarted(.deviceSignIn, entry: entryPoint))
-    delegate?.deviceSignInLogicDidStart(self)
-    let task = Task { [environment] in
-      let started = await Result { () async throws(AuthFailure) in
-        try await environment.service.startDeviceSignIn()
-      }
-      guard case .success(let authorization) = started else {
-        self.finish(started.map { _ in nil })
-        return
-      }
-      self.show(authorization)
-      let result = await Result { () async throws(AuthFailure) in
-        try await environment.service.finishDeviceSignIn(authorization)
-      }
-      self.finish(result.map { Optional($0) })
-    }
-    self.task = task
-    return task
+    guard run.admits() else { return nil }
+    return run.start(
+      .providerSignInStarted(.deviceSignIn, entry: entryPoint),
+      announce: { delegate?.deviceSignInLogicDidStart(self) },
+      trying: { service async throws(AuthFailure) in
+        let authorization = try await service.startDeviceSignIn()
+        self.show(authorization)
+        return try await service.finishDeviceSignIn(authorization)
+      },
+      then: { self.finish($0) })
   }
 
   /// Stops waiting: the sign-in ends as cancelled (the delegate hears
   /// `deviceSignInLogicDidCancel`), nothing kept.
   public func cancel() {
-    task?.cancel()
+    run.cancel()
   }
 
   private func show(_ authorization: DeviceAuthorization) {
     guard !Task.isCancelled else { return }
     self.authorization = authorization
     let left = Self.seconds(until: authorization.expiresAt, from: environment.now())
-    environment.log.record(.deviceCodeShown(expiresInSeconds: left))
+    run.record(.deviceCodeShown(expiresInSeconds: left))
     delegate?.deviceSignInLogic(self, show: authorization, secondsLeft: left)
     countdown.start(seconds: left, clock: environment.clock) { [weak self] left in
       guard let self else { return }
@@ -92,25 +81,12 @@ public final class DeviceSignInLogicControl: LoginFlowControl {
     return Int(min(interval, 86_400).rounded(.down))
   }
 
-  private func finish(_ result: Result<UserSession?, AuthFailure>) {
+  private func finish(_ result: Result<UserSession, AuthFailure>) {
     countdown.stop()
-    let cancelled = task?.isCancelled ?? false
-    isSigningIn = false
-    task = nil
     authorization = nil
-    // A cancelled task may end in the network's own failure (offline) while asking.
-    let ended = cancelled ? result.mapError { _ in .refused(.signInCancelled) } : result
-    switch ended {
-    case .success(let session?):
-      let route = LoginRoute(signedIn: session.user.type, from: entryPoint)
-      environment.log.record(.succeeded(.deviceSignIn, session.user.type, route))
-      delegate?.loginLogic(self, didSignIn: session.user, route: route)
-    case .failure(.refused(.signInCancelled)), .success(nil):
-      environment.log.record(.cancelled(.deviceSignIn))
-      delegate?.deviceSignInLogicDidCancel(self)
-    case .failure(let failure):
-      environment.log.record(.failed(.deviceSignIn, failure))
-      delegate?.deviceSignInLogic(self, didFail: failure)
-    }
+    run.report(
+      result, by: self, tell: delegate,
+      cancelled: { delegate?.deviceSignInLogicDidCancel(self) },
+      failed: { delegate?.deviceSignInLogic(self, didFail: $0) })
   }
 }
