@@ -67,7 +67,7 @@ public final class CodeViewModel {
     let reading = Self.read(code: text)
     code = reading.digits
     codeIsValid = reading.problem == nil && reading.digits.count == Self.codeLength
-    changes.set(&codeError, to: reading.problem, tell: onCodeErrorChange)
+    changes.set(\.codeError, of: self, to: reading.problem, tell: \.onCodeErrorChange)
     refreshVerifyEnabled()
     changes.tell()
   }
@@ -77,8 +77,8 @@ public final class CodeViewModel {
   public func remainingSecondsChanged(_ seconds: Int) {
     remainingSeconds = max(0, seconds)
     changes.set(
-      &countdownText, to: Self.countdownText(forRemainingSeconds: remainingSeconds),
-      tell: onCountdownTextChange)
+      \.countdownText, of: self, to: Self.countdownText(forRemainingSeconds: remainingSeconds),
+      tell: \.onCountdownTextChange)
     refreshVerifyEnabled()
     changes.tell()
   }
@@ -87,22 +87,22 @@ public final class CodeViewModel {
   /// - Parameter attemptsLeft: Attempts left; negatives count as 0.
   public func attemptsLeftChanged(_ attemptsLeft: Int) {
     changes.set(
-      &attemptsLeftText, to: Self.attemptsLeftText(max(0, attemptsLeft)),
-      tell: onAttemptsLeftTextChange)
+      \.attemptsLeftText, of: self, to: Self.attemptsLeftText(max(0, attemptsLeft)),
+      tell: \.onAttemptsLeftTextChange)
     changes.tell()
   }
 
   /// Shows or hides progress; while loading, the verify button is disabled.
   /// - Parameter isLoading: Whether a request is in flight.
   public func setLoading(_ isLoading: Bool) {
-    changes.set(&self.isLoading, to: isLoading, tell: onLoadingChange)
+    changes.set(\.isLoading, of: self, to: isLoading, tell: \.onLoadingChange)
     refreshVerifyEnabled()
     changes.tell()
   }
 
   private func refreshVerifyEnabled() {
     changes.set(
-      &isVerifyEnabled, to: codeIsValid && remainingSeconds > 0 && !isLoading,
-      tell: onVerifyEnabledChange)
+      \.isVerifyEnabled, of: self, to: codeIsValid && remainingSeconds > 0 && !isLoading,
+      tell: \.onVerifyEnabledChange)
   }
 }

@@ -70,7 +70,7 @@ public class CredentialsFormViewModel {
   /// Shows or hides progress.
   /// - Parameter isLoading: Whether a request is in flight.
   public func setLoading(_ isLoading: Bool) {
-    changes.set(&self.isLoading, to: isLoading, tell: onLoadingChange)
+    changes.set(\.isLoading, of: self, to: isLoading, tell: \.onLoadingChange)
     refresh()
   }
 
@@ -78,12 +78,12 @@ public class CredentialsFormViewModel {
   /// form's own outputs, and only then tells the view what changed.
   final func refresh() {
     changes.set(
-      &identifierError,
+      \.identifierError, of: self,
       to: identifier.error { [identifierRule] in identifierRule.problem(in: $0)?.message },
-      tell: onIdentifierErrorChange)
+      tell: \.onIdentifierErrorChange)
     changes.set(
-      &passwordError, to: password.error { passwordProblem(in: $0)?.message },
-      tell: onPasswordErrorChange)
+      \.passwordError, of: self, to: password.error { passwordProblem(in: $0)?.message },
+      tell: \.onPasswordErrorChange)
     refreshFormOutputs()
     changes.tell()
   }

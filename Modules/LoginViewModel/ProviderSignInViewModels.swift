@@ -32,7 +32,7 @@ public class ProviderSignInViewModel {
   /// the view is told.
   func begin(status: String) {
     setStatus(status)
-    changes.set(&errorText, to: nil, tell: onErrorTextChange)
+    changes.set(\.errorText, of: self, to: nil, tell: \.onErrorTextChange)
     setInFlight(true)
     changes.tell()
   }
@@ -41,18 +41,18 @@ public class ProviderSignInViewModel {
   /// success), the choices offered again; then the view is told.
   func end(error: String?) {
     setStatus(nil)
-    changes.set(&errorText, to: error, tell: onErrorTextChange)
+    changes.set(\.errorText, of: self, to: error, tell: \.onErrorTextChange)
     setInFlight(false)
     changes.tell()
   }
 
   func setStatus(_ text: String?) {
-    changes.set(&statusText, to: text, tell: onStatusTextChange)
+    changes.set(\.statusText, of: self, to: text, tell: \.onStatusTextChange)
   }
 
   private func setInFlight(_ inFlight: Bool) {
-    changes.set(&isStartEnabled, to: !inFlight, tell: onStartEnabledChange)
-    changes.set(&isCancelEnabled, to: inFlight, tell: onCancelEnabledChange)
+    changes.set(\.isStartEnabled, of: self, to: !inFlight, tell: \.onStartEnabledChange)
+    changes.set(\.isCancelEnabled, of: self, to: inFlight, tell: \.onCancelEnabledChange)
   }
 }
 
@@ -141,8 +141,8 @@ public final class DeviceSignInViewModel: ProviderSignInViewModel {
   ///   - address: Where they enter it.
   ///   - secondsLeft: Seconds until it expires.
   public func show(userCode: String, address: String, secondsLeft: Int) {
-    changes.set(&codeText, to: userCode, tell: onCodeTextChange)
-    changes.set(&addressText, to: address, tell: onAddressTextChange)
+    changes.set(\.codeText, of: self, to: userCode, tell: \.onCodeTextChange)
+    changes.set(\.addressText, of: self, to: address, tell: \.onAddressTextChange)
     setStatus(LoginViewModelText.text("device.instructions", ["address": address]))
     setCountdown(secondsLeft)
     changes.tell()
@@ -163,7 +163,7 @@ public final class DeviceSignInViewModel: ProviderSignInViewModel {
       left == 0
       ? LoginViewModelText.text("device.expired")
       : LoginViewModelText.text("device.countdown", ["time": time])
-    changes.set(&countdownText, to: text, tell: onCountdownTextChange)
+    changes.set(\.countdownText, of: self, to: text, tell: \.onCountdownTextChange)
   }
 
   /// The sign-in was cancelled: code and address hidden, no error.
@@ -177,9 +177,9 @@ public final class DeviceSignInViewModel: ProviderSignInViewModel {
   public func signedIn() { finish(error: nil) }
 
   private func finish(error: String?) {
-    changes.set(&codeText, to: nil, tell: onCodeTextChange)
-    changes.set(&addressText, to: nil, tell: onAddressTextChange)
-    changes.set(&countdownText, to: nil, tell: onCountdownTextChange)
+    changes.set(\.codeText, of: self, to: nil, tell: \.onCodeTextChange)
+    changes.set(\.addressText, of: self, to: nil, tell: \.onAddressTextChange)
+    changes.set(\.countdownText, of: self, to: nil, tell: \.onCountdownTextChange)
     end(error: error)
   }
 }

@@ -44,6 +44,8 @@ public final class SignInViewModel: CredentialsFormViewModel {
   override func refreshFormOutputs() {
     let isComplete =
       (try? CredentialRules.validated(credentials, identifier: identifierRule)) != nil
-    changes.set(&isSignInEnabled, to: !isLoading && isComplete, tell: onSignInEnabledChange)
+    changes.set(
+      \.isSignInEnabled, of: self, to: !isLoading && isComplete,
+      tell: \.onSignInEnabledChange)
   }
 }

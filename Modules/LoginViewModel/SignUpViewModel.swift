@@ -69,7 +69,7 @@ public final class SignUpViewModel: CredentialsFormViewModel {
   /// The person chose a user type.
   /// - Parameter type: The chosen type.
   public func typeSelected(_ type: UserType) {
-    changes.set(&selectedType, to: type, tell: onSelectedTypeChange)
+    changes.set(\.selectedType, of: self, to: type, tell: \.onSelectedTypeChange)
     refresh()
   }
 
@@ -79,13 +79,16 @@ public final class SignUpViewModel: CredentialsFormViewModel {
 
   override func refreshFormOutputs() {
     changes.set(
-      &passwordStrength,
+      \.passwordStrength, of: self,
       to: password.text.isEmpty ? nil : CredentialRules.passwordStrength(of: password.text),
-      tell: onPasswordStrengthChange)
+      tell: \.onPasswordStrengthChange)
     changes.set(
-      &nameError, to: CredentialRules.nameProblem(in: name)?.message, tell: onNameErrorChange)
+      \.nameError, of: self, to: CredentialRules.nameProblem(in: name)?.message,
+      tell: \.onNameErrorChange)
     let isComplete =
       (try? CredentialRules.validated(credentials, identifier: identifierRule)) != nil
-    changes.set(&isSignUpEnabled, to: !isLoading && isComplete, tell: onSignUpEnabledChange)
+    changes.set(
+      \.isSignUpEnabled, of: self, to: !isLoading && isComplete,
+      tell: \.onSignUpEnabledChange)
   }
 }

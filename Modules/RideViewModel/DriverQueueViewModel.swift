@@ -96,13 +96,13 @@ public final class DriverQueueViewModel {
       let details = "\(ride.vehicleType.displayName) · \(ride.fare.formatted)"
       return RideText.numbered(index, "\(RideText.route(ride)) · \(details)")
     }
-    changes.set(&queueText, to: lines, tell: onQueueTextChange)
+    changes.set(\.queueText, of: self, to: lines, tell: \.onQueueTextChange)
     changes.set(
-      &currentRideText, to: currentRide.map(Self.currentRideText(for:)),
-      tell: onCurrentRideTextChange)
+      \.currentRideText, of: self, to: currentRide.map(Self.currentRideText(for:)),
+      tell: \.onCurrentRideTextChange)
     changes.set(
-      &advanceTitle, to: currentRide.flatMap { Self.advanceTitle(for: $0.status) },
-      tell: onAdvanceTitleChange)
+      \.advanceTitle, of: self, to: currentRide.flatMap { Self.advanceTitle(for: $0.status) },
+      tell: \.onAdvanceTitleChange)
     changes.tell()
   }
 }

@@ -106,7 +106,7 @@ public final class RequestRideViewModel {
   /// Confirm are disabled meanwhile so one request runs at a time.
   /// - Parameter isLoading: Whether a request is under way.
   public func setLoading(_ isLoading: Bool) {
-    changes.set(&self.isLoading, to: isLoading, tell: onLoadingChange)
+    changes.set(\.isLoading, of: self, to: isLoading, tell: \.onLoadingChange)
     render()
   }
 
@@ -128,14 +128,17 @@ public final class RequestRideViewModel {
   private func render() {
     let idle = !isLoading
     let searchable = idle && !query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-    changes.set(&isSearchEnabled, to: searchable, tell: onSearchEnabledChange)
+    changes.set(\.isSearchEnabled, of: self, to: searchable, tell: \.onSearchEnabledChange)
     let lines = results.enumerated().map { RideText.numbered($0.offset, $0.element.displayText) }
-    changes.set(&resultLines, to: lines, tell: onResultsTextChange)
-    changes.set(&destinationText, to: destination?.displayText, tell: onDestinationTextChange)
+    changes.set(\.resultLines, of: self, to: lines, tell: \.onResultsTextChange)
     changes.set(
-      &vehicleOptionLines, to: estimates.map(Self.optionText), tell: onVehicleOptionsChange)
+      \.destinationText, of: self, to: destination?.displayText,
+      tell: \.onDestinationTextChange)
+    changes.set(
+      \.vehicleOptionLines, of: self, to: estimates.map(Self.optionText),
+      tell: \.onVehicleOptionsChange)
     let confirmable = idle && destination != nil && selectedEstimate != nil
-    changes.set(&isConfirmEnabled, to: confirmable, tell: onConfirmEnabledChange)
+    changes.set(\.isConfirmEnabled, of: self, to: confirmable, tell: \.onConfirmEnabledChange)
     changes.tell()
   }
 

@@ -96,16 +96,17 @@ public final class RideStatusViewModel {
 
   /// Stores every output the inputs now imply, then tells the view what changed.
   private func render() {
-    changes.set(&statusText, to: ride.map(Self.statusText(for:)), tell: onStatusTextChange)
+    changes.set(
+      \.statusText, of: self, to: ride.map(Self.statusText(for:)), tell: \.onStatusTextChange)
     let cancellable = ride?.status.canBeCancelled ?? false
-    changes.set(&isCancelEnabled, to: cancellable, tell: onCancelEnabledChange)
+    changes.set(\.isCancelEnabled, of: self, to: cancellable, tell: \.onCancelEnabledChange)
     var waited: String?
     if let ride, ride.status == .requested, let now {
       waited = Self.waitingText(seconds: now.timeIntervalSince(ride.requestedAt))
     }
-    changes.set(&waitingText, to: waited, tell: onWaitingTextChange)
+    changes.set(\.waitingText, of: self, to: waited, tell: \.onWaitingTextChange)
     let notice = reconnecting ? RideViewModelText.text("status.reconnecting") : nil
-    changes.set(&connectionText, to: notice, tell: onConnectionTextChange)
+    changes.set(\.connectionText, of: self, to: notice, tell: \.onConnectionTextChange)
     changes.tell()
   }
 }

@@ -36,10 +36,10 @@ struct PackageGraphTests {
     #expect(try Self.dependencies(of: "WireFormat") == nil)
   }
 
-  /// Every module the sources of `module` import.
+  /// Every module the sources of `module` import, in its subfolders too.
   static func imports(of module: String) throws -> Set<String> {
     let folder = Self.root.appendingPathComponent("Modules/\(module)")
-    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
       .filter { $0.hasSuffix(".swift") }
     #expect(!files.isEmpty)
     var imported: Set<String> = []

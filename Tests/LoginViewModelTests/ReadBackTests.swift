@@ -143,19 +143,26 @@ struct ReadBackTests {
     #expect(probe.told == ["isStartEnabled", "isCancelEnabled", "statusText", "errorText"])
   }
 
-  @Test("device: every closure reads every output back while every input is driven")
-  func device() {
-    let model = DeviceSignInViewModel()
-    let probe = ReadBackProbe { [unowned model] in
-      Self.providerOutputs(model).merging([
-        "codeText": "\(model.codeText as Any)", "addressText": "\(model.addressText as Any)",
-        "countdownText": "\(model.countdownText as Any)",
-      ]) { $1 }
-    }
-    Self.listen(model, probe)
+  /// The outputs of the device screen, read back.
+  static func deviceOutputs(_ model: DeviceSignInViewModel) -> [String: String] {
+    providerOutputs(model).merging([
+      "codeText": "\(model.codeText as Any)", "addressText": "\(model.addressText as Any)",
+      "countdownText": "\(model.countdownText as Any)",
+    ]) { $1 }
+  }
+
+  static func listen(device model: DeviceSignInViewModel, _ probe: ReadBackProbe) {
+    listen(model, probe)
     model.onCodeTextChange = { probe.heard("codeText", $0 as Any) }
     model.onAddressTextChange = { probe.heard("addressText", $0 as Any) }
     model.onCountdownTextChange = { probe.heard("countdownText", $0 as Any) }
+  }
+
+  @Test("device: every closure reads every output back while every input is driven")
+  func device() {
+    let model = DeviceSignInViewModel()
+    let probe = ReadBackProbe { [unowned model] in Self.deviceOutputs(model) }
+    Self.listen(device: model, probe)
 
     let address = "https://id.example/device"
     probe.drive("started") { model.started() }

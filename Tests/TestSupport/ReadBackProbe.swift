@@ -9,6 +9,8 @@ public final class ReadBackProbe {
   private var readings: [(output: String, seen: [String: String])] = []
   /// The outputs whose closure has fired at least once.
   public private(set) var told: Set<String> = []
+  /// Every closure call, in order, as `output value`.
+  public private(set) var calls: [String] = []
   /// What went wrong, one sentence each.
   public private(set) var problems: [String] = []
 
@@ -21,6 +23,7 @@ public final class ReadBackProbe {
   public func heard(_ output: String, _ value: Any) {
     let seen = readAll()
     told.insert(output)
+    calls.append("\(output) \(value)")
     if seen[output] != String(describing: value) {
       problems.append("\(output) told \(value) but reads \(seen[output] ?? "nothing")")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import WireFormat
 
 /// A request target split into its decoded path segments and query items; nil from the
 /// initializer when the target is neither an origin-form path (`/a?b`) nor an `http`
@@ -72,10 +73,8 @@ enum PercentDecoding {
     while index < utf8.count {
       let byte = utf8[index]
       if byte == UInt8(ascii: "%") {
-        guard index + 2 < utf8.count,
-          let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
-        else { return nil }
-        bytes.append(high << 4 | low)
+        guard let octet = PercentEscape.octet(in: utf8, at: index) else { return nil }
+        bytes.append(octet)
         index += 3
       } else {
         bytes.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
@@ -83,14 +82,5 @@ enum PercentDecoding {
       }
     }
     return String(bytes: bytes, encoding: .utf8)
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 }

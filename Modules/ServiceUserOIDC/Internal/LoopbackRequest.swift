@@ -1,4 +1,5 @@
 import Foundation
+import WireFormat
 
 /// One request head a `LoopbackUserAgent` read, and what it makes of it.
 struct LoopbackRequest {
@@ -69,10 +70,7 @@ struct LoopbackRequest {
     out.reserveCapacity(bytes.count)
     var index = 0
     while index < bytes.count {
-      if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-        let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-      {
-        let value = high << 4 | low
+      if let value = PercentEscape.octet(in: bytes, at: index) {
         if isUnreserved(value) {
           out.append(value)
         } else {
@@ -85,15 +83,6 @@ struct LoopbackRequest {
       }
     }
     return String(decoding: out, as: UTF8.self)
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 
   /// RFC 3986 §2.3.
