@@ -10,8 +10,6 @@ import LoginCore
 extension LoopbackUserAgent {
   /// The most connections read at once; a new one past it closes the oldest.
   static let maximumConnections = 32
-  /// How long one connection may take to send its request head.
-  static let requestTimeLimit: Duration = .seconds(5)
 
   /// A connection whose request head is still arriving.
   private struct Pending {
@@ -69,7 +67,7 @@ extension LoopbackUserAgent {
         if connections.count >= Self.maximumConnections {
           close(connections.removeFirst().socket)
         }
-        connections.append(Pending(socket: socket, deadline: clock.now + Self.requestTimeLimit))
+        connections.append(Pending(socket: socket, deadline: clock.now + requestTimeLimit))
       }
     }
   }

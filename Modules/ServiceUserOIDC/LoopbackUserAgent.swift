@@ -60,6 +60,8 @@ public final class LoopbackUserAgent: BrowserUserAgent {
   /// The port listened on.
   let port: Int
   let timeLimit: Duration
+  /// How long one connection may take to send its request head (5 s; tests make it longer).
+  let requestTimeLimit: Duration
   private let open: @Sendable (BrowserPage) -> Void
   /// The listening socket, `nil` once the one sign-in is over.
   private let listener: Locked<Int32?>
@@ -78,10 +80,22 @@ public final class LoopbackUserAgent: BrowserUserAgent {
   ///     person's own screen, in case no browser starts); called once per sign-in.
   /// - Throws: `LoopbackUserAgentError.cannotListen` when no loopback port can be opened,
   ///   `.invalidPath` for a path that cannot be part of an address.
-  public init(
+  public convenience init(
     path: String = "/callback", timeLimit: Duration = LoopbackUserAgent.defaultTimeLimit,
     prompt: String? = nil, loginHint: String? = nil,
     open: @escaping @Sendable (BrowserPage) -> Void
+  ) throws(LoopbackUserAgentError) {
+    try self.init(
+      path: path, timeLimit: timeLimit, requestTimeLimit: .seconds(5), prompt: prompt,
+      loginHint: loginHint, open: open)
+  }
+
+  /// The public initialiser's work, with the time one connection may take to send its
+  /// request head: tests lengthen it, so that what they measure cannot be a connection's own
+  /// limit running out.
+  package init(
+    path: String, timeLimit: Duration, requestTimeLimit: Duration, prompt: String?,
+    loginHint: String?, open: @escaping @Sendable (BrowserPage) -> Void
   ) throws(LoopbackUserAgentError) {
     let cleanPath = path.hasPrefix("/") ? path : "/" + path
     guard !cleanPath.contains("?"), !cleanPath.contains("#"),
@@ -99,6 +113,7 @@ public final class LoopbackUserAgent: BrowserUserAgent {
     self.path = LoopbackRequest.normalisedPath(cleanPath)
     self.port = port
     self.timeLimit = timeLimit
+    self.requestTimeLimit = requestTimeLimit
     self.open = open
     self.listener = Locked(socket)
   }
