@@ -151,9 +151,11 @@ public protocol AuthRemoteAPI: Sendable {
   func signOut(_ session: UserSession) async throws(AuthFailure)
 
   /// Revokes a refresh token, and what the server issued with it, without an access token
-  /// (RFC 7009's shape; Koober's `POST /v1/auth/revoke`). ServiceUser calls it at sign-out
-  /// when the server did not take the access token, so that the refresh token is revoked
-  /// without being spent.
+  /// (RFC 7009's shape; Koober's `POST /v1/auth/revoke`). ServiceUser calls it at sign-out,
+  /// and for a session a new sign-in replaced, when the server did not take the access
+  /// token, so that the refresh token is revoked without being spent; also when the refresh
+  /// token has expired on this device's clock, which may run ahead of the server's. Like
+  /// RFC 7009 §2.1 asks, revoke the access tokens issued with it too.
   /// - Parameter refreshToken: The session's refresh token.
   /// - Throws: `.unsupported(.signOut)` (the default) when the server revokes only by access
   ///   token: ServiceUser then renews the session once and signs out with the fresh token;

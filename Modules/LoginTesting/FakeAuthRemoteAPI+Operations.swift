@@ -16,7 +16,9 @@ extension FakeAuthRemoteAPI {
       guard let account = state.accounts[credentials.identifier.lowercased()],
         account.password == credentials.password
       else { throw .refused(.invalidCredentials(identifierKind)) }
-      guard account.requiresCode else { return .signedIn(issue(for: account.user, in: &state)) }
+      guard account.requiresCode else {
+        return .signedIn(issue(for: account.user, family: nil, in: &state))
+      }
       state.counter += 1
       let id = "chl_\(state.counter)"
       let code = String(format: "%06d", state.counter % 1_000_000)
@@ -52,7 +54,7 @@ extension FakeAuthRemoteAPI {
           : .refused(.tooManyAttempts)
       }
       state.challenges[challenge.id] = nil
-      return issue(for: user, in: &state)
+      return issue(for: user, family: nil, in: &state)
     }
   }
 
@@ -69,7 +71,7 @@ extension FakeAuthRemoteAPI {
       let user = User(
         id: "usr_\(state.counter)", identifier: key, name: form.name, type: form.type)
       state.accounts[key] = Account(user: user, password: form.password, requiresCode: false)
-      return issue(for: user, in: &state)
+      return issue(for: user, family: nil, in: &state)
     }
   }
 
@@ -84,7 +86,7 @@ extension FakeAuthRemoteAPI {
         let userID = state.refreshTokens.removeValue(forKey: refreshToken),
         let user = state.accounts.values.first(where: { $0.user.id == userID })?.user
       else { throw .refused(.sessionEnded) }
-      return issue(for: user, in: &state)
+      return issue(for: user, family: state.refreshFamilies[refreshToken], in: &state)
     }
   }
 
@@ -131,14 +133,22 @@ extension FakeAuthRemoteAPI {
   }
 
   /// Revokes a refresh token without an access token, when `revokesByRefreshToken` was set;
-  /// like RFC 7009, an unknown or spent token is no error.
+  /// like RFC 7009, an unknown or spent token is no error. Every token descending from the
+  /// same sign-in ends with it, access tokens too (RFC 7009 §2.1's "SHOULD", and what
+  /// Koober's reference server does).
   /// - Parameter refreshToken: The refresh token.
   /// - Throws: `.unsupported(.signOut)` when not offered, or a scripted failure of
   ///   `.signOut`.
   public func revoke(refreshToken: String) async throws(AuthFailure) {
     guard revokesByRefreshToken else { throw .unsupported(.signOut) }
     try begin(.signOut, .revokeRefreshToken(refreshToken))
-    state.withLock { $0.refreshTokens[refreshToken] = nil }
+    state.withLock { state in
+      state.refreshTokens[refreshToken] = nil
+      guard let family = state.refreshFamilies[refreshToken] else { return }
+      state.accessTokens = state.accessTokens.filter { $0.value.family != family }
+      let families = state.refreshFamilies
+      state.refreshTokens = state.refreshTokens.filter { families[$0.key] != family }
+    }
   }
 
   // MARK: - Helpers
@@ -156,8 +166,10 @@ extension FakeAuthRemoteAPI {
     if let failure { throw failure }
   }
 
-  private func issue(for user: User, in state: inout State) -> UserSession {
+  /// Issues tokens: of a new family (`family` nil, a sign-in) or of the refreshed one's.
+  private func issue(for user: User, family: Int?, in state: inout State) -> UserSession {
     state.counter += 1
+    let family = family ?? state.counter
     let moment = now()
     let session = UserSession(
       user: user, accessToken: "access-\(state.counter)",
@@ -165,8 +177,11 @@ extension FakeAuthRemoteAPI {
       refreshToken: issuesRefreshTokens ? "refresh-\(state.counter)" : nil,
       refreshTokenExpiresAt: issuesRefreshTokens ? moment.addingTimeInterval(30 * 24 * 3_600) : nil)
     state.accessTokens[session.accessToken] = Grant(
-      userID: user.id, expiresAt: session.accessTokenExpiresAt)
-    if let refreshToken = session.refreshToken { state.refreshTokens[refreshToken] = user.id }
+      userID: user.id, expiresAt: session.accessTokenExpiresAt, family: family)
+    if let refreshToken = session.refreshToken {
+      state.refreshTokens[refreshToken] = user.id
+      state.refreshFamilies[refreshToken] = family
+    }
     return session
   }
 

@@ -8,7 +8,8 @@ import WireFormat
 ///
 /// It behaves like a careful server: passwords are checked, access tokens expire on the
 /// injected clock, refresh tokens rotate, are spent by one use and stay live until then or
-/// until revoked, sign-out revokes (by access token only, unless `revokesByRefreshToken`),
+/// until revoked, sign-out revokes (by access token only, unless `revokesByRefreshToken`;
+/// a refresh token's revocation ends every token descending from its sign-in, RFC 7009 §2.1),
 /// an account marked `requiresCode` gets a challenge whose code is `lastCode`. Every call is
 /// recorded in `calls`, and any operation can be made to fail or be unsupported;
 /// `hasLiveTokens(of:)` says whether anything of a user's sessions still works.
@@ -50,6 +51,8 @@ public final class FakeAuthRemoteAPI: AuthRemoteAPI, Sendable {
   struct Grant {
     var userID: String
     var expiresAt: Date
+    /// The sign-in the token descends from, through refreshes.
+    var family: Int
   }
 
   struct PendingCode {
@@ -63,6 +66,8 @@ public final class FakeAuthRemoteAPI: AuthRemoteAPI, Sendable {
     var accounts: [String: Account] = [:]
     var accessTokens: [String: Grant] = [:]
     var refreshTokens: [String: String] = [:]
+    /// The family of every refresh token issued, spent ones too.
+    var refreshFamilies: [String: Int] = [:]
     var challenges: [String: PendingCode] = [:]
     var counter = 0
     var calls: [Call] = []

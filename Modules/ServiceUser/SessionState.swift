@@ -25,12 +25,17 @@ package actor SessionState {
   private var announced = false
   /// Bumped whenever the session is set or ended, so a renewal that finishes after that
   /// can tell its result belongs to a session that no longer exists.
-  private var generation = 0
+  private(set) var generation = 0
   /// When the current access token was obtained (a sign-in or a renewal here), so its
   /// lifetime is known; `nil` for a session read from the store.
   private var tokenObtainedAt: Date?
   /// Whether a sign-out is renewing the session to revoke it (`SessionState+SignOut.swift`).
   var signingOut = false
+  /// The generation whose session ended because the server refused its refresh token, so a
+  /// sign-out can tell the server's word from an end judged here (`renewForSignOut()`).
+  var refusedIn: Int?
+  /// Whether the last renewal took a copy another process had renewed, spending nothing.
+  var lastRenewalAdopted = false
 
   /// - Parameter renewer: Exchanges a refresh token for a new session (the network call).
   init(
@@ -243,12 +248,20 @@ package actor SessionState {
     startedIn: Int, startedAt: Date
   ) async throws -> UserSession {
     try await store.exclusively { () async throws -> UserSession in
-      if let stored = try? store.load(), stored.user.id == current.user.id,
-        stored.issuer == current.issuer,
-        stored.accessToken != current.accessToken, stored.refreshToken != current.refreshToken
-      {
-        return try await self.finishRenewal(
-          .success(stored), startedIn: startedIn, startedAt: nil)
+      if let stored = try? store.load(), stored.accessToken != current.accessToken {
+        if stored.user.id == current.user.id, stored.issuer == current.issuer,
+          stored.refreshToken != current.refreshToken
+        {
+          return try await self.finishRenewal(
+            .success(stored), startedIn: startedIn, startedAt: nil)
+        }
+        // Another account's sign-in replaced this session in the store, and revokes it at
+        // the server once it leaves the lock: its refresh token is never spent after that
+        // write, so the revocation of the copy that sign-in captured reaches everything
+        // left of it (`ServiceUser+Login.swift`).
+        if stored.user.id != current.user.id || stored.issuer != current.issuer {
+          try await self.finishReplaced(startedIn: startedIn)
+        }
       }
       let outcome: Result<UserSession, RenewalFailure>
       do throws(RenewalFailure) {
@@ -258,6 +271,17 @@ package actor SessionState {
       }
       return try await self.finishRenewal(outcome, startedIn: startedIn, startedAt: startedAt)
     }
+  }
+
+  /// Ends a session another account's sign-in replaced in the store, without renewing it;
+  /// the store, which holds that sign-in, is left alone.
+  private func finishReplaced(startedIn: Int) throws {
+    guard startedIn == generation else { throw ServiceUserError.notSignedIn }
+    renewal = nil
+    // `.revoked` even for a sign-out: `.userAction` would clear the store, which holds the
+    // other account's session now.
+    endSession(.revoked)
+    throw ServiceUserError.notSignedIn
   }
 
   /// Drops a renewal that ended without a result, when it is still this session's.
@@ -284,11 +308,13 @@ package actor SessionState {
       // is still used for this run: the old refresh token is spent already, so keeping the
       // old session would only fail later.
       if startedAt != nil { try? store.save(renewed) }
+      lastRenewalAdopted = startedAt == nil
       session = renewed
       // Issued at the latest when the call started: its lifetime is counted from then.
       tokenObtainedAt = startedAt
       return renewed
     case .failure(.refused):
+      refusedIn = generation
       endSession(signingOut ? .userAction : .revoked)
       throw ServiceUserError.notSignedIn
     case .failure(.unavailable(let error)):

@@ -18,6 +18,7 @@ import NetworkClient
 /// | 429 `too_many_attempts`                    | `.refused(.tooManyAttempts)`                |
 /// | 401 `token_expired`, authorized call       | `.refused(.accessTokenRejected)`            |
 /// | other 401 with a body, authorized call     | `.refused(.sessionEnded)`                   |
+/// | any 401 to a sign-out, with a refresh token| `POST /v1/auth/revoke`; its own answer      |
 /// | `invalid_refresh_token`, `invalid_token`…  | `.refused(.sessionEnded)`                   |
 /// | 503 `server_busy` + `retryAfter`           | `.unavailable(.busy(retryAfterSeconds:))`   |
 /// | no connection, cancelled                   | `.unavailable(.offline)`                    |
@@ -41,7 +42,8 @@ extension KooberAuthAPI {
       } else {
         .unavailable(.unexpectedAnswer(status: status, "the server answered HTTP \(status)."))
       }
-    case .invalidURL, .insecureURL, .encoding, .decoding, .unexpectedResponse, .responseTooLarge:
+    case .invalidURL, .insecureURL, .userInfoInURL, .encoding, .decoding, .unexpectedResponse,
+      .responseTooLarge:
       .unavailable(.serverTrouble(error.message))
     }
   }

@@ -136,18 +136,30 @@ public struct KooberAuthAPI: AuthRemoteAPI, NetworkClientBacked {
   /// Revokes the session's whole token family, never spending its refresh token:
   /// `POST /v1/auth/sign-out` with the access token, or, when that has expired on this
   /// device's clock, `revoke(refreshToken:)` at once.
+  ///
+  /// Any `401` to the sign-out (`token_expired`, `invalid_token`, whatever the body says) is
+  /// followed by `revoke(refreshToken:)` when the session has a refresh token: a `401` says
+  /// only that the server did not take the access token, and `POST /v1/auth/revoke` spends
+  /// nothing, so the sign-out is confirmed only by its `204`.
   /// - Parameter session: The session.
-  /// - Throws: The answer's `AuthFailure`: `401 token_expired` is
-  ///   `.refused(.accessTokenRejected)` (ServiceUser then revokes by refresh token), another
-  ///   401 `.refused(.sessionEnded)`: nothing left.
+  /// - Throws: `.unavailable(_)` when the sign-out or the revocation could not be sent or
+  ///   answered; for a session without a refresh token, the sign-out's `AuthFailure`
+  ///   (`401 token_expired` is `.refused(.accessTokenRejected)`, another 401
+  ///   `.refused(.sessionEnded)`).
   public func signOut(_ session: UserSession) async throws(AuthFailure) {
     if session.isExpired(at: now()), let refreshToken = session.refreshToken {
       try await revoke(refreshToken: refreshToken)
       return
     }
-    _ = try await send(
-      SignOutRequest(configuration: .signOut(accessToken: session.accessToken)),
-      authorized: true)
+    do {
+      _ = try await SignOutRequest(configuration: .signOut(accessToken: session.accessToken))
+        .perform(on: network)
+    } catch {
+      guard error.status == 401, let refreshToken = session.refreshToken else {
+        throw Self.failure(error, authorized: true)
+      }
+      try await revoke(refreshToken: refreshToken)
+    }
   }
 
   /// `POST /v1/auth/revoke` with `{"refreshToken"}` and no Authorization (RFC 7009's shape):

@@ -161,27 +161,45 @@ extension ServiceUser {
 
   /// Records a session the server issued, with the adapter's identity in it: rows, store,
   /// then `.signedIn`. A session it replaces (this process's, or the one another process
-  /// stored) is revoked at the server, best effort, so no live session is left behind: by
-  /// its access token, or, once the server no longer takes that, by its refresh token
-  /// (`revokeEnded(_:)`; never renewed for it, so with an adapter that revokes only by access
-  /// token its refresh token then lapses on its own). One recorded for another identity is
-  /// never sent here. A failed revocation never fails the sign-in.
+  /// stored) is revoked at the server once the new one is recorded, best effort, so no live
+  /// session is left behind: by its access token, or, once the server no longer takes that,
+  /// by its refresh token (`revokeEnded(_:)`; never renewed for it, so with an adapter that
+  /// revokes only by access token its refresh token then lapses on its own). One recorded
+  /// for another identity is never sent here. A failed revocation never fails the sign-in;
+  /// the sign-in returns once the revocations have been tried.
   /// - Returns: The session as kept.
   private func record(_ issued: UserSession) async throws(AuthFailure) -> UserSession {
     let session = Self.stamped(issued, by: remote)
     // Under the store's lock, like a renewal, so two processes signing in and out at once
     // cannot leave a session unrevoked.
+    let replaced: [UserSession]
     do {
-      try await sessionStore.exclusively { () async throws in try await self.recordAlone(session) }
-      return session
+      replaced = try await sessionStore.exclusively { () async throws -> [UserSession] in
+        try await self.recordAlone(session)
+      }
     } catch let failure as AuthFailure {
       throw failure
     } catch {
       throw .unavailable(.storage("the session lock could not be taken"))
     }
+    // After the lock, never under it: the adapter may send through the authorized client,
+    // whose renewal takes the lock (a second turn inside the first waits for itself), and
+    // no network round trip holds up the other processes sharing the store. Nothing renews
+    // the copies captured under the lock meanwhile: every renewal runs under that lock and
+    // reads the store first, and the store holds the new session since that turn. A renewal
+    // of the same account takes the new session instead of spending a refresh token; one of
+    // another account ends without renewing (`SessionState`). So each copy is as new as any
+    // the server knows, and revoking it after the lock reaches what revoking it under the
+    // lock would have.
+    for previous in replaced {
+      await revokeEnded(previous)
+    }
+    return session
   }
 
-  private func recordAlone(_ session: UserSession) async throws(AuthFailure) {
+  /// Records `session` inside the store's lock.
+  /// - Returns: The sessions it replaced, to revoke once the lock is released.
+  private func recordAlone(_ session: UserSession) async throws(AuthFailure) -> [UserSession] {
     // This process's session and the stored one differ when another process renewed or
     // replaced it since: both are revoked.
     var replaced: [UserSession] = []
@@ -197,11 +215,6 @@ extension ServiceUser {
     } catch {
       throw AuthFailure(error)
     }
-    // Still inside the lock, where no process can renew a replaced session meanwhile (its
-    // refresh token spent elsewhere would outlive this revocation). The revocation calls only
-    // the adapter: it never renews, which would take this lock again.
-    for previous in replaced {
-      await revokeEnded(previous)
-    }
+    return replaced
   }
 }

@@ -53,8 +53,10 @@ extension ServiceUser {
   /// renewing a session that is ending).
   private func accept(_ user: User) async -> RestoreOutcome {
     if let stored = await currentSession, stored.user.id != user.id {
-      await revokeEnded(stored)
+      // Ended first, so the other account's session is not current during the round trips;
+      // then the copy taken here is revoked.
       await endSession(.revoked)
+      await revokeEnded(stored)
       return .accountChanged
     }
     do {

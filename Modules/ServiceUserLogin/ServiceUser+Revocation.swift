@@ -38,8 +38,9 @@ extension ServiceUser {
       if let outcome = await revoke(refreshToken: refreshToken) { return .done(outcome) }
       // The server revokes only by access token.
       guard renewalAllowed else { return .done(.signedOutLocally) }
-      // A refresh token past its own expiry renews nothing, at the server either.
-      if session.isRefreshExpired(at: now()) { return .done(.signedOut) }
+      // Past its expiry on this device's clock, which may run ahead of the server's: the
+      // shared renewal does not spend it, and nothing here knows it is dead at the server.
+      if session.isRefreshExpired(at: now()) { return .done(.signedOutLocally) }
       return .needsFreshToken
     } catch .refused(.sessionEnded) {
       return .done(.signedOut)
@@ -52,8 +53,9 @@ extension ServiceUser {
   }
 
   /// Revokes, best effort, a session that ends without the person asking: one a new sign-in
-  /// replaces, or one a launch check found signed in as another account. Nothing waits on
-  /// the answer, and its failure changes nothing here.
+  /// replaces, or one a launch check found signed in as another account. The caller awaits
+  /// it after that session ended and outside the store's lock (the adapter may send through
+  /// the authorized client, whose renewal takes that lock); its failure changes nothing.
   ///
   /// Such a session is never renewed to be revoked: it is no longer the current one, so the
   /// shared renewal (the one place a refresh token is spent) does not serve it, and spending

@@ -12,34 +12,47 @@ extension ServiceUser {
   /// refresh token is revoked by itself (`revoke(refreshToken:)`, Koober's
   /// `POST /v1/auth/revoke`), or, where the server revokes only by access token, the session
   /// is renewed once (the same shared renewal as every other caller) and signed out with the
-  /// fresh token. When no one is signed in this returns `.signedOut` without touching the
-  /// store (an unreadable stored session stays as it is).
+  /// fresh token. When that renewal spent nothing, because another process had renewed the
+  /// session and its copy was taken, and the server does not take that copy's access token
+  /// either, the copy is renewed once more. When no one is signed in this returns
+  /// `.signedOut` without touching the store (an unreadable stored session stays as it is).
   /// - Returns: `.signedOut` only when the server confirmed that nothing of the session is
-  ///   left; `.signedOutLocally` when it could not be reached or did not confirm;
+  ///   left: it took the revocation, said the session was over, or refused the refresh token;
+  ///   `.signedOutLocally` when it could not be reached or did not confirm, including when
+  ///   only this device judged the session over (its refresh token expired on this device's
+  ///   clock, which may run ahead of the server's, or the session ended meanwhile);
   ///   `.signedOutWithoutRevocation` when it offers no revocation. In the last two cases the
   ///   server's tokens lapse on their own.
   public func signOut() async -> SignOutOutcome {
     guard await currentSession != nil else { return .signedOut }
-    switch await revokingAlone(afterRenewal: false) {
-    case .done(let outcome):
-      return outcome
-    case .needsFreshToken:
+    // At most two renewals, the second only when the first spent nothing: it took the copy
+    // another process had renewed, whose access token the server may not take either.
+    var renewalAllowed = true
+    var renewals = 0
+    while true {
+      switch await revokingAlone(renewalAllowed: renewalAllowed) {
+      case .done(let outcome): return outcome
+      case .needsFreshToken: break
+      }
       // Between the two turns of the store's lock: the renewal takes that lock itself.
+      let renewal: SignOutRenewal
       do throws(AuthFailure) {
-        // `nil`: the server refused the refresh token, and the session ended with it (as
-        // this sign-out), or it ended meanwhile.
-        guard try await state.renewForSignOut() != nil else { return .signedOut }
+        renewal = try await state.renewForSignOut()
       } catch {
         await endSession(.userAction)
         return .signedOutLocally
       }
-      switch await revokingAlone(afterRenewal: true) {
-      case .done(let outcome):
-        return outcome
-      case .needsFreshToken:
-        // Not after a renewal (`revoke` asks once); ended here all the same.
+      switch renewal {
+      case .refused:
+        // The server refused the refresh token: nothing of the session is left there.
+        return .signedOut
+      case .notRenewed:
+        // Expired on this device's clock, or ended meanwhile: not the server's word.
         await endSession(.userAction)
         return .signedOutLocally
+      case .renewed(_, let spent):
+        renewals += 1
+        renewalAllowed = !spent && renewals < 2
       }
     }
   }
@@ -61,17 +74,17 @@ extension ServiceUser {
 
   /// One turn under the store's lock, like a renewal: another process cannot renew the
   /// session being revoked, nor this one revoke an older copy of a session renewed elsewhere.
-  private func revokingAlone(afterRenewal: Bool) async -> Revocation {
+  private func revokingAlone(renewalAllowed: Bool) async -> Revocation {
     if let revocation = try? await sessionStore.exclusively({ () async -> Revocation in
-      await self.revokeNewest(afterRenewal: afterRenewal)
+      await self.revokeNewest(renewalAllowed: renewalAllowed)
     }) {
       return revocation
     }
-    return await revokeNewest(afterRenewal: afterRenewal)
+    return await revokeNewest(renewalAllowed: renewalAllowed)
   }
 
-  private func revokeNewest(afterRenewal: Bool) async -> Revocation {
-    guard let current = await currentSession else { return .done(.signedOut) }
+  private func revokeNewest(renewalAllowed: Bool) async -> Revocation {
+    guard let current = await currentSession else { return .done(.signedOutLocally) }
     // The stored copy is the newest when another process renewed the same session.
     var session = current
     if let stored = try? sessionStore.load(), stored.user.id == current.user.id,
@@ -79,7 +92,7 @@ extension ServiceUser {
     {
       session = stored
     }
-    let revocation = await revokeAtServer(session, renewalAllowed: !afterRenewal)
+    let revocation = await revokeAtServer(session, renewalAllowed: renewalAllowed)
     if case .done = revocation { await endSession(.userAction) }
     return revocation
   }

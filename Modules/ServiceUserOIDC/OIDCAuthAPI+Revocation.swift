@@ -23,3 +23,23 @@ extension OIDCAuthAPI {
       clientID: configuration.clientID)
   }
 }
+
+extension OIDCAuthAPI {
+  /// Revokes a refresh token by itself at the provider's revocation endpoint (RFC 7009),
+  /// which never spends it. By RFC 7009 §2.1 the provider should revoke the access tokens of
+  /// the same grant with it.
+  /// - Parameter refreshToken: The session's refresh token.
+  /// - Throws: `.unsupported(.signOut)` when the provider has no revocation endpoint;
+  ///   `.unavailable(_)` when it could not be asked or refused the request.
+  public func revoke(refreshToken: String) async throws(AuthFailure) {
+    let endpoint: URL
+    if let configured = configuration.revocationEndpoint {
+      endpoint = configured
+    } else if let discovered = try await providerMetadata().revocationEndpoint {
+      endpoint = discovered
+    } else {
+      throw .unsupported(.signOut)
+    }
+    try await revoke(refreshToken, hint: "refresh_token", at: endpoint)
+  }
+}
