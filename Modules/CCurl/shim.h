@@ -73,8 +73,8 @@ static inline CURL *ccurl_done(CURLMsg *message, CURLcode *result) {
 
 /// Opens a transfer's socket close-on-exec, atomically where SOCK_CLOEXEC exists: libcurl
 /// 7.88 (Debian 12's) opens its sockets without it, so a child process would inherit them.
-static curl_socket_t ccurl_open_socket_cloexec(void *context, curlsocktype purpose,
-                                               struct curl_sockaddr *address) {
+static inline curl_socket_t ccurl_open_socket_cloexec(void *context, curlsocktype purpose,
+                                                      struct curl_sockaddr *address) {
   (void)context;
   (void)purpose;
 #ifdef SOCK_CLOEXEC

@@ -4,10 +4,16 @@ import WireFormat
 /// adds its own secret field names.
 ///
 /// Values of JSON fields, form fields, query items and headers whose name has a part naming
-/// a secret are redacted: `pass` (`password`, `passwd`), `pwd`, `pin`, `otp`, `code`,
-/// `secret`, `key`, `token`, `credential`, `session`, `cookie`, `authorization`, `access`,
-/// `refresh`. A name's parts are split at `_`, `-`, `.` and camel-case humps, so `api_key`,
-/// `X-Api-Key`, `otp_code`, `refreshToken` and `sessionId` are all secrets. So is any value
+/// a secret are redacted: `pass` (`password`, `passwd` anywhere in a part: `newpassword`),
+/// `pwd`, `pin`, `otp`, `code`, `secret`, `key`, `token`, `credential`, `session`, `cookie`,
+/// `authorization`, `access`, `refresh`. A name's parts are split at `_`, `-`, `.` and
+/// camel-case humps, and a part's trailing digits are ignored, so `api_key`, `X-Api-Key`,
+/// `otp_code`, `refreshToken`, `sessionId` and `pin2` are all secrets. A few such names
+/// describe a secret rather than hold one, and their values are shown when shaped like a
+/// description: `token_type` (`Bearer`), `token_endpoint` (a URL without user, password or
+/// query), `code_challenge_methods_supported` (a list of words), `error_code` and an error
+/// object's `code` (`{"error": {"code": "invalid_credentials"}}`); an OAuth `code=` in a
+/// query or form, and a one-time code like `"code": "123456"`, never are. So is any value
 /// shaped like a token whatever its name (a JWT, or 24 or more characters of
 /// `A-Za-z0-9-._~+/=`), and a URL's user and password are never shown. A body is read as
 /// JSON after a byte order mark or an anti-XSSI prefix (`)]}'`). A server that names its

@@ -22,7 +22,8 @@ extension RideError {
       } else {
         self = Self(status: status, detail: error.message)
       }
-    case .invalidURL, .insecureURL, .encoding, .decoding, .unexpectedResponse, .responseTooLarge:
+    case .invalidURL, .insecureURL, .userInfoInURL, .encoding, .decoding, .unexpectedResponse,
+      .responseTooLarge:
       self = .serverTrouble(error.message)
     }
   }

@@ -79,7 +79,8 @@ public struct OIDCConfiguration: Sendable, Equatable {
   ///   - refreshTokenLifetime: The refresh-token lifetime to assume, or `nil` for none.
   ///   - timeout: The time limit of one request.
   /// - Throws: `OIDCConfigurationError` for an empty client ID, a URL that is not http(s) or
-  ///   has no host, or plain http to a host that is not loopback.
+  ///   has no host, plain http to a host that is not loopback, or a URL with a user name or
+  ///   password in it (`.userInfoInURL`).
   public init(
     issuer: URL,
     clientID: String,

@@ -12,6 +12,10 @@ public enum OIDCConfigurationError: Error, Sendable, Equatable {
   /// Plain `http` to a host that is not this machine: passwords and tokens would travel in
   /// clear. Carries the URL's role and its host.
   case insecureURL(role: String, host: String)
+  /// A URL with a user name or password in it (`https://ann:pw@id.example.com`): HTTP forbids
+  /// it (RFC 9110, section 4.2.4), the transport would send it as credentials, and a log line
+  /// printing the URL would show it. Carries the URL's role and its host.
+  case userInfoInURL(role: String, host: String)
 
   /// A stable snake_case code.
   public var code: String {
@@ -19,6 +23,7 @@ public enum OIDCConfigurationError: Error, Sendable, Equatable {
     case .emptyClientID: "empty_client_id"
     case .invalidURL: "invalid_url"
     case .insecureURL: "insecure_url"
+    case .userInfoInURL: "userinfo_in_url"
     }
   }
 
@@ -35,6 +40,9 @@ public enum OIDCConfigurationError: Error, Sendable, Equatable {
       // The host may be a provider's (a discovery document's endpoint): shown cleaned.
       let values = ["role": Self.name(of: role), "host": ForeignText.clean(host, limit: 253)]
       return OIDCText.text("configuration.insecureURL", values)
+    case .userInfoInURL(let role, let host):
+      let values = ["role": Self.name(of: role), "host": ForeignText.clean(host, limit: 253)]
+      return OIDCText.text("configuration.userInfoInURL", values)
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import LoopbackServer
 import NetworkClient
 import Testing
@@ -6,12 +7,19 @@ import Testing
 @Suite("Redaction by name part, after XSSI prefixes, and of URL user information")
 struct ShortSecretRedactionTests {
   /// Short secrets under names that say so only in one part: none is token-shaped, so only
-  /// the name can hide them. (`pin` alone is left out: another suite adds it as an app name.)
+  /// the name can hide them. Every name is built in (none is an app-added one).
   static let secrets: [(name: String, value: String)] = [
     ("otp_code", "sec-otp"), ("userPin", "sec-pin"), ("passwd", "sec-passwd"),
     ("api_key", "sec-api"), ("X-Api-Key", "sec-xapi"), ("refreshToken", "sec-refresh"),
     ("sessionId", "sec-session"), ("clientSecret", "sec-client"), ("credentials", "sec-cred"),
     ("pwd_new", "sec-pwd"), ("APIKey", "sec-apikey"), ("totp", "sec-totp"),
+    ("pin", "sec-lone-pin"), ("PIN", "sec-upper-pin"), ("otpCode", "sec-otpcode"),
+    ("X-Session", "sec-xsession"), ("auth_code", "sec-authcode"), ("Cookie", "sec-cookie"),
+    // A password stem inside a longer word, and a counter after a stem.
+    ("newpassword", "sec-newpw"), ("currentpassword", "sec-curpw"),
+    ("confirmpassword", "sec-confpw"), ("dbpassword", "sec-dbpw"), ("mypasswd", "sec-mypw"),
+    ("pin1", "sec-pin-one"), ("pin2", "sec-pin-two"), ("code2", "sec-code-two"),
+    ("apikey2", "sec-apikey-two"),
   ]
 
   /// Names where a stem is only part of a word, which stay readable.
@@ -63,24 +71,32 @@ struct ShortSecretRedactionTests {
     #expect(excerpt.hasPrefix(prefix), "the prefix is kept as sent: \(excerpt)")
   }
 
-  @Test("a URL's user and password never reach a log line or an error")
-  func userInformationHidden() async throws {
+  @Test(
+    "a base URL with a user or password is refused before anything is sent, unprinted",
+    arguments: [
+      "https://alice:pa55word@api.koober.example", "https://alice@api.koober.example",
+      "http://alice:pa55word@127.0.0.1:9/?next=1", "https://:pa55word@api.koober.example",
+    ])
+  func userInformationRefused(base: String) async throws {
     let lines = Shared([String]())
     let transport = RecordingTransport()
-    let base = try #require(URL(string: "https://alice:pa55word@api.koober.example"))
+    let url = try #require(URL(string: base))
     let client = NetworkClient(
-      baseURL: base, transport: transport, retryPolicy: .none,
+      baseURL: url, transport: transport, allowsInsecureHTTP: true, retryPolicy: .none,
       logger: { line in lines.update { $0.append(line) } })
-    _ = try await client.response(for: Endpoint(.get, "/v1/users/me"))
-    let withQuery = try #require(URL(string: "http://alice:pa55word@127.0.0.1:9/?next=1"))
-    let refused = NetworkClient(baseURL: withQuery, transport: transport)
-    let error = #expect(throws: NetworkError.self) { try refused.url(for: Endpoint(.get, "/")) }
-    let texts = lines.value + [error?.description ?? "", error?.message ?? ""]
-    #expect(lines.value.count == 1)
-    for text in texts {
+    let error = await #expect(throws: NetworkError.self) {
+      _ = try await client.response(for: Endpoint(.get, "/v1/users/me"))
+    }
+    #expect(error == .userInfoInURL(host: url.host ?? ""))
+    #expect(error?.code == "userinfo_in_url")
+    #expect(transport.sent.isEmpty)
+    let english = Texts.$scopedLanguage.withValue(.english) { error?.message ?? "" }
+    let chinese = Texts.$scopedLanguage.withValue(.simplifiedChinese) { error?.message ?? "" }
+    #expect(english.contains("user name or password"))
+    #expect(chinese.contains("用户名或密码"))
+    for text in lines.value + [error?.description ?? "", english, chinese] {
       #expect(!text.contains("alice"), "leaked in: \(text)")
       #expect(!text.contains("pa55word"), "leaked in: \(text)")
     }
-    #expect(lines.value.first?.contains("https://api.koober.example/v1/users/me") == true)
   }
 }

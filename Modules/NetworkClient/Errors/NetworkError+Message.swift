@@ -8,6 +8,7 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
     switch self {
     case .invalidURL: "invalid_url"
     case .insecureURL: "insecure_url"
+    case .userInfoInURL: "userinfo_in_url"
     case .encoding: "encoding_failed"
     case .authorizationUnavailable: "authorization_unavailable"
     case .transport(let failure): failure.code
@@ -25,6 +26,8 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
     switch self {
     case .invalidURL(let reason): NetworkClientText.text("error.invalidURL", ["reason": reason])
     case .insecureURL(let host): NetworkClientText.text("error.insecureURL", ["host": host])
+    case .userInfoInURL(let host):
+      NetworkClientText.text("error.userInfoInURL", ["host": host])
     case .encoding(let path, let detail):
       path.isEmpty
         ? NetworkClientText.text("error.encoding", ["detail": detail])

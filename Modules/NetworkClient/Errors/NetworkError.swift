@@ -21,6 +21,10 @@ public enum NetworkError: Error, Sendable, Equatable {
   /// Plain `http://` to a host that is not loopback, refused because the client does not
   /// allow insecure HTTP. Carries the host.
   case insecureURL(host: String)
+  /// A base URL carrying a user name or password (`https://ann:pw@host`), refused: HTTP
+  /// forbids it (RFC 9110, section 4.2.4), libcurl would send it as credentials, and every
+  /// log line printing the URL would show it. Carries the host.
+  case userInfoInURL(host: String)
   /// The request body could not be encoded as JSON; `path` is the coding path.
   case encoding(path: String, detail: String)
   /// The request needs an account but no access token could be had (no authorization

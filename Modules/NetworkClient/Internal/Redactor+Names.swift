@@ -3,11 +3,12 @@ extension Redactor {
   ///
   /// The name is cut into parts at every character that is not a letter or a digit and at
   /// camel-case humps (`X-Api-Key` → `x api key`, `refreshToken` → `refresh token`,
-  /// `APIKey` → `api key`), and a secret's stem is looked for in each part:
-  /// - `token`, `secret`, `credential`, `session`, `pwd`, `cookie` anywhere in a part
-  ///   (`accesstoken`, `sessionid`);
-  /// - `pass` as a whole part, at its end, or starting `password`, `passwd`, `passphrase`,
-  ///   `passcode` (not `passenger`);
+  /// `APIKey` → `api key`), and a secret's stem is looked for in each part, its trailing
+  /// digits dropped first (`pin2` is read as `pin`, `apikey2` as `apikey`):
+  /// - `token`, `secret`, `credential`, `session`, `pwd`, `cookie`, `password`, `passwd`,
+  ///   `passphrase`, `passcode` anywhere in a part (`accesstoken`, `sessionid`,
+  ///   `newpassword`, `dbpassword`, `mypasswd`);
+  /// - `pass` as a whole part or at its end (not `passenger`);
   /// - `key`, `pin` and `code` as a whole part or at its end (`apikey`, `userpin`,
   ///   `authcode`; not `keyboard`, `ping`, `encoding`);
   /// - `otp` as a whole part, at its start or at its end (`otpauth`, `totp`);
@@ -21,19 +22,22 @@ extension Redactor {
     return parts.contains(where: isSensitivePart) || RedactionRules.isAppSensitive(parts)
   }
 
-  private static let anywhere = ["token", "secret", "credential", "session", "pwd", "cookie"]
+  private static let anywhere = [
+    "token", "secret", "credential", "session", "pwd", "cookie", "password", "passwd",
+    "passphrase", "passcode",
+  ]
   private static let wholeOrEnd = ["key", "keys", "pin", "pins", "code", "codes", "pass"]
-  private static let passPrefixes = ["password", "passwd", "passphrase", "passcode"]
   private static let whole: Set<String> = [
     "authorization", "access", "refresh", "jwt", "assertion",
   ]
 
   private static func isSensitivePart(_ part: String) -> Bool {
-    whole.contains(part)
+    // `pin2`, `code2`: a counter after the stem does not make it another word.
+    let stem = String(part.reversed().drop { $0.isASCII && $0.isNumber }.reversed())
+    return whole.contains(stem)
       || anywhere.contains { part.contains($0) }
-      || wholeOrEnd.contains { part.hasSuffix($0) }
-      || passPrefixes.contains { part.hasPrefix($0) }
-      || part.hasPrefix("otp") || part.hasSuffix("otp")
+      || wholeOrEnd.contains { stem.hasSuffix($0) }
+      || stem.hasPrefix("otp") || stem.hasSuffix("otp")
   }
 
   /// The name's parts, lower-cased: split at anything but a letter or a digit, between a

@@ -30,7 +30,7 @@ package enum Redactor {
       let value = pair[pair.index(after: equals)...]
       let decodedName = name.removingPercentEncoding ?? name
       let decodedValue = String(value).removingPercentEncoding ?? String(value)
-      return isSensitive(decodedName) || looksLikeToken(decodedValue)
+      return isHidden(name: decodedName, value: decodedValue)
         ? "\(name)=\(placeholder)" : String(pair)
     }.joined(separator: "&")
   }
@@ -72,8 +72,20 @@ package enum Redactor {
     let scalars = Array(text.unicodeScalars)
     var output = String.UnicodeScalarView()
     var index = 0
+    // The key of each open object or list (a list's elements inherit it), and the key whose
+    // value comes next: `isDescriptor` shows an error's `code` only inside `error`.
+    var containers: [String?] = []
+    var pendingKey: String?
     while index < scalars.count {
       guard scalars[index] == "\"" else {
+        switch scalars[index] {
+        case "{", "[":
+          containers.append(pendingKey ?? containers.last ?? nil)
+          pendingKey = nil
+        case "}", "]": _ = containers.popLast()
+        case ",": pendingKey = nil
+        default: break
+        }
         output.append(scalars[index])
         index += 1
         continue
@@ -88,11 +100,25 @@ package enum Redactor {
         continue
       }
       output.append(contentsOf: scalars[stringStart..<index])
-      guard isKey, isSensitive(keyName(scalars[stringStart..<index])) else { continue }
+      guard isKey else {
+        pendingKey = nil
+        continue
+      }
+      let name = keyName(scalars[stringStart..<index])
+      pendingKey = name
+      guard isSensitive(name) else { continue }
       let valueStart = skipSpaces(in: scalars, from: colon + 1)
+      let valueEnd = endOfValue(in: scalars, at: valueStart)
+      var literal = String.UnicodeScalarView()
+      literal.append(contentsOf: scalars[valueStart..<valueEnd])
+      let value = PlainValue(json: String(literal))
+      // Its value is then read like any other: a token-shaped word in it is still replaced.
+      if isDescriptor(name: name, value: value, inError: namesError(containers.last ?? nil)) {
+        continue
+      }
       output.append(contentsOf: scalars[index..<valueStart])
       output.append(contentsOf: "\"\(placeholder)\"".unicodeScalars)
-      index = endOfValue(in: scalars, at: valueStart)
+      index = valueEnd
     }
     return String(output)
   }
@@ -200,7 +226,15 @@ package enum Redactor {
   /// A query item's value for people: the placeholder for a sensitive name or a
   /// token-shaped value.
   static func shownValue(of item: URLQueryItem) -> String? {
-    isSensitive(item.name) || looksLikeToken(item.value ?? "") ? placeholder : item.value
+    isHidden(name: item.name, value: item.value ?? "") ? placeholder : item.value
+  }
+
+  /// Whether a form field's or query item's value is hidden: a token-shaped value, or a
+  /// sensitive name that does not merely describe a secret (`isDescriptor`; outside JSON
+  /// nothing is an error object, so `code=` always is hidden).
+  private static func isHidden(name: String, value: String) -> Bool {
+    looksLikeToken(value)
+      || (isSensitive(name) && !isDescriptor(name: name, value: .string(value), inError: false))
   }
 
   /// Headers for people, sorted by name, with sensitive values replaced.

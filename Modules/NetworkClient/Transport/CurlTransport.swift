@@ -19,9 +19,16 @@
   ///   unless the request names its own, and a compressed answer nobody asked for is refused
   ///   at its header;
   /// - only `http` and `https`, certificates verified, no cookies, no cache;
-  /// - a request to a loopback host (`localhost`, 127.0.0.0/8, `::1`) never goes through a
-  ///   proxy, whatever `http_proxy`, `all_proxy` and `no_proxy` say;
-  /// - the sockets of transfers are opened close-on-exec;
+  /// - a request to a loopback host (`localhost`, 127.0.0.0/8 in any spelling libcurl reads
+  ///   as a number, like `127.1` or `0x7f.1`, and `::1` with or without a zone) never goes
+  ///   through a proxy, whatever `http_proxy`, `https_proxy`, `all_proxy` and `no_proxy`
+  ///   say, for http and https alike;
+  /// - the sockets of transfers are opened close-on-exec, and so is the engine's own wakeup
+  ///   socketpair (marked just after `curl_multi_init` opens it). A known gap: libcurl's
+  ///   threaded resolver opens a socketpair without close-on-exec for each name it looks
+  ///   up (not for an IP address), for the few milliseconds of the lookup, and offers no
+  ///   hook to open it otherwise; a child started in that instant inherits it (a socket to
+  ///   the resolver thread, which carries no request data);
   /// - cancelling the calling task stops the transfer at once, and a timeout bounds the
   ///   whole exchange.
   ///
@@ -118,8 +125,11 @@
     private let arrivals = Locked<[CurlTransfer]>([])
 
     private init() {
-      curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-      multi = curl_multi_init()
+      // The wakeup socketpair curl_multi_init opens lacks close-on-exec in libcurl 7.88.
+      multi = CloseOnExec.marking {
+        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        return curl_multi_init()
+      }
       if let multi {
         _ = ccurl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, Self.connectionsPerHost)
         let thread = Thread { [self] in run() }
@@ -275,9 +285,9 @@
       ]
       if let host = request.url?.host, URLPolicy.isLoopback(host) {
         // A proxy would read a loopback request's passwords and tokens in clear, and its
-        // 127.0.0.1 is not ours: whatever http_proxy, all_proxy or no_proxy say, and
-        // whatever the scheme, loopback goes direct ("" turns the proxy off, "*" exempts
-        // every host).
+        // 127.0.0.1 is not ours: whatever http_proxy, https_proxy, all_proxy or no_proxy
+        // say, loopback goes direct. Both options are scheme-blind: "" turns off the proxy
+        // libcurl would pick from any variable, and "*" exempts every host, https included.
         codes.append(ccurl_set_string(easy, CURLOPT_PROXY, ""))
         codes.append(ccurl_set_string(easy, CURLOPT_NOPROXY, "*"))
       }

@@ -6,7 +6,8 @@ import NetworkClient
 #endif
 
 /// Which provider URLs may carry secrets: NetworkClient's rule (https, or plain http to a
-/// loopback host), asked of NetworkClient itself so the two can never disagree.
+/// loopback host, and never a user name or password in the URL), asked of NetworkClient
+/// itself so the two can never disagree.
 enum EndpointRule {
   /// What descriptions print in place of a secret.
   static let redacted = "<redacted>"
@@ -49,6 +50,10 @@ enum EndpointRule {
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
       return .invalidURL(role: role, reason: Reason.unreadable)
     }
+    // Before anything else, so that no message or log line ever holds the password.
+    if components.user != nil || components.password != nil {
+      return .userInfoInURL(role: role, host: components.host ?? "")
+    }
     components.query = nil
     components.fragment = nil
     guard let base = components.url else {
@@ -60,9 +65,24 @@ enum EndpointRule {
       return nil
     } catch .insecureURL(let host) {
       return .insecureURL(role: role, host: host)
+    } catch .userInfoInURL(let host) {
+      return .userInfoInURL(role: role, host: host)
     } catch {
       return .invalidURL(role: role, reason: Reason.needsHTTPS)
     }
+  }
+
+  /// A URL a provider sent, for a message: its user and password (which a configured URL
+  /// cannot have, see `problem(with:role:)`) replaced, so a refusal never repeats them.
+  /// - Parameter text: the URL as the provider wrote it.
+  /// - Returns: the text, without user information when it reads as a URL with some.
+  static func withoutUserInfo(_ text: String) -> String {
+    guard var components = URLComponents(string: text),
+      components.user != nil || components.password != nil
+    else { return text }
+    components.user = nil
+    components.password = nil
+    return components.string ?? redacted
   }
 
   /// A transport for a client that only checks URLs and never sends.

@@ -66,7 +66,9 @@ struct IDToken: Sendable, Equatable {
   func problem(issuer: String, clientID: String, nonce: String?, now: Date) -> String? {
     let moment = now.timeIntervalSince1970
     guard self.issuer == issuer else {
-      let named = self.issuer.map { ForeignText.clean($0, limit: ProviderMetadata.issuerLimit) }
+      let named = self.issuer.map {
+        ForeignText.clean(EndpointRule.withoutUserInfo($0), limit: ProviderMetadata.issuerLimit)
+      }
       return "its iss is \(named ?? "missing"), not the issuer \(issuer)."
     }
     guard audiences.contains(clientID) else { return "its aud does not name this client." }

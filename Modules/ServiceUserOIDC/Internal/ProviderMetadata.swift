@@ -38,9 +38,9 @@ struct ProviderMetadata: Sendable, Equatable {
       throw .trouble("the discovery document at \(place) has no issuer.")
     }
     guard named == issuer.absoluteString else {
+      let shown = ForeignText.clean(EndpointRule.withoutUserInfo(named), limit: Self.issuerLimit)
       throw .trouble(
-        "the discovery document at \(place) names the issuer "
-          + "\(ForeignText.clean(named, limit: Self.issuerLimit)), not the configured "
+        "the discovery document at \(place) names the issuer \(shown), not the configured "
           + "\(issuer.absoluteString); configure the issuer exactly as the provider names it.")
     }
     guard let token = document.string("token_endpoint") else {
