@@ -79,8 +79,8 @@ let package = Package(
       resources: [.process("Resources")]),
     // The seam between the services and a server: AuthRemoteAPI and its values (seeds/000).
     .target(
-      name: "LoginCore", dependencies: ["UserModel", "Localization"], path: "Modules/LoginCore",
-      resources: [.process("Resources")]),
+      name: "LoginCore", dependencies: ["UserModel", "Localization", "WireFormat"],
+      path: "Modules/LoginCore", resources: [.process("Resources")]),
 
     // MARK: - Services
 
@@ -129,9 +129,10 @@ let package = Package(
     ),
 
     // Fakes an app links into its own tests: an in-memory server, session store and clock.
+    // Never ServiceUser, DatabaseClient or NetworkClient: logic tests link no SQLite, no curl.
     .target(
       name: "LoginTesting",
-      dependencies: ["LoginCore", "ServiceUser", "UserModel", "WireFormat"],
+      dependencies: ["LoginCore", "UserModel", "WireFormat"],
       path: "Modules/LoginTesting"
     ),
 
@@ -254,7 +255,7 @@ let package = Package(
       name: "ServiceUserTestSupport",
       dependencies: [
         "ServiceUser", "ServiceUserKoober", "NetworkClient", "UserModel", "KooberBackend",
-        "KooberWire", "TestSupport", "WireFormat",
+        "KooberWire", "TestSupport", "WireFormat", "LoginCore",
       ],
       path: "Tests/ServiceUserTestSupport"
     ),

@@ -34,7 +34,8 @@ public enum AuthFailure: Error, Sendable, Equatable, Hashable {
   case unsupported(AuthOperation)
 
   /// A stable snake_case code a program can switch on or log, e.g. `invalid_credentials`,
-  /// `offline`, `unsupported_sign_up`.
+  /// `offline`, `unsupported_sign_up`; a form refused on the device gives the precise reason,
+  /// e.g. `username_too_long` or `email_missing_at` (see `AuthRefusal.code`).
   public var code: String {
     switch self {
     case .refused(let refusal): refusal.code

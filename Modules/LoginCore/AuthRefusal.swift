@@ -17,7 +17,8 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
   /// module's general sentence about the field.
   case invalidInput(InputField, message: String)
   /// The form breaks the app's own rules (`CredentialRules`, the `IdentifierRule`): nothing
-  /// was sent.
+  /// was sent. Its `code` is the precise reason (`CredentialProblem.reasonCode`, e.g.
+  /// `username_too_long`, `email_missing_at`), not the field's API code.
   case invalidForm(CredentialProblem)
   /// The one-time code is not six digits: nothing was sent.
   case malformedCode
@@ -59,14 +60,17 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
     case userType = "user_type"
   }
 
-  /// A stable snake_case code a program can switch on or log.
+  /// A stable snake_case code a program can switch on or log. A refusal on the device gives
+  /// the precise reason: `.invalidForm` the field problem's own code (`username_too_long`,
+  /// `email_missing_at`, `password_too_short`, `name_too_long`); a field the server refused
+  /// gives `invalid_` and the field (`invalid_identifier`, `invalid_password`, …).
   public var code: String {
     switch self {
     case .invalidCredentials: "invalid_credentials"
     case .locked: "account_locked"
     case .identifierTaken: "identifier_taken"
     case .invalidInput(let field, _): "invalid_" + field.rawValue
-    case .invalidForm(let problem): problem.code
+    case .invalidForm(let problem): problem.reasonCode
     case .malformedCode: "malformed_code"
     case .invalidCode: "invalid_code"
     case .codeExpired: "challenge_expired"

@@ -1,4 +1,4 @@
-import ServiceUser
+import LoginCore
 import UserModel
 import WireFormat
 

@@ -1,5 +1,6 @@
 import DatabaseClient
 import Foundation
+import LoginCore
 import WireFormat
 import UserModel
 

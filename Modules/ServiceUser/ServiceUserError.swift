@@ -1,4 +1,5 @@
 import Foundation
+import LoginCore
 
 /// Why a ServiceUser operation on the device's own data failed.
 public enum ServiceUserError: Error, Sendable, Equatable {

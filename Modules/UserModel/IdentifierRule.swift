@@ -8,7 +8,8 @@
 /// ```swift
 /// let rule = IdentifierRule.username
 /// rule.normalized("  Ann.Lee ")   // "ann.lee"
-/// rule.problem(in: "a b")?.message // "A username has 3 to 64 letters, digits, '.', '_' or '-'."
+/// rule.problem(in: "a b")?.message
+/// // "Use only letters, digits and @ . + - _ in a username."
 /// ```
 public struct IdentifierRule: Sendable {
   /// What the identifier is called in messages and logs, e.g. `email`.
@@ -64,46 +65,6 @@ public struct IdentifierRule: Sendable {
   public static let email = IdentifierRule(
     name: "email", kind: .email, normalizer: CredentialRules.normalizedEmail,
     checker: { CredentialRules.emailProblem(in: $0).map(CredentialProblem.email) })
-
-  /// A username: 3 to 64 ASCII letters, digits, `.`, `_` or `-`, compared lower-cased.
-  public static let username = username(keepingCase: false)
-
-  /// A username: 3 to 64 ASCII letters, digits, `.`, `_` or `-`.
-  ///
-  /// ```swift
-  /// let rule = IdentifierRule.username(keepingCase: true)   // Django's usernames, say
-  /// rule.normalized("  Ann.Lee ")   // "Ann.Lee"
-  /// ```
-  /// - Parameter keepingCase: Whether the server tells `Ann` from `ann`: the username is then
-  ///   sent as typed (trimmed), not lower-cased.
-  /// - Returns: The rule.
-  public static func username(keepingCase: Bool) -> IdentifierRule {
-    IdentifierRule(
-      name: "username", kind: .username,
-      normalize: { text in
-        let trimmed = CredentialRules.trimmingWhitespace(text)
-        return keepingCase ? trimmed : trimmed.lowercased()
-      },
-      problem: usernameProblem)
-  }
-
-  @Sendable
-  private static func usernameProblem(in text: String) -> IdentifierProblem? {
-    let trimmed = CredentialRules.trimmingWhitespace(text)
-    if trimmed.isEmpty {
-      return IdentifierProblem(
-        code: "username_empty", message: UserModelText.text("username.empty"))
-    }
-    let allowed = trimmed.unicodeScalars.allSatisfy { scalar in
-      scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-        || ".-_".unicodeScalars.contains(scalar))
-    }
-    guard allowed, (3...64).contains(trimmed.unicodeScalars.count) else {
-      return IdentifierProblem(
-        code: "username_invalid", message: UserModelText.text("username.invalid"))
-    }
-    return nil
-  }
 
   /// A phone number in international form (E.164): `+`, then 8 to 15 digits. Spaces, dashes,
   /// dots and brackets are dropped, so `+44 20 7946 0958` is `+442079460958`.

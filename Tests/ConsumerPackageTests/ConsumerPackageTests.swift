@@ -75,6 +75,7 @@ struct ConsumerPackageTests {
     let sources = Self.root.appendingPathComponent("Tests/ConsumerPackage/Sources/ArticleExamples")
     for (file, article) in [
       ("GettingStarted", "Modules/ServiceUser/ServiceUser.docc/GettingStarted.md"),
+      ("GettingStarted", ".ci/KooberLoginStack.docc/KooberLoginStack.md"),
       ("OneExamplePerModule", "Modules/ServiceUser/ServiceUser.docc/GettingStarted.md"),
       ("SignInFlows", "Modules/ServiceUserOIDC/ServiceUserOIDC.docc/SignInFlows.md"),
       ("SignInFlowsConfiguration", "Modules/ServiceUserOIDC/ServiceUserOIDC.docc/SignInFlows.md"),

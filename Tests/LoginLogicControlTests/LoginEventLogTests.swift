@@ -83,7 +83,7 @@ struct LoginEventLogTests {
     let stamp = "2027-01-15T08:00:00Z"
     #expect(
       world.log.lines == [
-        "\(stamp) sign-in: failed, invalid_email",
+        "\(stamp) sign-in: failed, email_invalid_domain",
         "\(stamp) sign-in: submitted for a***@example.com from feature myRides",
         "\(stamp) sign-in: failed, account_locked (300 s)",
         "\(stamp) sign-in: submitted for a***@example.com from feature myRides",

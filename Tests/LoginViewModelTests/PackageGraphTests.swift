@@ -69,10 +69,38 @@ struct PackageGraphTests {
     #expect(
       try Self.dependencies(of: "LoginLogicControl")
         == ["LoginCore", "UserModel", "Localization", "WireFormat"])
-    #expect(try Self.dependencies(of: "LoginCore") == ["UserModel", "Localization"])
+    #expect(
+      try Self.dependencies(of: "LoginCore") == ["UserModel", "Localization", "WireFormat"])
     let imported = try Self.imports(of: "LoginLogicControl").union(Self.imports(of: "LoginCore"))
     #expect(
       imported.subtracting(["Foundation"])
         == ["LoginCore", "UserModel", "Localization", "WireFormat"])
+  }
+
+  /// The targets `name` links, directly or through others, stopping at any of `stops` (whose
+  /// own lists are not read: they hold platform conditions this small reader skips).
+  static func linked(by name: String, stoppingAt stops: Set<String>) throws -> Set<String> {
+    var seen: Set<String> = []
+    var pending = [name]
+    while let next = pending.popLast() {
+      for dependency in try dependencies(of: next) ?? [] where seen.insert(dependency).inserted {
+        if !stops.contains(dependency) { pending.append(dependency) }
+      }
+    }
+    return seen
+  }
+
+  @Test("LoginTesting links neither ServiceUser nor DatabaseClient nor NetworkClient")
+  func loginTestingDependencies() throws {
+    // An app's logic tests link the fakes: they must not build and link SQLite and libcurl.
+    #expect(
+      try Self.dependencies(of: "LoginTesting") == ["LoginCore", "UserModel", "WireFormat"])
+    let heavy: Set<String> = ["ServiceUser", "DatabaseClient", "NetworkClient"]
+    let linked = try Self.linked(by: "LoginTesting", stoppingAt: heavy)
+    #expect(linked.intersection(heavy) == [])
+    #expect(linked == ["LoginCore", "UserModel", "Localization", "WireFormat"])
+    #expect(
+      try Self.imports(of: "LoginTesting").subtracting(["Foundation"])
+        == ["LoginCore", "UserModel", "WireFormat"])
   }
 }

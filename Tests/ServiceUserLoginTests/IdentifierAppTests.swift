@@ -33,7 +33,7 @@ struct IdentifierAppTests {
       rule: .username, typed: " Rita ", stored: "rita", unusable: "r t",
       wrongPassword: "The username or password is wrong.",
       taken: "That username is taken; choose another or sign in instead.",
-      unusableMessage: "A username has 3 to 64 letters, digits, '.', '_' or '-'."),
+      unusableMessage: "Use only letters, digits and @ . + - _ in a username."),
     App(
       rule: .phoneNumber, typed: "+44 20 7946 0958", stored: "+442079460958", unusable: "12",
       wrongPassword: "The phone number or password is wrong.",

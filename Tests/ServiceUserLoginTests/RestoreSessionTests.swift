@@ -1,4 +1,5 @@
 import Foundation
+import LoginCore
 import NetworkClient
 import ServiceUser
 import ServiceUserLogin

@@ -1,4 +1,5 @@
 import Foundation
+import LoginCore
 import ServiceUser
 import TestSupport
 import Testing

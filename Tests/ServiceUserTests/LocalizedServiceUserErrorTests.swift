@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import LoginCore
 import ServiceUser
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import DatabaseClient
 import Foundation
+import LoginCore
 import NetworkClient
 import ServiceUser
 import ServiceUserKoober

@@ -1,4 +1,5 @@
 import Foundation
+import LoginCore
 import UserModel
 
 /// Keeps the session in one file: the default store on Linux.

@@ -1,5 +1,6 @@
 import DatabaseClient
 import Foundation
+import LoginCore
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import LoginCore
 import UserModel
 
 /// Encodes a session as a binary property list with a format version (seeds/002's

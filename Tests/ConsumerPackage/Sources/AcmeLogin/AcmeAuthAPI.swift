@@ -7,8 +7,10 @@ import UserModel
 /// Acme's account server speaks its own words: `POST /api/sessions` with `login` and
 /// `secret`, tokens as `access` / `refresh` / `ttl`, a `member` with a `role`, `419` for an
 /// access token that has lapsed, and `{"problem": "…"}` for every refusal.
-public struct AcmeAuthAPI: AuthRemoteAPI {
+public struct AcmeAuthAPI: AuthRemoteAPI, NetworkClientBacked {
   let client: NetworkClient
+  /// The same client: Acme's server is also the app's API, so `ServiceUser` takes it here.
+  public var network: NetworkClient { client }
 
   public init(client: NetworkClient) {
     self.client = client

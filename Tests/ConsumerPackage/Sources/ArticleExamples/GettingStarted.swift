@@ -13,9 +13,9 @@ import UserModel
 public func gettingStarted() async throws {
   // Article example begins: GettingStarted body
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("Rides")
-  let network = NetworkClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
+  let client = NetworkClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
   let service = ServiceUser(
-    remote: KooberAuthAPI(network: network), network: network,
+    remote: KooberAuthAPI(network: client),   // the adapter brings the app's API client
     accountDatabaseURL: folder.appendingPathComponent("accounts.sqlite"),
     sessionStore: FileSessionStore(directory: folder.appendingPathComponent("Session")))
   let session = try await service.signUp(

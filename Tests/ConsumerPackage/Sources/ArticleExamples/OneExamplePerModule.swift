@@ -50,7 +50,7 @@ public func oneExamplePerModule(
 
   // ServiceUser + ServiceUserLogin: one call signs in AND does the database work.
   let service = ServiceUser(
-    remote: KooberAuthAPI(network: client), network: client,   // or your own AuthRemoteAPI
+    remote: KooberAuthAPI(network: client),   // or your own AuthRemoteAPI, with `network:`
     accountDatabaseURL: support.appendingPathComponent("accounts.sqlite"),
     sessionStore: FileSessionStore(directory: support.appendingPathComponent("Session")))
   switch try await service.signIn(identifier: typed, password: password) {

@@ -49,7 +49,7 @@ final class Screens: SignInLogicDelegate, SessionLogicDelegate {
 func run(server: URL, folder: URL) async -> Int32 {
   let client = NetworkClient(baseURL: server, retryPolicy: .none)
   let service = ServiceUser(
-    remote: AcmeAuthAPI(client: client), network: client,
+    remote: AcmeAuthAPI(client: client),
     accountDatabaseURL: folder.appendingPathComponent("accounts.sqlite"),
     sessionStore: FileSessionStore(directory: folder.appendingPathComponent("Session")),
     identifierRule: .username)

@@ -1,7 +1,11 @@
 import UserModel
 
-/// Persists the session between launches: `FileSessionStore` (the default on Linux) or
-/// `KeychainSessionStore` (Apple platforms).
+/// Persists the session between launches: ServiceUser's `FileSessionStore` (the default on
+/// Linux) or `KeychainSessionStore` (Apple platforms), or LoginTesting's
+/// `InMemorySessionStore` in tests.
+///
+/// It lives in LoginCore, below the database and the network, so that fakes and an app's
+/// logic tests name it without linking SQLite or libcurl.
 ///
 /// "No stored session" and "a stored session that cannot be read" are different answers:
 /// the first is `nil`, the second a thrown `SessionStoreError`. A store never reports an

@@ -1,5 +1,5 @@
 import Foundation
-import ServiceUser
+import LoginCore
 import Testing
 
 @Suite("reading a JWT's claims without verifying it")

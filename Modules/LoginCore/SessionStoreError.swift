@@ -27,12 +27,12 @@ public enum SessionStoreError: Error, Sendable, Equatable {
   /// One sentence a person understands, in the language `Texts.language` names.
   public var message: String {
     switch self {
-    case .unreadable(let detail): ServiceUserText.text("store.unreadable", ["detail": detail])
-    case .corrupt(let detail): ServiceUserText.text("store.corrupt", ["detail": detail])
+    case .unreadable(let detail): LoginCoreText.text("store.unreadable", ["detail": detail])
+    case .corrupt(let detail): LoginCoreText.text("store.corrupt", ["detail": detail])
     case .unsupportedVersion(let version):
-      ServiceUserText.text("store.unsupportedVersion", ["version": "\(version)"])
-    case .writeFailed(let detail): ServiceUserText.text("store.writeFailed", ["detail": detail])
-    case .removeFailed(let detail): ServiceUserText.text("store.removeFailed", ["detail": detail])
+      LoginCoreText.text("store.unsupportedVersion", ["version": "\(version)"])
+    case .writeFailed(let detail): LoginCoreText.text("store.writeFailed", ["detail": detail])
+    case .removeFailed(let detail): LoginCoreText.text("store.removeFailed", ["detail": detail])
     }
   }
 }
