@@ -3,7 +3,8 @@ import Localization
 
 /// Why a ride operation failed.
 ///
-/// Each answer of API.md's ride routes becomes one case, so a screen can switch on it:
+/// Each answer of the ride routes of Koober's HTTP contract
+/// (<doc:/documentation/KooberWire/HTTPContract>) becomes one case, so a screen can switch on it:
 ///
 /// | API answer                                   | RideError                         |
 /// |----------------------------------------------|-----------------------------------|
@@ -18,10 +19,15 @@ import Localization
 /// | 422 `invalid_vehicle_type`                   | `.invalidVehicleType`             |
 /// | 400 `malformed_query`                        | `.invalidQuery(message)`          |
 /// | 401 after renewal, no session                | `.notSignedIn`                    |
-/// | no connection (offline, DNS, refused)        | `.offline`                        |
+/// | no connection (offline, DNS, refused, TLS)   | `.offline`                        |
 /// | no answer in time                            | `.timeout`                        |
-/// | 5xx, 408, 429                                | `.serverUnavailable(status:)`     |
+/// | the calling task cancelled                   | `.cancelled`                      |
+/// | 5xx, 408, 429, with or without a body        | `.serverUnavailable(status:)`     |
 /// | other codes, a body the app cannot read      | `.serverTrouble(message)`         |
+///
+/// Everything but Koober's error body is read through `NetworkError.kind`, the classification
+/// an account's `AuthFailure(_:detail:)` reads too, so a ride and a sign-in agree (see
+/// `NetworkFailureKind`).
 ///
 /// ```swift
 /// do {
@@ -100,40 +106,40 @@ public enum RideError: Error, Sendable, Equatable, Hashable {
   /// words only when the app speaks English); a screen makes it safe to show.
   public var message: String {
     switch self {
-    case .passengersOnly: ServiceRideText.text("error.passengersOnly")
-    case .driversOnly: ServiceRideText.text("error.driversOnly")
-    case .rideInProgress: ServiceRideText.text("error.rideInProgress")
+    case .passengersOnly: TextTable.serviceRide.text("error.passengersOnly")
+    case .driversOnly: TextTable.serviceRide.text("error.driversOnly")
+    case .rideInProgress: TextTable.serviceRide.text("error.rideInProgress")
     case .invalidTransition(let detail):
-      Self.sentence(detail, ServiceRideText.text("error.invalidTransition")) {
-        ServiceRideText.text("error.invalidTransition.detail", ["detail": $0])
+      Self.sentence(detail, TextTable.serviceRide.text("error.invalidTransition")) {
+        TextTable.serviceRide.text("error.invalidTransition.detail", ["detail": $0])
       }
-    case .alreadyAccepted: ServiceRideText.text("error.alreadyAccepted")
-    case .notCompleted: ServiceRideText.text("error.notCompleted")
-    case .notFound: ServiceRideText.text("error.notFound")
-    case .invalidRideID: ServiceRideText.text("error.invalidRideID")
+    case .alreadyAccepted: TextTable.serviceRide.text("error.alreadyAccepted")
+    case .notCompleted: TextTable.serviceRide.text("error.notCompleted")
+    case .notFound: TextTable.serviceRide.text("error.notFound")
+    case .invalidRideID: TextTable.serviceRide.text("error.invalidRideID")
     case .invalidLocation(let detail):
-      Self.sentence(detail, ServiceRideText.text("error.invalidLocation")) {
-        ServiceRideText.text("error.invalidLocation.detail", ["detail": $0])
+      Self.sentence(detail, TextTable.serviceRide.text("error.invalidLocation")) {
+        TextTable.serviceRide.text("error.invalidLocation.detail", ["detail": $0])
       }
-    case .invalidVehicleType: ServiceRideText.text("error.invalidVehicleType")
+    case .invalidVehicleType: TextTable.serviceRide.text("error.invalidVehicleType")
     case .invalidQuery(let detail):
-      Self.sentence(detail, ServiceRideText.text("error.invalidQuery")) {
-        ServiceRideText.text("error.invalidQuery.detail", ["detail": $0])
+      Self.sentence(detail, TextTable.serviceRide.text("error.invalidQuery")) {
+        TextTable.serviceRide.text("error.invalidQuery.detail", ["detail": $0])
       }
     case .locationUnavailable(let detail):
-      Self.sentence(detail, ServiceRideText.text("error.locationUnavailable")) {
-        ServiceRideText.text("error.locationUnavailable.detail", ["detail": $0])
+      Self.sentence(detail, TextTable.serviceRide.text("error.locationUnavailable")) {
+        TextTable.serviceRide.text("error.locationUnavailable.detail", ["detail": $0])
       }
-    case .notSignedIn: ServiceRideText.text("error.notSignedIn")
-    case .offline: ServiceRideText.text("error.offline")
-    case .timeout: ServiceRideText.text("error.timeout")
+    case .notSignedIn: TextTable.serviceRide.text("error.notSignedIn")
+    case .offline: TextTable.serviceRide.text("error.offline")
+    case .timeout: TextTable.serviceRide.text("error.timeout")
     case .serverUnavailable(let status):
-      ServiceRideText.text("error.serverUnavailable", ["status": "\(status)"])
+      TextTable.serviceRide.text("error.serverUnavailable", ["status": "\(status)"])
     case .serverTrouble(let detail):
-      Self.sentence(detail, ServiceRideText.text("error.serverTrouble")) {
-        ServiceRideText.text("error.serverTrouble.detail", ["detail": $0])
+      Self.sentence(detail, TextTable.serviceRide.text("error.serverTrouble")) {
+        TextTable.serviceRide.text("error.serverTrouble.detail", ["detail": $0])
       }
-    case .cancelled: ServiceRideText.text("error.cancelled")
+    case .cancelled: TextTable.serviceRide.text("error.cancelled")
     }
   }
 

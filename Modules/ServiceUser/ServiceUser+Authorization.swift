@@ -82,6 +82,8 @@ struct SessionAuthorization: AuthorizationProvider {
       .unavailable(.storage(let detail)), .unavailable(.unexpectedAnswer(_, let detail)):
       .unexpectedResponse(detail)
     case .unavailable(.inProgress), .unsupported: .unexpectedResponse(failure.description)
+    // A cancelled renewal stays cancelled (`AuthFailure(_:detail:)`'s table, read back).
+    case .refused(.signInCancelled): .cancelled
     // A refusal ends the session before it gets here; a stray one is no answer either.
     case .refused: .authorizationUnavailable(reason: failure.description)
     }

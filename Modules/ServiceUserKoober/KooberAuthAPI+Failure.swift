@@ -21,31 +21,25 @@ import NetworkClient
 /// | any 401 to a sign-out, with a refresh token| `POST /v1/auth/revoke`; its own answer      |
 /// | `invalid_refresh_token`, `invalid_token`…  | `.refused(.sessionEnded)`                   |
 /// | 503 `server_busy` + `retryAfter`           | `.unavailable(.busy(retryAfterSeconds:))`   |
-/// | no connection, cancelled                   | `.unavailable(.offline)`                    |
-/// | no answer in time                          | `.unavailable(.timeout)`                    |
-/// | anything else                              | `.unavailable(.serverTrouble(_))`           |
+/// | another code in the envelope               | `.unavailable(.serverTrouble(_))`           |
+/// | anything else                              | LoginCore's `AuthFailure(_:detail:)`        |
+///
+/// Everything without Koober's error envelope goes to LoginCore's table of network failures,
+/// the one every adapter and `RideError` read: a cancelled request is
+/// `.refused(.signInCancelled)`, never offline; a 5xx without the envelope
+/// `.unexpectedAnswer(status:_:)`.
 extension KooberAuthAPI {
   /// The failure for a network error.
   /// - Parameters:
   ///   - error: What the client threw.
   ///   - authorized: Whether the call carried an access token, so a 401 judges the token.
   static func failure(_ error: NetworkError, authorized: Bool) -> AuthFailure {
-    switch error {
-    case .transport: .unavailable(.offline)
-    case .timeout: .unavailable(.timeout)
-    // A cancelled request did not reach a verdict; to the person it looks like no answer.
-    case .cancelled: .unavailable(.offline)
-    case .authorizationUnavailable: .refused(.sessionEnded)
-    case .http(let status, _):
-      if let server = error.serverError {
-        failure(status: status, server: server, authorized: authorized)
-      } else {
-        .unavailable(.unexpectedAnswer(status: status, "the server answered HTTP \(status)."))
-      }
-    case .invalidURL, .insecureURL, .userInfoInURL, .encoding, .decoding, .unexpectedResponse,
-      .responseTooLarge:
-      .unavailable(.serverTrouble(error.message))
+    if case .http(let status, _) = error, let server = error.serverError {
+      return failure(status: status, server: server, authorized: authorized)
     }
+    // An answer's detail is its status (the table's own); anything else's the error's
+    // English description, which never holds a token.
+    return AuthFailure(error.kind, detail: error.status == nil ? error.description : nil)
   }
 
   private static func failure(status: Int, server: ServerError, authorized: Bool)
@@ -91,7 +85,8 @@ extension AuthFailure {
   /// This failure, except that a refusal becomes server trouble: for a refresh, where only
   /// API.md's 401 refuses and every other answer leaves the session alone.
   var keepingSession: AuthFailure {
-    guard case .refused(let refusal) = self else { return self }
+    // A cancelled refresh is the caller giving up, not the server refusing anything.
+    guard case .refused(let refusal) = self, refusal != .signInCancelled else { return self }
     return .unavailable(.serverTrouble("the server refused the refresh: \(refusal.code)."))
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LoginCore
+import WireFormat
 
 /// Reads a failed answer of the token or revocation endpoint: RFC 6749 §5.2's JSON
 /// `{"error", "error_description"}`, or a status with no such body.
@@ -13,7 +14,11 @@ import LoginCore
 /// | `unsupported_token_type` (revocation)   | `.unsupported(.signOut)`                       |
 /// | `invalid_client`, `unauthorized_client` | server trouble naming the client               |
 /// | any other error                         | server trouble with the status and error code  |
-/// | no OAuth error body (5xx, an empty 403)  | `.unavailable(.unexpectedAnswer(status:_:))`   |
+/// | no OAuth error body (5xx, an empty 403) | LoginCore's table: `.unexpectedAnswer(status:_:)` |
+///
+/// An answer without an OAuth error goes to LoginCore's one table of network failures
+/// (`AuthFailure(_:detail:)`), classified by its status as NetworkClient classifies an `.http`
+/// error, so it reads as it would from any other adapter.
 enum OAuthErrorReading {
   /// The longest piece of a provider's `error_description` put in a message.
   static let descriptionLimit = 200
@@ -31,10 +36,9 @@ enum OAuthErrorReading {
     let standard = AuthFailure.standard(status: answer.status, headers: answer.headers)
     if case .unavailable(.busy) = standard { return standard }
     guard let json = answer.json, let code = json.string("error") else {
-      return .unavailable(
-        .unexpectedAnswer(
-          status: answer.status,
-          "\(place) answered HTTP \(answer.status) without an OAuth error."))
+      return AuthFailure(
+        NetworkFailureKind(status: answer.status),
+        detail: "\(place) answered HTTP \(answer.status) without an OAuth error.")
     }
     let detail = describe(code: code, json.string("error_description"))
     switch code {

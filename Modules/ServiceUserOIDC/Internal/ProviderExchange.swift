@@ -7,8 +7,9 @@ import NetworkClient
 #endif
 
 /// Sends one request to the provider and turns what can go wrong before an answer is read
-/// into the AuthFailure vocabulary: no connection is `.offline`, no answer in time
-/// `.timeout`, an oversized body server trouble.
+/// into the AuthFailure vocabulary by LoginCore's one table: no connection is `.offline`, no
+/// answer in time `.timeout`, a cancelled request `.signInCancelled`, an oversized body server
+/// trouble.
 struct ProviderExchange: Sendable {
   /// The largest body read from the provider: a discovery document, token answer or userinfo
   /// is a few kilobytes; anything over a mebibyte is not one.
@@ -72,16 +73,16 @@ struct ProviderExchange: Sendable {
     return ProviderAnswer(status: response.statusCode, headers: headers, body: data)
   }
 
-  /// A transport failure in the AuthFailure vocabulary.
+  /// A transport failure in the AuthFailure vocabulary: LoginCore's one table of network
+  /// failures (`AuthFailure(_:detail:)`), so a cancelled request is `.signInCancelled` here
+  /// as in every adapter, never offline.
   /// - Parameter error: What the transport threw.
-  /// - Returns: `.timeout` for no answer in time, else `.offline` (a cancelled request did
-  ///   not reach a verdict either; to the person it looks like no answer).
+  /// - Returns: The table's failure; what cannot be read is server trouble naming the code.
   static func failure(of error: NetworkError) -> AuthFailure {
-    switch error {
-    case .timeout: .unavailable(.timeout)
-    case .transport, .cancelled: .unavailable(.offline)
-    default:
+    switch error.kind {
+    case .unreadableAnswer, .notSent:
       .trouble("the provider's answer could not be read (\(error.code)).")
+    default: AuthFailure(error.kind)
     }
   }
 
