@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
-// The Koober login stack: small, separately linkable modules (seeds/001), an example host and
-// its reference backend. No package dependencies: system libraries come in through
-// `.systemLibrary` targets.
+// The Koober login stack: small, separately linkable modules (service, logic and view
+// layers), an example host and its reference backend. No package dependencies: system
+// libraries come in through `.systemLibrary` targets.
 import PackageDescription
 
 let package = Package(
@@ -77,7 +77,7 @@ let package = Package(
     .target(
       name: "RideModel", dependencies: ["WireFormat", "Localization"], path: "Modules/RideModel",
       resources: [.process("Resources")]),
-    // The seam between the services and a server: AuthRemoteAPI and its values (seeds/000).
+    // The seam between the services and a server: AuthRemoteAPI and its values.
     .target(
       name: "LoginCore", dependencies: ["UserModel", "Localization", "WireFormat"],
       path: "Modules/LoginCore", resources: [.process("Resources")]),
@@ -92,13 +92,13 @@ let package = Package(
       path: "Modules/ServiceUser",
       resources: [.process("Resources")]
     ),
-    // API.md's JSON shapes, error envelope and token codes, said once, for the Koober adapter,
-    // the ride service and the reference backend.
+    // The HTTP contract's JSON shapes, error envelope and token codes, said once, for the Koober
+    // adapter, the ride service and the reference backend.
     .target(
       name: "KooberWire",
       dependencies: ["UserModel", "WireFormat", "NetworkClient", "Localization"],
       path: "Modules/KooberWire"),
-    // The adapter of API.md's REST contract: koober's default AuthRemoteAPI.
+    // The adapter of the HTTP contract's REST contract: koober's default AuthRemoteAPI.
     .target(
       name: "ServiceUserKoober",
       dependencies: ["LoginCore", "UserModel", "NetworkClient", "WireFormat", "KooberWire",

@@ -29,8 +29,8 @@ extension APIError {
       seconds: retryAfter)
   }
 
-  /// An error that says when to try again, in the body (API.md: inside the `error` object)
-  /// and in the `Retry-After` header alike.
+  /// An error that says when to try again, in the body (the HTTP contract: inside the `error`
+  /// object) and in the `Retry-After` header alike.
   private static func retryLater(
     status: Int, code: String, message: String, seconds: Int
   ) -> APIError {

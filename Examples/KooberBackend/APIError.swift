@@ -1,6 +1,6 @@
 import Foundation
 
-/// An error the backend answers with: an HTTP status and API.md's
+/// An error the backend answers with: an HTTP status and the HTTP contract's
 /// `{"error": {"code", "message", …}}` body.
 ///
 /// Route handlers throw it; the router turns it into the response, so every failure of every

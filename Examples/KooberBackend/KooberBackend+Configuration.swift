@@ -2,7 +2,7 @@ import Foundation
 
 extension KooberBackend {
   /// Everything the backend can be told at start: where it listens, where it keeps its data,
-  /// the security parameters of API.md, and the clock.
+  /// the security parameters of the HTTP contract, and the clock.
   ///
   /// ```swift
   /// var configuration = KooberBackend.Configuration(dataDirectory: folder)
@@ -17,8 +17,8 @@ extension KooberBackend {
     public var port: UInt16 = 0
     /// More host names the backend answers to, beside its address and (on loopback)
     /// `localhost`: e.g. the name a reverse proxy forwards requests under. A request naming
-    /// another host in `Host` gets `421 misdirected_request` (API.md), so a web page that
-    /// points its own domain at the backend reads nothing. Names only, without a port;
+    /// another host in `Host` gets `421 misdirected_request` (the HTTP contract), so a web page
+    /// that points its own domain at the backend reads nothing. Names only, without a port;
     /// compared case-insensitively and without a trailing dot.
     public var hostNames: [String] = []
     /// The SQLite file that holds users, tokens, challenges and the outbox.

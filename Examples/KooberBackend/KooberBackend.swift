@@ -2,8 +2,8 @@ import DatabaseClient
 import Foundation
 import LoopbackServer
 
-/// The reference backend of API.md: every auth, user and ride route (and, in demo mode, the
-/// outbox and the simulated driver) on a `LoopbackServer`, with users, token hashes,
+/// The reference backend of Koober's HTTP contract: every auth, user and ride route (and, in demo
+/// mode, the outbox and the simulated driver) on a `LoopbackServer`, with users, token hashes,
 /// challenges, the outbox and rides in SQLite.
 ///
 /// It answers only requests that name it in `Host` (its address, `localhost`, and
@@ -45,7 +45,7 @@ public final class KooberBackend: Sendable {
     do {
       self.server = try LoopbackServer(
         host: configuration.host, port: configuration.port,
-        // API.md: a known path with another method is 405, and HEAD is another method.
+        // The HTTP contract: a known path with another method is 405, and HEAD is another method.
         configuration: LoopbackServer.Configuration(
           maxBodyBytes: configuration.maxBodyBytes, headUsesGetRoute: false,
           hostPolicy: .serverNames(configuration.hostNames)))

@@ -14,7 +14,7 @@ public final class RequestCounter: Sendable {
   /// How many requests a route has received since the backend started.
   /// - Parameters:
   ///   - method: the method, e.g. `"POST"`.
-  ///   - path: the route's path as API.md writes it, e.g. `"/v1/auth/refresh"`.
+  ///   - path: the route's path as the HTTP contract writes it, e.g. `"/v1/auth/refresh"`.
   /// - Returns: the count; requests answered 404 or 405 by the server are not counted.
   public func count(_ method: String, _ path: String) -> Int {
     counts.withLock { $0[Self.key(method, path)] ?? 0 }

@@ -1,11 +1,12 @@
 import Foundation
 
 extension HTTPResponse {
-  /// The `Content-Type` of JSON bodies, as API.md asks.
+  /// The `Content-Type` of JSON bodies, as the HTTP contract asks.
   public static let jsonContentType = "application/json; charset=utf-8"
 
   /// A JSON response, encoded by `WireJSON.encoder(dates: .wholeSeconds)`: dates as
-  /// `2026-11-21T08:30:00Z` and keys sorted, so bodies are stable. A value that cannot be encoded gives a `500 encoding_failed`.
+  /// `2026-11-21T08:30:00Z` and keys sorted, so bodies are stable. A value that cannot be encoded
+  /// gives a `500 encoding_failed`.
   /// - Parameters:
   ///   - status: The status code; 200 by default.
   ///   - value: The value to encode.
@@ -43,7 +44,7 @@ extension HTTPResponse {
     HTTPResponse(status: status, headers: ["Content-Type": contentType], body: Data(text.utf8))
   }
 
-  /// An error in the shape of API.md:
+  /// An error in the shape of Koober's HTTP contract:
   /// `{"error": {"code": "…", "message": "…", …extra}}`.
   /// - Parameters:
   ///   - status: The status code, e.g. 401.

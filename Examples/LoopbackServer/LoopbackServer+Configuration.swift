@@ -3,12 +3,13 @@ import Foundation
 extension LoopbackServer {
   /// Size limits, deadlines and the connection cap of a server.
   ///
-  /// The defaults follow API.md's rules for slow or greedy clients; tests pass short values.
+  /// The defaults follow the HTTP contract's rules for slow or greedy clients; tests pass short
+  /// values.
   public struct Configuration: Sendable {
     /// The largest request body accepted; a larger one answers `413 body_too_large` and the
     /// connection closes. For a chunked body, chunk data, chunk extensions (every byte of a
     /// chunk-size line but the size's significant digits) and trailer lines count together.
-    /// 64 KiB by default, as API.md asks.
+    /// 64 KiB by default, as the HTTP contract asks.
     public var maxBodyBytes: Int
     /// The largest request line plus headers accepted; more answers `431 headers_too_large`.
     public var maxHeaderBytes: Int
@@ -21,7 +22,8 @@ extension LoopbackServer {
     /// The listen backlog: connections the OS queues before the server accepts them.
     public var backlog: Int32
     /// Whether a `HEAD` request to a path with a `GET` route is answered by that route (HTTP's
-    /// usual rule); when false it is another method, `405 method_not_allowed`, as API.md reads.
+    /// usual rule); when false it is another method, `405 method_not_allowed`, as the HTTP contract
+    /// reads.
     public var headUsesGetRoute: Bool
     /// The deadline for a request's head, in seconds from its first byte: a deadline, not an
     /// idle timer, so a client sending a byte now and then is cut off all the same. Past it the

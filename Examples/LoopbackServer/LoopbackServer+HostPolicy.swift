@@ -1,8 +1,8 @@
 import Foundation
 
 extension LoopbackServer {
-  /// Which `Host` a request must name for the server to answer it (RFC 9112 §3.2, API.md's
-  /// `400 malformed_request` and `421 misdirected_request`).
+  /// Which `Host` a request must name for the server to answer it (RFC 9112 §3.2, the HTTP
+  /// contract's `400 malformed_request` and `421 misdirected_request`).
   ///
   /// A web page can point a domain of its own at the server's address (DNS rebinding); the
   /// browser then sends that domain as the `Host`, so answering only the server's own names

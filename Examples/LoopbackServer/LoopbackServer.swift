@@ -17,7 +17,7 @@ import Foundation
 /// server.stop()
 /// ```
 ///
-/// Unknown paths answer API.md's `404 not_found`, known paths with another method
+/// Unknown paths answer the HTTP contract's `404 not_found`, known paths with another method
 /// `405 method_not_allowed`, and malformed requests `400 malformed_request`. The server never
 /// trusts a number a client sends: every size is checked before any arithmetic, and these
 /// rules (limits in ``Configuration``) keep one client from holding memory or threads:
@@ -108,7 +108,7 @@ public final class LoopbackServer: Sendable {
     core.router.add(method, pattern, handler)
   }
 
-  /// Replaces the handler for requests no route takes (API.md's 404 and 405 by default).
+  /// Replaces the handler for requests no route takes (the HTTP contract's 404 and 405 by default).
   /// - Parameter fallback: Builds the response from the request and why it missed.
   public func setFallback(_ fallback: @escaping Fallback) {
     core.router.setFallback(fallback)

@@ -2,8 +2,9 @@ import Foundation
 import UserModel
 import WireFormat
 
-/// API.md's JSON shapes, said once: the Koober server's User, Session and sign-in bodies, and
-/// how each maps to the package's own `User`, `UserSession` and credentials.
+/// Koober's JSON shapes (<doc:HTTPContract>), said once: the Koober server's User, Session and
+/// sign-in bodies, and how each maps to the package's own `User`, `UserSession` and
+/// credentials.
 ///
 /// The package's model types speak in an app's words (an `identifier`, optional refresh and
 /// ID tokens); Koober's API speaks in its own (`email`, `token`, a required refresh pair).
@@ -15,7 +16,7 @@ import WireFormat
 /// let session = wire.session          // UserSession, identifier = the API's email
 /// ```
 public enum KooberWire {
-  /// API.md's User: `{"id", "email", "name" | null, "type"}`.
+  /// Koober's User: `{"id", "email", "name" | null, "type"}`.
   public struct User: Codable, Sendable, Hashable {
     /// The system identifier (`usr_…`).
     public var id: String
@@ -31,7 +32,7 @@ public enum KooberWire {
       UserModel.User(id: id, identifier: email, email: email, name: name, type: type)
     }
 
-    /// API.md's form of a user; the identifier is Koober's email.
+    /// Koober's form of a user, whose email is the user's identifier.
     /// - Parameter user: The user.
     public init(_ user: UserModel.User) {
       id = user.id
@@ -68,7 +69,7 @@ public enum KooberWire {
     }
   }
 
-  /// API.md's Session: `{"user", "token", "expiresAt", "refreshToken", "refreshExpiresAt"}`.
+  /// Koober's Session: `{"user", "token", "expiresAt", "refreshToken", "refreshExpiresAt"}`.
   public struct Session: Codable, Sendable, Hashable {
     /// The signed-in user.
     public var user: User

@@ -4,8 +4,8 @@ import NetworkClient
 import WireFormat
 
 /// The error a Koober server reported in the body of a non-2xx answer, in the shape of
-/// API.md: `{"error": {"code": "…", "message": "…", …extra fields}}`. NetworkClient knows
-/// HTTP only; this is how the Koober side reads its server's answers.
+/// <doc:HTTPContract>: `{"error": {"code": "…", "message": "…", …extra fields}}`.
+/// NetworkClient knows HTTP only; this is how the Koober side reads its server's answers.
 ///
 /// ```swift
 /// if error.status == 423, let wait = error.serverError?.retryAfter {
@@ -37,13 +37,13 @@ public struct ServerError: Sendable, Equatable, CustomStringConvertible {
   /// How many seconds to wait before trying again (`retryAfter`, e.g. a locked account).
   public var retryAfter: Int? { fields["retryAfter"]?.intValue }
 
-  /// API.md's codes for an access or refresh token that no longer works: said once, for
-  /// every Koober client (the login adapter and the ride service).
+  /// Koober's codes for an access or refresh token that no longer works (<doc:HTTPContract>):
+  /// said once, for every Koober client (the login adapter and the ride service).
   public static let tokenCodes: Set<String> = [
     "invalid_token", "token_expired", "invalid_refresh_token", "refresh_token_reused",
   ]
 
-  /// API.md's code for an access token that has expired and may be renewed.
+  /// Koober's code for an access token that has expired and may be renewed.
   public static let tokenExpired = "token_expired"
 
   /// Whether the code says a token no longer works (one of ``tokenCodes``).
@@ -69,7 +69,7 @@ public struct ServerError: Sendable, Equatable, CustomStringConvertible {
     return text
   }
 
-  /// Parses the API.md error envelope, or returns `nil` when the body has another shape.
+  /// Parses Koober's error envelope, or returns `nil` when the body has another shape.
   /// - Parameter body: the raw response body.
   public init?(body: Data) {
     guard case .object(let envelope)? = try? JSONValue.parse(body, limits: .answer),
@@ -93,7 +93,7 @@ public struct ServerError: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension NetworkError {
-  /// The Koober server's error in an `.http` answer's body (API.md's shape), else `nil`.
+  /// The Koober server's error in an `.http` answer's body (Koober's envelope), else `nil`.
   public var serverError: ServerError? {
     body.flatMap(ServerError.init(body:))
   }

@@ -50,9 +50,9 @@ public enum AuthFailure: Error, Sendable, Equatable, Hashable {
     switch self {
     case .refused(let refusal): refusal.message
     case .unavailable(let unavailability): unavailability.message
-    case .unsupported(.resendCode): LoginCoreText.text("error.resendUnavailable")
+    case .unsupported(.resendCode): TextTable.loginCore.text("error.resendUnavailable")
     case .unsupported(let operation):
-      LoginCoreText.text("error.unsupported", ["operation": operation.summary])
+      TextTable.loginCore.text("error.unsupported", ["operation": operation.summary])
     }
   }
 

@@ -31,16 +31,16 @@ public enum AuthOperation: String, Sendable, Equatable, Hashable, CaseIterable {
   /// The operation in a few words in `language`; developer messages ask for English.
   func summary(in language: TextLanguage) -> String {
     switch self {
-    case .signIn: LoginCoreText.text("operation.signIn", language: language)
-    case .verifyCode: LoginCoreText.text("operation.verifyCode", language: language)
-    case .signUp: LoginCoreText.text("operation.signUp", language: language)
-    case .refresh: LoginCoreText.text("operation.refresh", language: language)
-    case .currentUser: LoginCoreText.text("operation.currentUser", language: language)
-    case .updateName: LoginCoreText.text("operation.updateName", language: language)
-    case .signOut: LoginCoreText.text("operation.signOut", language: language)
-    case .resendCode: LoginCoreText.text("operation.resendCode", language: language)
-    case .browserSignIn: LoginCoreText.text("operation.browserSignIn", language: language)
-    case .deviceSignIn: LoginCoreText.text("operation.deviceSignIn", language: language)
+    case .signIn: TextTable.loginCore.text("operation.signIn", language: language)
+    case .verifyCode: TextTable.loginCore.text("operation.verifyCode", language: language)
+    case .signUp: TextTable.loginCore.text("operation.signUp", language: language)
+    case .refresh: TextTable.loginCore.text("operation.refresh", language: language)
+    case .currentUser: TextTable.loginCore.text("operation.currentUser", language: language)
+    case .updateName: TextTable.loginCore.text("operation.updateName", language: language)
+    case .signOut: TextTable.loginCore.text("operation.signOut", language: language)
+    case .resendCode: TextTable.loginCore.text("operation.resendCode", language: language)
+    case .browserSignIn: TextTable.loginCore.text("operation.browserSignIn", language: language)
+    case .deviceSignIn: TextTable.loginCore.text("operation.deviceSignIn", language: language)
     }
   }
 }

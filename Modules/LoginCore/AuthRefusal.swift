@@ -1,3 +1,4 @@
+import Localization
 import UserModel
 
 /// What was refused, so that the person must act: the `.refused` part of `AuthFailure`.
@@ -104,8 +105,8 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
     case .invalidCredentials(let kind): kind.wrongPasswordMessage
     case .locked(let seconds):
       seconds > 60
-        ? LoginCoreText.counted("error.lockedMinutes", wholeMinutes(seconds), as: "minutes")
-        : LoginCoreText.counted("error.lockedSeconds", max(seconds, 1), as: "seconds")
+        ? TextTable.loginCore.counted("error.lockedMinutes", wholeMinutes(seconds), as: "minutes")
+        : TextTable.loginCore.counted("error.lockedSeconds", max(seconds, 1), as: "seconds")
     case .identifierTaken(let kind): kind.takenMessage
     // The server's own sentence: cleaned, for it is shown as it is.
     case .invalidInput(let field, let message):
@@ -113,17 +114,18 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
         ? Self.generalSentence(for: field)
         : ForeignText.clean(message, limit: Self.serverMessageLimit)
     case .invalidForm(let problem): problem.message
-    case .malformedCode: LoginCoreText.text("error.malformedCode")
+    case .malformedCode: TextTable.loginCore.text("error.malformedCode")
     case .invalidCode(let left):
-      LoginCoreText.counted("error.invalidCode", max(left, 0), as: "left")
-    case .codeExpired: LoginCoreText.text("error.challengeExpired")
-    case .tooManyAttempts: LoginCoreText.text("error.tooManyAttempts")
-    case .accessTokenRejected, .sessionEnded, .notSignedIn: LoginCoreText.text("error.signedOut")
-    case .updateRequired: LoginCoreText.text("error.updateRequired")
-    case .signInDeclined: LoginCoreText.text("error.signInDeclined")
-    case .signInInterrupted: LoginCoreText.text("error.signInInterrupted")
-    case .signInExpired: LoginCoreText.text("error.signInExpired")
-    case .signInCancelled: LoginCoreText.text("error.signInCancelled")
+      TextTable.loginCore.counted("error.invalidCode", max(left, 0), as: "left")
+    case .codeExpired: TextTable.loginCore.text("error.challengeExpired")
+    case .tooManyAttempts: TextTable.loginCore.text("error.tooManyAttempts")
+    case .accessTokenRejected, .sessionEnded, .notSignedIn:
+      TextTable.loginCore.text("error.signedOut")
+    case .updateRequired: TextTable.loginCore.text("error.updateRequired")
+    case .signInDeclined: TextTable.loginCore.text("error.signInDeclined")
+    case .signInInterrupted: TextTable.loginCore.text("error.signInInterrupted")
+    case .signInExpired: TextTable.loginCore.text("error.signInExpired")
+    case .signInCancelled: TextTable.loginCore.text("error.signInCancelled")
     }
   }
 
@@ -132,10 +134,10 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
 
   private static func generalSentence(for field: InputField) -> String {
     switch field {
-    case .identifier: LoginCoreText.text("error.invalidIdentifier")
-    case .password: LoginCoreText.text("error.weakPassword")
-    case .name: LoginCoreText.text("error.invalidName")
-    case .userType: LoginCoreText.text("error.invalidType")
+    case .identifier: TextTable.loginCore.text("error.invalidIdentifier")
+    case .password: TextTable.loginCore.text("error.weakPassword")
+    case .name: TextTable.loginCore.text("error.invalidName")
+    case .userType: TextTable.loginCore.text("error.invalidType")
     }
   }
 }

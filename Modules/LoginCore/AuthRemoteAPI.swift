@@ -8,8 +8,8 @@ import UserModel
 /// the session store, renewal (one refresh shared by every caller), the account database and
 /// `sessionChanges()`. An adapter only translates: each method sends what its server needs
 /// and turns the answer into the package's values, or its failure into one `AuthFailure`.
-/// Two adapters ship as their own products: `KooberAuthAPI` (ServiceUserKoober, the REST
-/// contract of API.md) and `OIDCAuthAPI` (ServiceUserOIDC, any standard OAuth 2.0 / OpenID
+/// Two adapters ship as their own products: `KooberAuthAPI` (ServiceUserKoober, for Koober's
+/// HTTP contract) and `OIDCAuthAPI` (ServiceUserOIDC, any standard OAuth 2.0 / OpenID
 /// Connect provider). An app with its own server writes a third:
 ///
 /// ```swift

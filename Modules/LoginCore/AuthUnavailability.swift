@@ -1,3 +1,5 @@
+import Localization
+
 /// Why there is no answer now, so that trying again later may work: the `.unavailable` part
 /// of `AuthFailure`. None of these ends a session.
 ///
@@ -58,18 +60,19 @@ public enum AuthUnavailability: Sendable, Equatable, Hashable {
   /// One sentence a person understands, in the language `Texts.language` names.
   var message: String {
     switch self {
-    case .offline: LoginCoreText.text("error.offline")
-    case .timeout: LoginCoreText.text("error.timeout")
+    case .offline: TextTable.loginCore.text("error.offline")
+    case .timeout: TextTable.loginCore.text("error.timeout")
     case .busy(let seconds):
       seconds > 60
-        ? LoginCoreText.counted("error.serverBusyMinutes", wholeMinutes(seconds), as: "minutes")
-        : LoginCoreText.counted("error.serverBusySeconds", max(seconds, 1), as: "seconds")
-    case .serverTrouble: LoginCoreText.text("error.serverTrouble")
+        ? TextTable.loginCore.counted(
+          "error.serverBusyMinutes", wholeMinutes(seconds), as: "minutes")
+        : TextTable.loginCore.counted("error.serverBusySeconds", max(seconds, 1), as: "seconds")
+    case .serverTrouble: TextTable.loginCore.text("error.serverTrouble")
     case .unexpectedAnswer(let status, _):
-      LoginCoreText.text("error.unexpectedAnswer", ["status": String(status)])
-    case .inProgress: LoginCoreText.text("error.alreadyInProgress")
-    case .sessionUnreadable: LoginCoreText.text("error.sessionUnreadable")
-    case .storage: LoginCoreText.text("error.storage")
+      TextTable.loginCore.text("error.unexpectedAnswer", ["status": String(status)])
+    case .inProgress: TextTable.loginCore.text("error.alreadyInProgress")
+    case .sessionUnreadable: TextTable.loginCore.text("error.sessionUnreadable")
+    case .storage: TextTable.loginCore.text("error.storage")
     }
   }
 }

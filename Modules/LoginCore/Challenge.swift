@@ -1,8 +1,8 @@
 import Foundation
 
 /// The second step of a sign-in your server asked for: a one-time code was sent, and
-/// `verifyCode(_:for:)` turns it into a session (Koober asks drivers, with API.md's
-/// `{"challenge": {"id", "expiresAt", "channel"}}`).
+/// `verifyCode(_:for:)` turns it into a session (a server that asks for one answers with the
+/// challenge's id, expiry and channel).
 public struct Challenge: Sendable, Equatable, Codable {
   /// The challenge id (`chl_…`) sent back with the code.
   public let id: String

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why a session store could not read, write or remove the stored session.
 public enum SessionStoreError: Error, Sendable, Equatable {
@@ -27,12 +28,13 @@ public enum SessionStoreError: Error, Sendable, Equatable {
   /// One sentence a person understands, in the language `Texts.language` names.
   public var message: String {
     switch self {
-    case .unreadable(let detail): LoginCoreText.text("store.unreadable", ["detail": detail])
-    case .corrupt(let detail): LoginCoreText.text("store.corrupt", ["detail": detail])
+    case .unreadable(let detail): TextTable.loginCore.text("store.unreadable", ["detail": detail])
+    case .corrupt(let detail): TextTable.loginCore.text("store.corrupt", ["detail": detail])
     case .unsupportedVersion(let version):
-      LoginCoreText.text("store.unsupportedVersion", ["version": "\(version)"])
-    case .writeFailed(let detail): LoginCoreText.text("store.writeFailed", ["detail": detail])
-    case .removeFailed(let detail): LoginCoreText.text("store.removeFailed", ["detail": detail])
+      TextTable.loginCore.text("store.unsupportedVersion", ["version": "\(version)"])
+    case .writeFailed(let detail): TextTable.loginCore.text("store.writeFailed", ["detail": detail])
+    case .removeFailed(let detail):
+      TextTable.loginCore.text("store.removeFailed", ["detail": detail])
     }
   }
 }

@@ -1,3 +1,4 @@
+import Localization
 import UserModel
 
 extension UserType {
@@ -7,7 +8,7 @@ extension UserType {
   var sentenceName: String {
     switch self {
     case .passenger, .driver: displayName
-    default: LoginLogicText.text("userType.appOwn", ["type": rawValue])
+    default: TextTable.loginLogicControl.text("userType.appOwn", ["type": rawValue])
     }
   }
 
@@ -16,9 +17,9 @@ extension UserType {
   /// raw value and an "s").
   var pluralSentenceName: String {
     switch self {
-    case .passenger: LoginLogicText.text("userType.passenger.plural")
-    case .driver: LoginLogicText.text("userType.driver.plural")
-    default: LoginLogicText.text("userType.appOwn.plural", ["type": rawValue])
+    case .passenger: TextTable.loginLogicControl.text("userType.passenger.plural")
+    case .driver: TextTable.loginLogicControl.text("userType.driver.plural")
+    default: TextTable.loginLogicControl.text("userType.appOwn.plural", ["type": rawValue])
     }
   }
 }

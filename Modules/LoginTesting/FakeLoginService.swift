@@ -9,7 +9,7 @@ import UserModel
 ///
 /// ```swift
 /// let service = FakeLoginService()
-/// service.signInResults = [.failure(.invalidCredentials)]
+/// service.signInResults = [.failure(.refused(.invalidCredentials(.email)))]
 /// let environment = LoginEnvironment(service: service, log: LoginEventLog())
 /// let control = SignInLogicControl(environment: environment, entryPoint: .welcome)
 /// await control.signIn(identifier: "ann@example.com", password: "wrong1234")?.value

@@ -1,3 +1,5 @@
+import Localization
+
 extension CodeViewModel {
   /// What the code field holds once whitespace is dropped and digits are made ASCII, and the
   /// error to show, if any.
@@ -19,10 +21,10 @@ extension CodeViewModel {
       }
     }
     if hasOther {
-      return CodeReading(digits: digits, problem: LoginViewModelText.text("code.digitsOnly"))
+      return CodeReading(digits: digits, problem: TextTable.loginViewModel.text("code.digitsOnly"))
     }
     if digits.count > codeLength {
-      let problem = LoginViewModelText.text("code.tooLong", ["length": "\(codeLength)"])
+      let problem = TextTable.loginViewModel.text("code.tooLong", ["length": "\(codeLength)"])
       return CodeReading(digits: digits, problem: problem)
     }
     return CodeReading(digits: digits, problem: nil)
@@ -37,8 +39,8 @@ extension CodeViewModel {
 
   static func attemptsLeftText(_ attemptsLeft: Int) -> String {
     attemptsLeft == 0
-      ? LoginViewModelText.text("code.noAttemptsLeft")
-      : LoginViewModelText.counted("code.attemptsLeft", attemptsLeft, as: "left")
+      ? TextTable.loginViewModel.text("code.noAttemptsLeft")
+      : TextTable.loginViewModel.counted("code.attemptsLeft", attemptsLeft, as: "left")
   }
 
   private static func digitCharacter(_ value: Double) -> Character? {

@@ -22,7 +22,7 @@ import WireFormat
 /// ```
 @MainActor
 public final class CodeViewModel {
-  /// How many digits a code has (API.md: one-time codes are 6 digits).
+  /// How many digits a code has: six, the common length of one-time codes.
   public nonisolated static let codeLength = 6
 
   /// Called with the new enabled state of the verify button.

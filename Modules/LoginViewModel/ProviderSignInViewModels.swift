@@ -1,3 +1,4 @@
+import Localization
 import WireFormat
 
 /// What a provider sign-in screen (browser or device) shows besides its own texts: whether a
@@ -76,13 +77,13 @@ public final class BrowserSignInViewModel: ProviderSignInViewModel {
 
   /// The sign-in started: "Opening the sign-in page…".
   public func started() {
-    begin(status: LoginViewModelText.text("browser.starting"))
+    begin(status: TextTable.loginViewModel.text("browser.starting"))
   }
 
   /// The page is open: "Finish signing in in your browser.".
   public func waitingForBrowser() {
     guard isCancelEnabled else { return }
-    setStatus(LoginViewModelText.text("browser.waiting"))
+    setStatus(TextTable.loginViewModel.text("browser.waiting"))
     changes.tell()
   }
 
@@ -132,7 +133,7 @@ public final class DeviceSignInViewModel: ProviderSignInViewModel {
 
   /// The sign-in started: "Getting a code…".
   public func started() {
-    begin(status: LoginViewModelText.text("device.starting"))
+    begin(status: TextTable.loginViewModel.text("device.starting"))
   }
 
   /// The code arrived: show it, the address, the instructions and the time left.
@@ -143,7 +144,7 @@ public final class DeviceSignInViewModel: ProviderSignInViewModel {
   public func show(userCode: String, address: String, secondsLeft: Int) {
     changes.set(\.codeText, of: self, to: userCode, tell: \.onCodeTextChange)
     changes.set(\.addressText, of: self, to: address, tell: \.onAddressTextChange)
-    setStatus(LoginViewModelText.text("device.instructions", ["address": address]))
+    setStatus(TextTable.loginViewModel.text("device.instructions", ["address": address]))
     setCountdown(secondsLeft)
     changes.tell()
   }
@@ -161,8 +162,8 @@ public final class DeviceSignInViewModel: ProviderSignInViewModel {
     let time = CodeViewModel.countdownText(forRemainingSeconds: left)
     let text =
       left == 0
-      ? LoginViewModelText.text("device.expired")
-      : LoginViewModelText.text("device.countdown", ["time": time])
+      ? TextTable.loginViewModel.text("device.expired")
+      : TextTable.loginViewModel.text("device.countdown", ["time": time])
     changes.set(\.countdownText, of: self, to: text, tell: \.onCountdownTextChange)
   }
 

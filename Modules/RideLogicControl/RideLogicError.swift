@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import RideModel
 import ServiceRide
 
@@ -43,13 +44,13 @@ public enum RideLogicError: Error, Sendable, Hashable {
   public var message: String {
     switch self {
     case .service(let error): error.message
-    case .noPickup: RideLogicText.text("error.noPickup")
-    case .noDestination: RideLogicText.text("error.noDestination")
-    case .noVehicle: RideLogicText.text("error.noVehicle")
+    case .noPickup: TextTable.rideLogicControl.text("error.noPickup")
+    case .noDestination: TextTable.rideLogicControl.text("error.noDestination")
+    case .noVehicle: TextTable.rideLogicControl.text("error.noVehicle")
     case .vehicleNotOffered(let type):
-      RideLogicText.text("error.vehicleNotOffered", ["vehicle": type.displayName])
-    case .rideInProgress: RideLogicText.text("error.rideInProgress")
-    case .noActiveRide: RideLogicText.text("error.noActiveRide")
+      TextTable.rideLogicControl.text("error.vehicleNotOffered", ["vehicle": type.displayName])
+    case .rideInProgress: TextTable.rideLogicControl.text("error.rideInProgress")
+    case .noActiveRide: TextTable.rideLogicControl.text("error.noActiveRide")
     case .cannotCancel(let status): Self.cannotCancel(status)
     case .rideIsOver(let status): Self.rideIsOver(status)
     }
@@ -57,23 +58,23 @@ public enum RideLogicError: Error, Sendable, Hashable {
 
   private static func cannotCancel(_ status: RideStatus) -> String {
     switch status {
-    case .requested: RideLogicText.text("error.cannotCancel.requested")
-    case .accepted: RideLogicText.text("error.cannotCancel.accepted")
-    case .arrived: RideLogicText.text("error.cannotCancel.arrived")
-    case .inProgress: RideLogicText.text("error.cannotCancel.inProgress")
-    case .completed: RideLogicText.text("error.cannotCancel.completed")
-    case .cancelled: RideLogicText.text("error.cannotCancel.cancelled")
+    case .requested: TextTable.rideLogicControl.text("error.cannotCancel.requested")
+    case .accepted: TextTable.rideLogicControl.text("error.cannotCancel.accepted")
+    case .arrived: TextTable.rideLogicControl.text("error.cannotCancel.arrived")
+    case .inProgress: TextTable.rideLogicControl.text("error.cannotCancel.inProgress")
+    case .completed: TextTable.rideLogicControl.text("error.cannotCancel.completed")
+    case .cancelled: TextTable.rideLogicControl.text("error.cannotCancel.cancelled")
     }
   }
 
   private static func rideIsOver(_ status: RideStatus) -> String {
     switch status {
-    case .requested: RideLogicText.text("error.rideIsOver.requested")
-    case .accepted: RideLogicText.text("error.rideIsOver.accepted")
-    case .arrived: RideLogicText.text("error.rideIsOver.arrived")
-    case .inProgress: RideLogicText.text("error.rideIsOver.inProgress")
-    case .completed: RideLogicText.text("error.rideIsOver.completed")
-    case .cancelled: RideLogicText.text("error.rideIsOver.cancelled")
+    case .requested: TextTable.rideLogicControl.text("error.rideIsOver.requested")
+    case .accepted: TextTable.rideLogicControl.text("error.rideIsOver.accepted")
+    case .arrived: TextTable.rideLogicControl.text("error.rideIsOver.arrived")
+    case .inProgress: TextTable.rideLogicControl.text("error.rideIsOver.inProgress")
+    case .completed: TextTable.rideLogicControl.text("error.rideIsOver.completed")
+    case .cancelled: TextTable.rideLogicControl.text("error.rideIsOver.cancelled")
     }
   }
 }

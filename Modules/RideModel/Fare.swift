@@ -1,4 +1,4 @@
-/// An amount of money in a currency's minor unit, the way API.md sends it:
+/// An amount of money in a currency's minor unit, the way Koober's server sends it:
 /// `{"amount": 1840, "currency": "AUD"}` is A$18.40.
 ///
 /// Integers in the minor unit keep sums exact; ``formatted`` turns one into text for people

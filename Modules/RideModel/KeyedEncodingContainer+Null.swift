@@ -1,6 +1,6 @@
 extension KeyedEncodingContainer {
-  /// Writes `null` for a missing value instead of leaving the key out, because API.md shows
-  /// optional fields (`address`, `driverId`, `next`) as present and null.
+  /// Writes `null` for a missing value instead of leaving the key out, because Koober's HTTP
+  /// contract shows optional fields (`address`, `driverId`, `next`) as present and null.
   mutating func encodeOrNull<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
     if let value {
       try encode(value, forKey: key)

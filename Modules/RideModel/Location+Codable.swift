@@ -24,7 +24,7 @@ extension Location: Codable {
   }
 
   /// Encodes `{"latitude", "longitude", "address"}`, writing `null` for a missing address as
-  /// API.md shows it.
+  /// Koober's HTTP contract shows it.
   /// - Parameter encoder: The encoder to write to.
   /// - Throws: Whatever the encoder throws.
   public func encode(to encoder: any Encoder) throws {

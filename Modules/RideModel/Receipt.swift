@@ -66,7 +66,7 @@ extension Receipt: Codable {
     }
   }
 
-  /// Encodes the five fields of API.md's receipt.
+  /// Encodes the five fields of a receipt in Koober's HTTP contract.
   /// - Parameter encoder: The encoder to write to; use
   ///   `WireJSON.encoder(dates: .milliseconds)` for dates.
   /// - Throws: Whatever the encoder throws.

@@ -86,7 +86,7 @@ public struct Ride: Hashable, Sendable, Codable {
     case requestedAt, updatedAt
   }
 
-  /// Encodes every field of API.md's Ride, writing `"driverId": null` before a driver accepts.
+  /// Encodes every field of Koober's Ride, writing `"driverId": null` before a driver accepts.
   /// - Parameter encoder: The encoder to write to; use `WireJSON.encoder(dates: .milliseconds)`
   ///   for ISO-8601 dates.
   /// - Throws: Whatever the encoder throws.

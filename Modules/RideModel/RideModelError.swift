@@ -51,19 +51,20 @@ public enum RideModelError: Error, Hashable, Sendable {
   /// names.
   public var message: String {
     switch self {
-    case .latitudeOutOfRange: RideModelText.text("error.latitudeOutOfRange")
-    case .longitudeOutOfRange: RideModelText.text("error.longitudeOutOfRange")
-    case .negativeFareAmount: RideModelText.text("error.negativeFareAmount")
-    case .invalidCurrencyCode: RideModelText.text("error.invalidCurrencyCode")
-    case .negativeEta: RideModelText.text("error.negativeEta")
-    case .invalidDistance: RideModelText.text("error.invalidDistance")
-    case .negativeDuration: RideModelText.text("error.negativeDuration")
+    case .latitudeOutOfRange: TextTable.rideModel.text("error.latitudeOutOfRange")
+    case .longitudeOutOfRange: TextTable.rideModel.text("error.longitudeOutOfRange")
+    case .negativeFareAmount: TextTable.rideModel.text("error.negativeFareAmount")
+    case .invalidCurrencyCode: TextTable.rideModel.text("error.invalidCurrencyCode")
+    case .negativeEta: TextTable.rideModel.text("error.negativeEta")
+    case .invalidDistance: TextTable.rideModel.text("error.invalidDistance")
+    case .negativeDuration: TextTable.rideModel.text("error.negativeDuration")
     case .invalidTransition(let from, let to): Self.transitionMessage(from: from, to: to)
     }
   }
 
   private static func transitionMessage(from: RideStatus, to: RideStatus) -> String {
-    RideModelText.text("error.invalidTransition", ["from": from.displayName, "to": to.displayName])
+    TextTable.rideModel.text(
+      "error.invalidTransition", ["from": from.displayName, "to": to.displayName])
   }
 }
 

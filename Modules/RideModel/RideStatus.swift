@@ -1,3 +1,5 @@
+import Localization
+
 /// Where a ride is in its life, and which moves it may make next.
 ///
 /// The happy path is requested → accepted → arrived → inProgress → completed; a passenger may
@@ -27,12 +29,12 @@ public enum RideStatus: String, CaseIterable, Codable, Hashable, Sendable {
   /// `Texts.language` names; `rawValue` stays the wire code.
   public var displayName: String {
     switch self {
-    case .requested: RideModelText.text("status.requested")
-    case .accepted: RideModelText.text("status.accepted")
-    case .arrived: RideModelText.text("status.arrived")
-    case .inProgress: RideModelText.text("status.inProgress")
-    case .completed: RideModelText.text("status.completed")
-    case .cancelled: RideModelText.text("status.cancelled")
+    case .requested: TextTable.rideModel.text("status.requested")
+    case .accepted: TextTable.rideModel.text("status.accepted")
+    case .arrived: TextTable.rideModel.text("status.arrived")
+    case .inProgress: TextTable.rideModel.text("status.inProgress")
+    case .completed: TextTable.rideModel.text("status.completed")
+    case .cancelled: TextTable.rideModel.text("status.cancelled")
     }
   }
 

@@ -1,5 +1,7 @@
+import Localization
+
 /// The size of car a passenger asks for, named after the kangaroo family from smallest to
-/// largest. Raw values are the wire strings of API.md.
+/// largest. Raw values are the wire strings of Koober's HTTP contract.
 ///
 /// ```swift
 /// let type = VehicleType(rawValue: "wallaroo")  // .wallaroo
@@ -16,9 +18,9 @@ public enum VehicleType: String, CaseIterable, Codable, Hashable, Sendable {
   /// The name shown to people, e.g. `Wallaby`, in the language `Texts.language` names.
   public var displayName: String {
     switch self {
-    case .wallaby: RideModelText.text("vehicle.wallaby")
-    case .wallaroo: RideModelText.text("vehicle.wallaroo")
-    case .kangaroo: RideModelText.text("vehicle.kangaroo")
+    case .wallaby: TextTable.rideModel.text("vehicle.wallaby")
+    case .wallaroo: TextTable.rideModel.text("vehicle.wallaroo")
+    case .kangaroo: TextTable.rideModel.text("vehicle.kangaroo")
     }
   }
 

@@ -1,3 +1,4 @@
+import Localization
 import RideModel
 import WireFormat
 
@@ -68,9 +69,9 @@ public final class DriverQueueViewModel {
   ///   driver's (requested) or over.
   public static func advanceTitle(for status: RideStatus) -> String? {
     switch status.next {
-    case .arrived: RideViewModelText.text("driver.advance.arrived")
-    case .inProgress: RideViewModelText.text("driver.advance.start")
-    case .completed: RideViewModelText.text("driver.advance.complete")
+    case .arrived: TextTable.rideViewModel.text("driver.advance.arrived")
+    case .inProgress: TextTable.rideViewModel.text("driver.advance.start")
+    case .completed: TextTable.rideViewModel.text("driver.advance.complete")
     case .requested, .accepted, .cancelled, nil: nil
     }
   }
@@ -81,12 +82,13 @@ public final class DriverQueueViewModel {
   public static func currentRideText(for ride: Ride) -> String {
     switch ride.status {
     case .requested, .accepted:
-      RideViewModelText.text("driver.pickUp", ["pickup": ride.pickup.displayText])
-    case .arrived: RideViewModelText.text("driver.waiting", ["pickup": ride.pickup.displayText])
+      TextTable.rideViewModel.text("driver.pickUp", ["pickup": ride.pickup.displayText])
+    case .arrived:
+      TextTable.rideViewModel.text("driver.waiting", ["pickup": ride.pickup.displayText])
     case .inProgress:
-      RideViewModelText.text("driver.driving", ["destination": ride.destination.displayText])
-    case .completed: RideViewModelText.text("ride.completed", ["fare": ride.fare.formatted])
-    case .cancelled: RideViewModelText.text("driver.passengerCancelled")
+      TextTable.rideViewModel.text("driver.driving", ["destination": ride.destination.displayText])
+    case .completed: TextTable.rideViewModel.text("ride.completed", ["fare": ride.fare.formatted])
+    case .cancelled: TextTable.rideViewModel.text("driver.passengerCancelled")
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import RideModel
 import WireFormat
 
@@ -147,6 +148,6 @@ public final class RequestRideViewModel {
       "vehicle": estimate.vehicleType.displayName, "fare": estimate.fare.formatted,
       "minutes": "\(estimate.etaMinutes)",
     ]
-    return RideViewModelText.text("request.vehicleOption", values)
+    return TextTable.rideViewModel.text("request.vehicleOption", values)
   }
 }

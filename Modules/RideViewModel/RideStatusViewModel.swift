@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import RideModel
 import WireFormat
 
@@ -73,13 +74,14 @@ public final class RideStatusViewModel {
   /// - Returns: E.g. `Your driver is on the way` or `Ride completed · A$18.40`.
   public static func statusText(for ride: Ride) -> String {
     switch ride.status {
-    case .requested: RideViewModelText.text("status.requested")
-    case .accepted: RideViewModelText.text("status.accepted")
-    case .arrived: RideViewModelText.text("status.arrived")
+    case .requested: TextTable.rideViewModel.text("status.requested")
+    case .accepted: TextTable.rideViewModel.text("status.accepted")
+    case .arrived: TextTable.rideViewModel.text("status.arrived")
     case .inProgress:
-      RideViewModelText.text("status.inProgress", ["destination": ride.destination.displayText])
-    case .completed: RideViewModelText.text("ride.completed", ["fare": ride.fare.formatted])
-    case .cancelled: RideViewModelText.text("status.cancelled")
+      TextTable.rideViewModel.text(
+        "status.inProgress", ["destination": ride.destination.displayText])
+    case .completed: TextTable.rideViewModel.text("ride.completed", ["fare": ride.fare.formatted])
+    case .cancelled: TextTable.rideViewModel.text("status.cancelled")
     }
   }
 
@@ -105,7 +107,7 @@ public final class RideStatusViewModel {
       waited = Self.waitingText(seconds: now.timeIntervalSince(ride.requestedAt))
     }
     changes.set(\.waitingText, of: self, to: waited, tell: \.onWaitingTextChange)
-    let notice = reconnecting ? RideViewModelText.text("status.reconnecting") : nil
+    let notice = reconnecting ? TextTable.rideViewModel.text("status.reconnecting") : nil
     changes.set(\.connectionText, of: self, to: notice, tell: \.onConnectionTextChange)
     changes.tell()
   }

@@ -1,7 +1,8 @@
+import Localization
 import RideModel
 
-/// One move a driver makes on a ride, in the only order API.md allows:
-/// accept → arrive → start → complete.
+/// One move a driver makes on a ride, in the only order Koober's server allows
+/// (<doc:/documentation/KooberWire/HTTPContract>): accept → arrive → start → complete.
 ///
 /// ```swift
 /// if let step = DriverStep(after: ride.status) {
@@ -43,10 +44,10 @@ public enum DriverStep: String, CaseIterable, Sendable, Hashable {
   /// The name for people, e.g. `Start the ride`, in the language `Texts.language` names.
   public var displayName: String {
     switch self {
-    case .accept: ServiceRideText.text("step.accept")
-    case .arrive: ServiceRideText.text("step.arrive")
-    case .start: ServiceRideText.text("step.start")
-    case .complete: ServiceRideText.text("step.complete")
+    case .accept: TextTable.serviceRide.text("step.accept")
+    case .arrive: TextTable.serviceRide.text("step.arrive")
+    case .start: TextTable.serviceRide.text("step.start")
+    case .complete: TextTable.serviceRide.text("step.complete")
     }
   }
 }

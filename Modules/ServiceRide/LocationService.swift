@@ -1,7 +1,7 @@
 import RideModel
 
 /// Where the passenger is and which places match a search: the location half of the ride
-/// phase (seeds/002).
+/// phase.
 ///
 /// `KooberLocationService` is the real one (a `LocationProvider` for the device's position,
 /// the API's place search); tests of the layers above pass a small fake.

@@ -3,7 +3,7 @@ import NetworkClient
 
 /// How a network failure becomes a `RideError` (the table is on `RideError`).
 ///
-/// A server's own explanation (`message` of API.md's error body) is written in the server's
+/// A server's own explanation (`message` of Koober's error body) is written in the server's
 /// language, English for Koober's: it is kept as the error's detail when the app speaks
 /// English, and left out otherwise, so a Chinese sentence never ends in English. Its code
 /// (`HTTP 418 teapot`) is kept in every language.

@@ -1,7 +1,7 @@
 import Foundation
 import RideModel
 
-/// Which rides a list shows: the configuration of the ride list's request group (seeds/004).
+/// Which rides a list shows: the configuration of the ride list's request group.
 /// Every case is the same route and the same result (a page of rides), so one screen serves
 /// them all by switching the configuration.
 ///

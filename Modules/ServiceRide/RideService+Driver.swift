@@ -1,3 +1,4 @@
+import Localization
 import RideModel
 
 extension RideService {
@@ -75,8 +76,8 @@ extension RideService {
       // Only a completed or a cancelled ride has no next step.
       throw .invalidTransition(
         current.status == .cancelled
-          ? ServiceRideText.text("detail.noNextStep.cancelled")
-          : ServiceRideText.text("detail.noNextStep.completed"))
+          ? TextTable.serviceRide.text("detail.noNextStep.cancelled")
+          : TextTable.serviceRide.text("detail.noNextStep.completed"))
     }
     return try await perform(step, onRide: current.id)
   }

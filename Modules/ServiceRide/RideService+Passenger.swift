@@ -1,3 +1,4 @@
+import Localization
 import RideModel
 
 extension RideService {
@@ -74,7 +75,7 @@ extension RideService {
       ReceiptRequest(configuration: rideID, retryPolicy: receiptExport.retryPolicy))
     guard receipt.rideId == rideID else {
       let names = ["ride": rideID, "other": receipt.rideId]
-      throw .serverTrouble(ServiceRideText.text("detail.receiptForAnotherRide", names))
+      throw .serverTrouble(TextTable.serviceRide.text("detail.receiptForAnotherRide", names))
     }
     return receipt
   }

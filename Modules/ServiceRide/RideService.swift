@@ -4,7 +4,7 @@ import NetworkClient
 import RideModel
 import ServiceUser
 
-/// The ride half of the service layer (seeds/002): fares, requests, cancels, a ride's status,
+/// The ride half of the service layer: fares, requests, cancels, a ride's status,
 /// lists, receipts, and the driver's queue and steps. Each operation is one call that does
 /// its request and its cache work; the rides it sees go into the user's own database, so
 /// "my rides" shows them at once next time, even offline.

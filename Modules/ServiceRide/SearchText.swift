@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The checks a search text passes on the device before it is sent, so an empty search
 /// never costs a round trip and an absurdly long one never reaches the server.
@@ -11,11 +12,11 @@ enum SearchText {
   static func validated(_ text: String) throws(RideError) -> String {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else {
-      throw .invalidQuery(ServiceRideText.text("detail.emptySearch"))
+      throw .invalidQuery(TextTable.serviceRide.text("detail.emptySearch"))
     }
     guard trimmed.count <= maximumLength else {
       throw .invalidQuery(
-        ServiceRideText.counted("detail.searchTooLong", maximumLength, as: "maximum"))
+        TextTable.serviceRide.counted("detail.searchTooLong", maximumLength, as: "maximum"))
     }
     return trimmed
   }

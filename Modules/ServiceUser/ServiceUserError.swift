@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import LoginCore
 
 /// Why a ServiceUser operation on the device's own data failed.
@@ -32,13 +33,14 @@ public enum ServiceUserError: Error, Sendable, Equatable {
   /// One sentence a person understands, in the language `Texts.language` names.
   public var message: String {
     switch self {
-    case .unknownAccount: ServiceUserText.text("error.unknownAccount")
+    case .unknownAccount: TextTable.serviceUser.text("error.unknownAccount")
     case .accountDatabase(let detail):
-      ServiceUserText.text("error.accountDatabase", ["detail": detail])
-    case .accountDatabaseTooNew: ServiceUserText.text("error.accountDatabaseTooNew")
-    case .userDatabase(let detail): ServiceUserText.text("error.userDatabase", ["detail": detail])
+      TextTable.serviceUser.text("error.accountDatabase", ["detail": detail])
+    case .accountDatabaseTooNew: TextTable.serviceUser.text("error.accountDatabaseTooNew")
+    case .userDatabase(let detail):
+      TextTable.serviceUser.text("error.userDatabase", ["detail": detail])
     case .sessionStore(let error): error.message
-    case .notSignedIn: ServiceUserText.text("error.notSignedIn")
+    case .notSignedIn: TextTable.serviceUser.text("error.notSignedIn")
     }
   }
 }

@@ -7,9 +7,9 @@ import UserModel
 ///
 /// Renewal is coalesced: at most one refresh call is in flight, and every caller that needs
 /// a new token meanwhile awaits that same task, because a refresh token is spent by one use
-/// and presenting it twice revokes the whole session (API.md). The renewed session is saved
-/// to the store before any caller receives its token, inside the store's lock
-/// (`SessionStore.exclusively`), so processes sharing the store renew once too.
+/// and a server that detects reuse revokes the whole session when one comes twice. The
+/// renewed session is saved to the store before any caller receives its token, inside the
+/// store's lock (`SessionStore.exclusively`), so processes sharing the store renew once too.
 package actor SessionState {
   /// The signed-in session, if any.
   package private(set) var session: UserSession?

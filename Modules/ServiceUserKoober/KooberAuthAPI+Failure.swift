@@ -2,7 +2,8 @@ import KooberWire
 import LoginCore
 import NetworkClient
 
-/// How API.md's answers become `AuthFailure`s.
+/// How the answers of Koober's HTTP contract (<doc:/documentation/KooberWire/HTTPContract>)
+/// become `AuthFailure`s.
 ///
 /// | API answer                                 | AuthFailure                                 |
 /// |--------------------------------------------|---------------------------------------------|
@@ -63,7 +64,7 @@ extension KooberAuthAPI {
       return .refused(.invalidCode(attemptsLeft: max(server.attemptsLeft ?? 0, 0)))
     case "challenge_expired": return .refused(.codeExpired)
     case "too_many_attempts": return .refused(.tooManyAttempts)
-    // API.md puts `retryAfter` in the body beside the header; a server that omits it still
+    // Koober's server puts `retryAfter` in the body beside the header; a server that omits it still
     // means "soon".
     case "server_busy" where status == 503:
       return .unavailable(.busy(retryAfterSeconds: max(server.retryAfter ?? 5, 1)))
@@ -83,7 +84,7 @@ extension KooberAuthAPI {
 
 extension AuthFailure {
   /// This failure, except that a refusal becomes server trouble: for a refresh, where only
-  /// API.md's 401 refuses and every other answer leaves the session alone.
+  /// Koober's 401 refuses and every other answer leaves the session alone.
   var keepingSession: AuthFailure {
     // A cancelled refresh is the caller giving up, not the server refusing anything.
     guard case .refused(let refusal) = self, refusal != .signInCancelled else { return self }

@@ -4,9 +4,9 @@ import LoginCore
 import NetworkClient
 import UserModel
 
-/// The Koober REST contract of API.md behind `AuthRemoteAPI`: `/v1/auth/...` paths, Koober's
-/// JSON, its error bodies. What `koober` uses by default, and a model for an adapter of an
-/// app's own server.
+/// Koober's HTTP contract (<doc:/documentation/KooberWire/HTTPContract>) behind `AuthRemoteAPI`:
+/// `/v1/auth/...` paths, Koober's JSON, its error bodies. What `koober` uses by default, and
+/// a model for an adapter of an app's own server.
 ///
 /// ```swift
 /// let client = NetworkClient(baseURL: URL(string: "https://api.koober.example")!)
@@ -16,7 +16,7 @@ import UserModel
 ///   sessionStore: FileSessionStore(directory: support.appendingPathComponent("Session")))
 /// ```
 ///
-/// How API.md's answers become `AuthFailure`s is in `KooberAuthAPI+Failure.swift`; every
+/// How Koober's answers become `AuthFailure`s is in `KooberAuthAPI+Failure.swift`; every
 /// answer keeps the meaning it had before the seam existed.
 public struct KooberAuthAPI: AuthRemoteAPI, NetworkClientBacked {
   /// The client for the API: its base URL, transport, retries and time limits. Its
@@ -96,7 +96,7 @@ public struct KooberAuthAPI: AuthRemoteAPI, NetworkClientBacked {
     try await send(SessionRequest(configuration: .signUp(form)))
   }
 
-  /// `POST /v1/auth/refresh`, spending the refresh token. A 401 with API.md's error body is
+  /// `POST /v1/auth/refresh`, spending the refresh token. A 401 with Koober's error body is
   /// the server's refusal (`.sessionEnded`); anything else, a bare 401 included, is not.
   /// - Parameter session: The session to renew.
   /// - Returns: The server's new Session.
@@ -171,11 +171,12 @@ public struct KooberAuthAPI: AuthRemoteAPI, NetworkClientBacked {
     _ = try await send(SignOutRequest(configuration: .revoke(refreshToken: refreshToken)))
   }
 
-  /// API.md's reading of a failed authorized answer: `401 token_expired` rejects the token,
-  /// any other 401 with API.md's error body ends the session, the rest leaves it.
+  /// How Koober's HTTP contract (<doc:/documentation/KooberWire/HTTPContract>) reads a failed
+  /// authorized answer: `401 token_expired` rejects the token, any other 401 with Koober's
+  /// error body ends the session, the rest leaves it.
   /// - Parameters:
   ///   - status: The HTTP status.
-  ///   - headers: The headers (not read: API.md speaks in the body).
+  ///   - headers: The headers (not read: Koober's server speaks in the body).
   ///   - body: The body.
   /// - Returns: The failure.
   public func failure(ofAuthorizedStatus status: Int, headers: [String: String], body: Data)

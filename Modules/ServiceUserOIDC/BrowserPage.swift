@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A page that takes the browser to a provider's address: what `LoopbackUserAgent` hands the
 /// host to open, instead of the address itself.
@@ -53,11 +54,11 @@ public struct BrowserPage: Sendable, Equatable {
   /// without scripts), with `Referrer-Policy: no-referrer`.
   public var html: String {
     let target = Self.escaped(destination.absoluteString)
-    let title = Self.escaped(OIDCText.text("browser.page.title"))
+    let title = Self.escaped(TextTable.serviceUserOIDC.text("browser.page.title"))
     let head =
       "<!doctype html><html><head><meta charset=\"utf-8\">"
       + "<meta name=\"referrer\" content=\"no-referrer\"><title>\(title)</title>"
-    let next = Self.escaped(OIDCText.text("browser.page.continue"))
+    let next = Self.escaped(TextTable.serviceUserOIDC.text("browser.page.continue"))
     guard posts else {
       return head + "<meta http-equiv=\"refresh\" content=\"0;url=\(target)\">"
         + "<script>location.replace(\(Self.scriptString(destination.absoluteString)))</script>"

@@ -8,8 +8,21 @@ import LoginCore
 #endif
 
 extension LoopbackUserAgent {
-  /// The most connections read at once; a new one past it closes the oldest.
-  static let maximumConnections = 32
+  /// The most connections read at once; a new one past it closes the oldest of those that
+  /// have sent nothing (the oldest of all only when every one has begun its request).
+  package static let maximumConnections = 32
+
+  /// `poll(2)` over `entries`, waiting at most `milliseconds`: how many are ready, or -1 and
+  /// the `errno` of its failure. Tests stand in for the system's to make it fail.
+  package typealias Poller = @Sendable (_ entries: inout [pollfd], _ milliseconds: Int32) -> (
+    ready: Int32, errno: Int32
+  )
+
+  /// The system's `poll`.
+  package static let systemPoll: Poller = { entries, milliseconds in
+    let ready = poll(&entries, nfds_t(entries.count), milliseconds)
+    return (ready, ready < 0 ? errno : 0)
+  }
 
   /// A connection whose request head is still arriving.
   private struct Pending {
@@ -21,7 +34,18 @@ extension LoopbackUserAgent {
   /// Accepts and reads connections side by side until one brings the answer carrying
   /// `state`, the time limit passes or the sign-in is cancelled. Runs on its own thread;
   /// `poll` blocks at most a fifth of a second.
-  func wait(on listener: Int32, state: String?) -> Result<URL, AuthFailure> {
+  ///
+  /// A `poll` that fails for another reason than a signal (`EINTR`), or a listener it reports
+  /// broken (`POLLERR`, `POLLHUP`, `POLLNVAL`), ends the wait as `.signInInterrupted`: either
+  /// would fail again at once, every turn, and spin a core until the time limit.
+  /// - Parameters:
+  ///   - listener: The listening socket, non-blocking.
+  ///   - state: The awaited answer's `state`, or `nil` to take the first to the path.
+  ///   - poll: `poll(2)`; the system's unless a test stands in.
+  /// - Returns: The address the browser came back to, or why the wait ended without it.
+  package func wait(
+    on listener: Int32, state: String?, poll: Poller = LoopbackUserAgent.systemPoll
+  ) -> Result<URL, AuthFailure> {
     let clock = ContinuousClock()
     let deadline = clock.now + timeLimit
     var connections = [Pending]()
@@ -37,7 +61,12 @@ extension LoopbackUserAgent {
       }
       var entries = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
       entries += connections.map { pollfd(fd: $0.socket, events: Int16(POLLIN), revents: 0) }
-      guard poll(&entries, nfds_t(entries.count), 200) > 0 else { continue }
+      let polled = poll(&entries, 200)
+      if polled.ready < 0, polled.errno != EINTR { return .failure(.refused(.signInInterrupted)) }
+      guard polled.ready > 0 else { continue }
+      if entries[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+        return .failure(.refused(.signInInterrupted))
+      }
       var finished = Set<Int32>()
       for (index, entry) in entries.enumerated().dropFirst() where entry.revents != 0 {
         let connection = connections[index - 1]
@@ -65,7 +94,10 @@ extension LoopbackUserAgent {
       for _ in 0..<8 where entries[0].revents != 0 {
         guard let socket = Self.accept(on: listener) else { break }
         if connections.count >= Self.maximumConnections {
-          close(connections.removeFirst().socket)
+          // Idle ones go first, oldest first: however many connections a local program or
+          // a page opens and leaves silent, a browser midway through its request stays.
+          let evicted = connections.firstIndex { $0.head.isEmpty } ?? 0
+          close(connections.remove(at: evicted).socket)
         }
         connections.append(Pending(socket: socket, deadline: clock.now + requestTimeLimit))
       }
@@ -145,18 +177,35 @@ extension LoopbackUserAgent {
     }
   }
 
+  /// Whether accepted connections are close-on-exec from the moment they exist (`accept4`
+  /// with `SOCK_CLOEXEC`), so a child the host starts meanwhile on another thread (its
+  /// browser) cannot inherit one; Darwin has no such call, and `fcntl` follows at once.
+  package static var acceptsCloseOnExecAtomically: Bool {
+    #if canImport(Glibc)
+      CloseOnExecAccept.function != nil
+    #else
+      false
+    #endif
+  }
+
   /// A connection taken from the listener, close-on-exec and non-blocking; `nil` when none.
   private static func accept(on listener: Int32) -> Int32? {
-    // Glibc's module has no `accept4`: the flag is set at once after. The listener itself
-    // is made close-on-exec atomically, and only this thread accepts.
     #if canImport(Glibc)
-      let socket = Glibc.accept(listener, nil, nil)
+      let socket: Int32
+      if let accept4 = CloseOnExecAccept.function {
+        socket = accept4(
+          listener, nil, nil, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
+      } else {
+        socket = Glibc.accept(listener, nil, nil)
+      }
     #else
       let socket = Darwin.accept(listener, nil, nil)
     #endif
     guard socket >= 0 else { return nil }
-    _ = fcntl(socket, F_SETFD, FD_CLOEXEC)
-    _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+    if !acceptsCloseOnExecAtomically {
+      _ = fcntl(socket, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+    }
     #if canImport(Darwin)
       var on: Int32 = 1
       _ = setsockopt(
@@ -213,3 +262,18 @@ extension LoopbackUserAgent {
     return (fd, port)
   }
 }
+
+#if canImport(Glibc)
+  /// `accept4(2)`, looked up by name once: Glibc's Swift module does not export it (nor does
+  /// WireFormat, Foundation-only, hold socket calls; LoopbackServer keeps its own copy).
+  private enum CloseOnExecAccept {
+    typealias Function = @Sendable @convention(c) (
+      Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32
+    ) -> Int32
+
+    // The C boundary: a symbol's address, typed as the C prototype `accept4(2)` documents.
+    static let function: Function? = dlsym(dlopen(nil, RTLD_NOW), "accept4").map {
+      unsafeBitCast($0, to: Function.self)
+    }
+  }
+#endif

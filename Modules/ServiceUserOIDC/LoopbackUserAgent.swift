@@ -23,13 +23,17 @@ import WireFormat
 ///   (`127.0.0.1:<port>`, `localhost:<port>`, `[::1]:<port>`), gets `400` (`421` for another
 ///   host) and the agent keeps waiting. Requests to other paths (a browser's `favicon.ico`)
 ///   get `404`. Connections are read side by side: one that sends nothing delays no other.
+///   Past 32 at once, a new one closes the oldest that has sent nothing, so connections left
+///   silent never push out a browser midway through its request.
 /// - The redirect path is compared with the request's as RFC 3986 §6.2.2 normalises them
 ///   (percent-encoding's hex digits in upper case, unreserved characters decoded), raw
 ///   otherwise: `/call%20back` matches `/call%20back`, `/a%2Fb` is not `/a/b`, and `/done/`
 ///   is not `/done`.
 /// - The taken answer gets a short page ("you can close this window", in the app's language,
 ///   from `ServiceUserOIDC.strings`) that sends no referrer and is not cached.
-/// - Its sockets are close-on-exec: a browser the host starts inherits none of them.
+/// - Its sockets are close-on-exec: a browser the host starts inherits none of them. On
+///   Linux they are so from the moment they exist (`SOCK_CLOEXEC`, `accept4`), so not even a
+///   browser started on another thread at that very moment does.
 /// - It waits at most `timeLimit` (5 minutes by default) and stops at once when the calling
 ///   task is cancelled. It serves one sign-in: make a new agent for the next.
 ///
@@ -129,7 +133,8 @@ public final class LoopbackUserAgent: BrowserUserAgent {
   /// - Returns: The address the browser was sent back to, query included.
   /// - Throws: `.refused(.signInCancelled)` when the calling task is cancelled,
   ///   `.refused(.signInExpired)` past the time limit, `.refused(.signInInterrupted)` when
-  ///   this agent served (or is serving) a sign-in already.
+  ///   this agent served (or is serving) a sign-in already, or when the system can no longer
+  ///   wait on its socket (`poll` fails but for a signal, or reports the socket broken).
   public func authorize(_ url: URL) async throws(AuthFailure) -> URL {
     let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
     return try await serve(BrowserPage(forwardingTo: url), state: Self.state(in: items))
@@ -186,12 +191,12 @@ public final class LoopbackUserAgent: BrowserUserAgent {
 
   /// The page the browser shows: the sign-in is handed back to the app.
   static func page() -> String {
-    shortPage(OIDCText.text("browser.page.done"))
+    shortPage(TextTable.serviceUserOIDC.text("browser.page.done"))
   }
 
   /// A page with one sentence.
   static func shortPage(_ sentence: String) -> String {
-    let title = BrowserPage.escaped(OIDCText.text("browser.page.title"))
+    let title = BrowserPage.escaped(TextTable.serviceUserOIDC.text("browser.page.title"))
     return
       "<!doctype html><html><head><meta charset=\"utf-8\"><title>\(title)</title></head>"
       + "<body><p>\(BrowserPage.escaped(sentence))</p></body></html>"
@@ -211,9 +216,9 @@ extension LoopbackUserAgentError: LocalizedError, CustomStringConvertible {
   public var message: String {
     switch self {
     case .cannotListen(let number):
-      OIDCText.text("browser.cannotListen", ["errno": String(number)])
+      TextTable.serviceUserOIDC.text("browser.cannotListen", ["errno": String(number)])
     case .invalidPath(let path):
-      OIDCText.text("browser.invalidPath", ["path": path])
+      TextTable.serviceUserOIDC.text("browser.invalidPath", ["path": path])
     }
   }
 

@@ -32,29 +32,30 @@ public enum OIDCConfigurationError: Error, Sendable, Equatable {
   public var message: String {
     switch self {
     case .emptyClientID:
-      return OIDCText.text("configuration.emptyClientID")
+      return TextTable.serviceUserOIDC.text("configuration.emptyClientID")
     case .invalidURL(let role, let reason):
       let values = ["role": Self.name(of: role), "reason": Self.words(reason)]
-      return OIDCText.text("configuration.invalidURL", values)
+      return TextTable.serviceUserOIDC.text("configuration.invalidURL", values)
     case .insecureURL(let role, let host):
       // The host may be a provider's (a discovery document's endpoint): shown cleaned.
       let values = ["role": Self.name(of: role), "host": ForeignText.clean(host, limit: 253)]
-      return OIDCText.text("configuration.insecureURL", values)
+      return TextTable.serviceUserOIDC.text("configuration.insecureURL", values)
     case .userInfoInURL(let role, let host):
       let values = ["role": Self.name(of: role), "host": ForeignText.clean(host, limit: 253)]
-      return OIDCText.text("configuration.userInfoInURL", values)
+      return TextTable.serviceUserOIDC.text("configuration.userInfoInURL", values)
     }
   }
 
   /// A URL's role (`issuer`, `token endpoint`, …) as the chosen language names it.
   private static func name(of role: String) -> String {
     switch role {
-    case EndpointRule.Role.issuer: OIDCText.text("role.issuer")
-    case EndpointRule.Role.tokenEndpoint: OIDCText.text("role.tokenEndpoint")
-    case EndpointRule.Role.userinfoEndpoint: OIDCText.text("role.userinfoEndpoint")
-    case EndpointRule.Role.revocationEndpoint: OIDCText.text("role.revocationEndpoint")
+    case EndpointRule.Role.issuer: TextTable.serviceUserOIDC.text("role.issuer")
+    case EndpointRule.Role.tokenEndpoint: TextTable.serviceUserOIDC.text("role.tokenEndpoint")
+    case EndpointRule.Role.userinfoEndpoint: TextTable.serviceUserOIDC.text("role.userinfoEndpoint")
+    case EndpointRule.Role.revocationEndpoint:
+      TextTable.serviceUserOIDC.text("role.revocationEndpoint")
     case EndpointRule.Role.deviceAuthorizationEndpoint:
-      OIDCText.text("role.deviceAuthorizationEndpoint")
+      TextTable.serviceUserOIDC.text("role.deviceAuthorizationEndpoint")
     default: role
     }
   }
@@ -62,8 +63,8 @@ public enum OIDCConfigurationError: Error, Sendable, Equatable {
   /// Why a URL is unusable, as the chosen language says it.
   private static func words(_ reason: String) -> String {
     switch reason {
-    case EndpointRule.Reason.unreadable: OIDCText.text("reason.unreadable")
-    case EndpointRule.Reason.needsHTTPS: OIDCText.text("reason.needsHTTPS")
+    case EndpointRule.Reason.unreadable: TextTable.serviceUserOIDC.text("reason.unreadable")
+    case EndpointRule.Reason.needsHTTPS: TextTable.serviceUserOIDC.text("reason.needsHTTPS")
     default: reason
     }
   }

@@ -1,5 +1,5 @@
-/// The one set of rules for emails, passwords and names (API.md, "Details that settle edge
-/// cases"), shared by the view model, the logic layer and the backend so they never disagree.
+/// The one set of rules for emails, passwords and names, the ones the server checks too,
+/// shared by the view model, the logic layer and the backend so they never disagree.
 ///
 /// Each rule comes as a `…Problem(in:)` check that returns the first problem or `nil`, and the
 /// whole form as `validated(_:)`, which returns the credentials ready to send (email trimmed

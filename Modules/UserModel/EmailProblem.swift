@@ -1,3 +1,5 @@
+import Localization
+
 /// Why an email cannot be used, in the order `CredentialRules` checks: the first that applies
 /// is the one reported.
 public enum EmailProblem: Error, Sendable, Hashable {
@@ -37,14 +39,14 @@ public enum EmailProblem: Error, Sendable, Hashable {
   /// One sentence a person can act on, ready to show under the field.
   public var message: String {
     switch self {
-    case .empty: UserModelText.text("email.empty")
-    case .tooLong(let maximum): UserModelText.text("email.tooLong", ["maximum": "\(maximum)"])
-    case .containsWhitespace: UserModelText.text("email.containsWhitespace")
-    case .controlCharacter: UserModelText.text("email.controlCharacter")
-    case .missingAt: UserModelText.text("email.missingAt")
-    case .multipleAt: UserModelText.text("email.multipleAt")
-    case .missingLocalPart: UserModelText.text("email.missingLocalPart")
-    case .invalidDomain: UserModelText.text("email.invalidDomain")
+    case .empty: TextTable.userModel.text("email.empty")
+    case .tooLong(let maximum): TextTable.userModel.text("email.tooLong", ["maximum": "\(maximum)"])
+    case .containsWhitespace: TextTable.userModel.text("email.containsWhitespace")
+    case .controlCharacter: TextTable.userModel.text("email.controlCharacter")
+    case .missingAt: TextTable.userModel.text("email.missingAt")
+    case .multipleAt: TextTable.userModel.text("email.multipleAt")
+    case .missingLocalPart: TextTable.userModel.text("email.missingLocalPart")
+    case .invalidDomain: TextTable.userModel.text("email.invalidDomain")
     }
   }
 }

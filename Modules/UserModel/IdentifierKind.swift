@@ -37,10 +37,10 @@ public struct IdentifierKind: RawRepresentable, Hashable, Sendable, CustomString
   /// taken."
   public var takenMessage: String {
     switch self {
-    case .email: UserModelText.text("identifier.taken.email")
-    case .username: UserModelText.text("identifier.taken.username")
-    case .phoneNumber: UserModelText.text("identifier.taken.phoneNumber")
-    default: ownText("identifier.taken") ?? UserModelText.text("identifier.taken")
+    case .email: TextTable.userModel.text("identifier.taken.email")
+    case .username: TextTable.userModel.text("identifier.taken.username")
+    case .phoneNumber: TextTable.userModel.text("identifier.taken.phoneNumber")
+    default: ownText("identifier.taken") ?? TextTable.userModel.text("identifier.taken")
     }
   }
 
@@ -48,10 +48,11 @@ public struct IdentifierKind: RawRepresentable, Hashable, Sendable, CustomString
   /// say which), e.g. "The username or password is wrong."
   public var wrongPasswordMessage: String {
     switch self {
-    case .email: UserModelText.text("identifier.wrongPassword.email")
-    case .username: UserModelText.text("identifier.wrongPassword.username")
-    case .phoneNumber: UserModelText.text("identifier.wrongPassword.phoneNumber")
-    default: ownText("identifier.wrongPassword") ?? UserModelText.text("identifier.wrongPassword")
+    case .email: TextTable.userModel.text("identifier.wrongPassword.email")
+    case .username: TextTable.userModel.text("identifier.wrongPassword.username")
+    case .phoneNumber: TextTable.userModel.text("identifier.wrongPassword.phoneNumber")
+    default:
+      ownText("identifier.wrongPassword") ?? TextTable.userModel.text("identifier.wrongPassword")
     }
   }
 
@@ -62,7 +63,7 @@ public struct IdentifierKind: RawRepresentable, Hashable, Sendable, CustomString
   /// `nil` when no table has it.
   private func ownText(_ base: String) -> String? {
     let key = base + "." + rawValue
-    let text = Texts.string(key, table: "UserModel", bundle: UserModelResources.bundle)
+    let text = TextTable.userModel.text(key)
     return text == key ? nil : text
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 extension IdentifierRule {
   /// A username of Django's characters and length, sent lower-cased.
@@ -61,12 +62,12 @@ extension IdentifierRule {
     let stored = storedUsername(text)
     if stored.isEmpty {
       return IdentifierProblem(
-        code: "username_empty", message: UserModelText.text("username.empty"))
+        code: "username_empty", message: TextTable.userModel.text("username.empty"))
     }
     if stored.unicodeScalars.count > usernameMaximumLength {
       let maximum = ["maximum": "\(usernameMaximumLength)"]
       return IdentifierProblem(
-        code: "username_too_long", message: UserModelText.text("username.tooLong", maximum))
+        code: "username_too_long", message: TextTable.userModel.text("username.tooLong", maximum))
     }
     let allowed = stored.unicodeScalars.allSatisfy { scalar in
       "@.+-_".unicodeScalars.contains(scalar)
@@ -75,7 +76,8 @@ extension IdentifierRule {
     guard allowed else {
       let message =
         asciiOnly
-        ? UserModelText.text("username.invalidASCII") : UserModelText.text("username.invalid")
+        ? TextTable.userModel.text("username.invalidASCII")
+        : TextTable.userModel.text("username.invalid")
       return IdentifierProblem(code: "username_invalid", message: message)
     }
     return nil

@@ -1,3 +1,5 @@
+import Localization
+
 /// What a person signs in with, as the app's server defines it: how it is normalised before
 /// it is sent and compared, and what makes it unusable.
 ///
@@ -75,14 +77,14 @@ public struct IdentifierRule: Sendable {
       let digits = phoneCharacters(of: text)
       if digits.isEmpty {
         return IdentifierProblem(
-          code: "phone_empty", message: UserModelText.text("phone.empty"))
+          code: "phone_empty", message: TextTable.userModel.text("phone.empty"))
       }
       guard digits.first == "+", (9...16).contains(digits.count),
         digits.dropFirst().allSatisfy({ ("0"..."9").contains($0) }),
         digits.dropFirst().first != "0"
       else {
         return IdentifierProblem(
-          code: "phone_invalid", message: UserModelText.text("phone.invalid"))
+          code: "phone_invalid", message: TextTable.userModel.text("phone.invalid"))
       }
       return nil
     })

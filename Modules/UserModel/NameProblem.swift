@@ -1,3 +1,5 @@
+import Localization
+
 /// Why a display name cannot be used. An empty name is not a problem: it means "no name".
 public enum NameProblem: Error, Sendable, Hashable {
   /// More than `maximum` Unicode scalars after trimming.
@@ -16,8 +18,8 @@ public enum NameProblem: Error, Sendable, Hashable {
   /// One sentence a person can act on, ready to show under the field.
   public var message: String {
     switch self {
-    case .tooLong(let maximum): UserModelText.text("name.tooLong", ["maximum": "\(maximum)"])
-    case .controlCharacter: UserModelText.text("name.controlCharacter")
+    case .tooLong(let maximum): TextTable.userModel.text("name.tooLong", ["maximum": "\(maximum)"])
+    case .controlCharacter: TextTable.userModel.text("name.controlCharacter")
     }
   }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Why a password is too weak, in the order `CredentialRules` checks.
 public enum PasswordProblem: Error, Sendable, Hashable {
   /// Nothing was entered.
@@ -22,10 +24,11 @@ public enum PasswordProblem: Error, Sendable, Hashable {
   /// One sentence a person can act on, ready to show under the field.
   public var message: String {
     switch self {
-    case .empty: UserModelText.text("password.empty")
-    case .tooShort(let minimum): UserModelText.text("password.tooShort", ["minimum": "\(minimum)"])
-    case .missingLetter: UserModelText.text("password.missingLetter")
-    case .missingDigit: UserModelText.text("password.missingDigit")
+    case .empty: TextTable.userModel.text("password.empty")
+    case .tooShort(let minimum):
+      TextTable.userModel.text("password.tooShort", ["minimum": "\(minimum)"])
+    case .missingLetter: TextTable.userModel.text("password.missingLetter")
+    case .missingDigit: TextTable.userModel.text("password.missingDigit")
     }
   }
 }

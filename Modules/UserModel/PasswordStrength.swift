@@ -1,3 +1,5 @@
+import Localization
+
 /// A hint for the password field; ordered, so `strength >= .fair` means "acceptable".
 ///
 /// `weak` fails `CredentialRules`; `fair` passes them; `strong` passes them with at least
@@ -14,9 +16,9 @@ public enum PasswordStrength: Int, Sendable, Hashable, Comparable, CaseIterable 
   /// A short label to show beside the field.
   public var message: String {
     switch self {
-    case .weak: UserModelText.text("strength.weak")
-    case .fair: UserModelText.text("strength.fair")
-    case .strong: UserModelText.text("strength.strong")
+    case .weak: TextTable.userModel.text("strength.weak")
+    case .fair: TextTable.userModel.text("strength.fair")
+    case .strong: TextTable.userModel.text("strength.strong")
     }
   }
 

@@ -13,7 +13,7 @@ import WireFormat
 /// ```
 ///
 /// Its `Codable` form is the package's own (`id`, `identifier`, `email`, `name`, `type`), not
-/// any server's: an adapter maps its server's JSON, as `KooberWire` does for API.md's.
+/// any server's: an adapter maps its server's JSON to it and back.
 public struct User: Codable, Sendable, Hashable {
   /// The server's identifier for the account; never changes, even when the sign-in
   /// identifier does.

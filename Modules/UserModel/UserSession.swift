@@ -19,7 +19,7 @@ import WireFormat
 /// ```
 ///
 /// Its `Codable` form is the package's own, not any server's: an adapter maps its server's
-/// JSON (`KooberWire` does so for API.md's).
+/// JSON to it and back.
 public struct UserSession: Codable, Sendable, Hashable {
   /// How close to its expiry an access token is renewed at most: a minute, so a request that
   /// starts with it still reaches the server before it lapses. ServiceUser uses at most half

@@ -1,3 +1,5 @@
+import Localization
+
 /// The kind of account: who the app serves and which home a signed-in user lands on.
 ///
 /// An open set, like `Notification.Name`: `passenger` and `driver` are Koober's two, and an app
@@ -79,8 +81,8 @@ extension UserType {
   /// `乘客` for Koober's two; an app's own type shows its raw value.
   public var displayName: String {
     switch self {
-    case .passenger: UserModelText.text("userType.passenger")
-    case .driver: UserModelText.text("userType.driver")
+    case .passenger: TextTable.userModel.text("userType.passenger")
+    case .driver: TextTable.userModel.text("userType.driver")
     default: rawValue
     }
   }

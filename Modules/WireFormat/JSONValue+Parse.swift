@@ -3,7 +3,7 @@ import Foundation
 extension JSONValue {
   /// How much JSON one parse accepts.
   public struct Limits: Sendable, Hashable {
-    /// A server's limits for a request body (API.md): nesting at most 32 deep, at most 4,096
+    /// Limits a server can apply to a request body: nesting at most 32 deep, at most 4,096
     /// values.
     public static let requestBody = Limits(maximumDepth: 32, maximumValues: 4_096)
     /// A client's limits for an answer: nesting at most 64 deep, at most 1,000,000 values.

@@ -4,13 +4,14 @@ import Foundation
 /// alike, so a date written by one side is read by the other.
 ///
 /// Dates read in the forms ``WireDate`` accepts, whichever side wrote them. They write in one
-/// of two ``DateStyle``s: the backend, sessions and plain requests write whole seconds (what
-/// API.md's examples show), rides keep milliseconds. The encoder sorts keys, so equal values
+/// of two ``DateStyle``s: the backend, sessions and plain requests write whole seconds (the
+/// form most servers show), rides keep milliseconds. The encoder sorts keys, so equal values
 /// encode to equal bytes.
 ///
 /// ```swift
-/// let ride = try WireJSON.decoder().decode(Ride.self, from: body)
-/// let data = try WireJSON.encoder().encode(ride)
+/// struct Event: Codable { var name: String; var at: Date }
+/// let event = try WireJSON.decoder().decode(Event.self, from: body)
+/// let data = try WireJSON.encoder(dates: .wholeSeconds).encode(event)
 /// ```
 public enum WireJSON {
   /// How an encoder writes dates; reading accepts both.

@@ -72,9 +72,10 @@ struct BrowserSignInCommandTests {
     ]
   }
 
-  /// A `BROWSER` program: records its one argument (what every local user can read on its
-  /// command line), opens it (koober's private page: it follows the page's forward), and
-  /// follows the provider's redirect back to koober.
+  /// A `BROWSER` program: records its environment (in `environment.txt`, beside the record)
+  /// and its one argument (what every local user can read on its command line), opens it
+  /// (koober's private page: it follows the page's forward), and follows the provider's
+  /// redirect back to koober.
   ///
   /// With `attack` it first plays another local user who saw that command line: it copies
   /// the `state` and loopback port from it when they are there (else it guesses the state and
@@ -84,11 +85,14 @@ struct BrowserSignInCommandTests {
     in fixture: KooberFixture, attack: Bool = false
   ) throws -> (program: URL, record: URL) {
     let record = fixture.folder.url("opened.txt")
+    let environmentRecord = fixture.folder.url("environment.txt")
     let program = fixture.folder.url("browser.py")
     let script = """
       #!/usr/bin/env python3
       import html, os, re, sys, urllib.error, urllib.parse, urllib.request
       argument = sys.argv[1]
+      with open(\(String(reflecting: environmentRecord.path)), "w") as seen:
+          seen.write("".join(f"{name}={value}\\n" for name, value in os.environ.items()))
       out = open(\(String(reflecting: record.path)), "w")
       out.write(" ".join(sys.argv[1:]) + "\\n")
       out.flush()
@@ -261,6 +265,32 @@ struct BrowserSignInCommandTests {
     #expect(twice.stderr.contains("Give the client secret one way"), "\(twice.stderr)")
     let stray = try await fixture.run(["--client-secret-stdin", "status"], stdin: "s3cret\n")
     #expect(stray.status == 2)
+  }
+
+  @Test("BROWSER does not inherit KOOBER_CLIENT_SECRET; the rest of the environment it does")
+  func secretNotInherited() async throws {
+    let secret = "s3cret-from-the-environment"
+    let server = try Self.provider(answer: "code=code-7", secret: secret)
+    defer { server.stop() }
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let (program, _) = try Self.browser(in: fixture)
+    let result = try await fixture.run(
+      Self.options(server) + ["sign-in", "--browser"],
+      extraEnvironment: [
+        "BROWSER": program.path, "KOOBER_CLIENT_SECRET": secret,
+        "KOOBER_TEST_MARK": "handed-on",
+      ])
+    // koober had the secret: the provider, which wants it, signed the person in.
+    #expect(result.status == 0, "\(result.stderr)")
+    let environment = try String(
+      contentsOf: fixture.folder.url("environment.txt"), encoding: .utf8)
+    // Booleans, so that a failure does not print the whole environment.
+    let handedOn = environment.contains("KOOBER_TEST_MARK=handed-on\n")
+    let namesTheSecret = environment.contains("KOOBER_CLIENT_SECRET")
+    let holdsTheSecret = environment.contains(secret)
+    #expect(handedOn, "the rest of the environment is handed on")
+    #expect(!namesTheSecret && !holdsTheSecret, "the browser got the client secret")
   }
 
   @Test("the person saying no at the provider: exit 1 with its sentence, nothing kept")

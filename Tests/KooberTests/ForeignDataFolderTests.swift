@@ -25,7 +25,7 @@ struct ForeignDataFolderTests {
     #expect(chmod(url.path, mode) == 0, "chmod \(url.path)")
   }
 
-  @Test("a 0777 client folder with a planted 0666 events.log: 0700 and 0600, events kept")
+  @Test("a 0777 data folder, a 0755 client folder, a planted 0644 events.log: 0700, 0700, 0600")
   func openClientFolderIsNarrowed() async throws {
     let fixture = try KooberFixture()
     defer { fixture.remove() }
@@ -35,8 +35,9 @@ struct ForeignDataFolderTests {
     let log = client.appendingPathComponent("events.log")
     try Data("planted line\n".utf8).write(to: log)
     Self.setMode(fixture.dataFolder, 0o777)
-    Self.setMode(client, 0o777)
-    Self.setMode(log, 0o666)
+    // Readable by others, not writable: the client folder is koober's own, so it is 0700.
+    Self.setMode(client, 0o755)
+    Self.setMode(log, 0o644)
 
     try await fixture.signUp("ann@example.com", type: "passenger")
 
@@ -49,7 +50,46 @@ struct ForeignDataFolderTests {
     #expect(try FileModes.exceptions(under: fixture.dataFolder).exceptions == [])
   }
 
-  @Test("koober serve on a 0777 folder with 0666 backend.sqlite, -wal, -shm: 0600 while serving")
+  @Test("koober's own folders others can read (its client folder, session) end 0700")
+  func ownFoldersAreMadePrivate() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    try await fixture.signUp("ann@example.com", type: "passenger")
+    let client = fixture.dataFolder.appendingPathComponent("embedded", isDirectory: true)
+    let folders = [client, client.appendingPathComponent("session", isDirectory: true)]
+    for folder in folders { Self.setMode(folder, 0o755) }
+
+    #expect(try await fixture.run(["status"]).status == 0)
+    for folder in folders { #expect(try Self.mode(folder) == 0o700, "\(folder.path)") }
+  }
+
+  @Test("a planted events.log others could write is refused in one sentence, and left as it was")
+  func writableFileIsRefused() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let client = fixture.dataFolder.appendingPathComponent("embedded", isDirectory: true)
+    try FileManager.default.createDirectory(at: client, withIntermediateDirectories: true)
+    let log = client.appendingPathComponent("events.log")
+    try Data("planted line\n".utf8).write(to: log)
+    Self.setMode(log, 0o666)
+
+    let status = try await fixture.run(["status"])
+    #expect(status.status == 1)
+    #expect(
+      status.stderr
+        == "koober: Koober cannot use its file \(log.path): other users could write it; "
+        + "remove it (or move it away) after checking it, or use a data folder of your own "
+        + "(mktemp -d).\n")
+    let chinese = try await fixture.run(["status"], extraEnvironment: ["LANG": "zh_CN.UTF-8"])
+    #expect(
+      chinese.stderr
+        == "koober: Koober 无法使用文件 \(log.path)：其他用户可以写入该文件；"
+        + "请检查后删除它（或移到别处），或使用你自己的数据文件夹（mktemp -d）。\n")
+    #expect(try Data(contentsOf: log) == Data("planted line\n".utf8))
+    #expect(try Self.mode(log) == 0o666)
+  }
+
+  @Test("koober serve: a 0666 backend.sqlite-wal is refused; 0644 files are 0600 while serving")
   func serveNarrowsDatabaseAndCompanions() async throws {
     let fixture = try KooberFixture()
     defer { fixture.remove() }
@@ -63,15 +103,59 @@ struct ForeignDataFolderTests {
     }
     for file in files {
       #expect(FileManager.default.fileExists(atPath: file.path), "\(file.lastPathComponent)")
-      Self.setMode(file, 0o666)
+      Self.setMode(file, 0o644)
     }
     Self.setMode(folder, 0o777)
+    // Frames another user wrote into the -wal would be replayed when SQLite opens it.
+    Self.setMode(files[1], 0o666)
+    let refused = try await ProcessRunner.run(
+      ["serve", "--port", "0", "--data-dir", folder.path], environment: fixture.environment())
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.hasPrefix(
+        "koober: Koober cannot use its file \(files[1].path): other users could write it;"),
+      "\(refused.stderr)")
+    #expect(try Self.mode(files[1]) == 0o666)
 
+    Self.setMode(files[1], 0o644)
     let server = try await Self.startServer(folder, fixture)
     for file in files { #expect(try Self.mode(file) == 0o600, "\(file.lastPathComponent)") }
     #expect(try Self.mode(folder) == 0o700)
     server.send(signal: SIGTERM)
     #expect(try await server.finish() == 0)
+  }
+
+  @Test(
+    "a data folder reached through another user's link is refused; the person's own is used",
+    .enabled(if: isRoot, "only root can give a link to another user"))
+  func anotherUsersLinkIsRefused() async throws {
+    let fixture = try KooberFixture()
+    defer { fixture.remove() }
+    let shared = fixture.folder.url("shared")
+    try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+    Self.setMode(shared, 0o1777)
+    try FileManager.default.createDirectory(
+      at: fixture.dataFolder, withIntermediateDirectories: true)
+    // Mallory's /tmp/pat, pointing at the person's folder for now.
+    let link = shared.appendingPathComponent("pat")
+    #expect(symlink(fixture.dataFolder.path, link.path) == 0)
+    #expect(lchown(link.path, Self.otherUser, Self.otherUser) == 0)
+
+    let refused = try await ProcessRunner.run(
+      ["--data-dir", link.path, "status"], environment: fixture.environment())
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr
+        == "koober: Koober cannot keep its data in \(link.path): it is a symbolic link of "
+        + "another user, who could point it elsewhere; give the folder it points to instead, "
+        + "or use a folder of your own (mktemp -d).\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.dataFolder.path) == [])
+
+    #expect(lchown(link.path, geteuid(), getegid()) == 0)
+    let used = try await ProcessRunner.run(
+      ["--data-dir", link.path, "status"], environment: fixture.environment())
+    #expect(used.status == 4, "\(used.stderr)")
+    #expect(FileManager.default.fileExists(atPath: fixture.dataFolder.path + "/embedded"))
   }
 
   @Test(

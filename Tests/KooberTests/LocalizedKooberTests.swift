@@ -17,12 +17,12 @@ struct LocalizedKooberTests {
     let bundle = try #require(Self.bundle)
     #expect(
       try LocalizationAudit.problems(
-        table: "Koober", bundle: bundle, folder: "Examples/Koober", helper: "KooberText.text")
+        table: "Koober", bundle: bundle, folder: "Examples/Koober", helper: "TextTable.koober.text")
         == [])
     #expect(
       try LocalizationAudit.problems(
         table: "KooberCommands", bundle: bundle, folder: "Examples/Koober",
-        helper: "CommandText.text") == [])
+        helper: "TextTable.kooberCommands.text") == [])
   }
 
   @Test("a usage error under LANG=zh_CN.UTF-8 points at help in Chinese; LANG=C in English")

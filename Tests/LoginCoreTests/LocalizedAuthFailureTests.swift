@@ -13,8 +13,8 @@ struct LocalizedAuthFailureTests {
   func table() throws {
     #expect(
       try LocalizationAudit.problems(
-        table: "LoginCore", bundle: LoginCoreResources.bundle, folder: "Modules/LoginCore",
-        helper: "LoginCoreText.text") == [])
+        table: "LoginCore", bundle: TextTable.loginCore.bundle, folder: "Modules/LoginCore",
+        helper: "TextTable.loginCore.text") == [])
   }
 
   @Test("English: waits in seconds up to a minute, then in whole minutes rounded up")

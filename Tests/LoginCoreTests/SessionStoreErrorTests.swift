@@ -41,9 +41,8 @@ struct SessionStoreErrorTests {
     for language in [TextLanguage.english, .simplifiedChinese] {
       Texts.$scopedLanguage.withValue(language) {
         for (index, failure) in failures.enumerated() {
-          let expected = Texts.string(
-            "store." + keys[index], table: "LoginCore", bundle: LoginCoreResources.bundle,
-            values[index], language: language)
+          let expected = TextTable.loginCore.text(
+            "store." + keys[index], values[index], language: language)
           #expect(!expected.hasPrefix("store."))
           #expect(failure.message == expected)
           #expect(failure.errorDescription == expected)

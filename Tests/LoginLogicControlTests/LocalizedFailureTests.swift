@@ -12,8 +12,8 @@ struct LocalizedFailureTests {
   func tables() throws {
     #expect(
       try LocalizationAudit.problems(
-        table: "LoginLogicControl", bundle: LoginLogicControlResources.bundle,
-        folder: "Modules/LoginLogicControl", helper: "LoginLogicText.text") == [])
+        table: "LoginLogicControl", bundle: TextTable.loginLogicControl.bundle,
+        folder: "Modules/LoginLogicControl", helper: "TextTable.loginLogicControl.text") == [])
   }
 
   @Test("the failures a logic control reports speak the chosen language")

@@ -12,8 +12,8 @@ struct LocalizedCodeTextTests {
   func table() throws {
     #expect(
       try LocalizationAudit.problems(
-        table: "LoginViewModel", bundle: LoginViewModelResources.bundle,
-        folder: "Modules/LoginViewModel", helper: "LoginViewModelText.text") == [])
+        table: "LoginViewModel", bundle: TextTable.loginViewModel.bundle,
+        folder: "Modules/LoginViewModel", helper: "TextTable.loginViewModel.text") == [])
   }
 
   @Test("the code field's errors and the attempts left speak Chinese, counted forms included")

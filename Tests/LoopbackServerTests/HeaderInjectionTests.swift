@@ -47,6 +47,21 @@ struct HeaderInjectionTests {
     #expect(!exchange.text.contains("<html>"))
   }
 
+  @Test(
+    "every other control character in a value refuses the response: C1's NEL and CSI, ESC, DEL",
+    arguments: ["a%C2%85Set-Cookie:%20x=1", "a%C2%9B31m", "a%1B[31m", "a%7Fb"])
+  func otherControlsInValue(value: String) async throws {
+    let server = try echoServer()
+    defer { server.stop() }
+    let request = "GET /echo?v=\(value) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    let exchange = try #require(await RawClient.exchange(port: server.port, request))
+    #expect(exchange.status == 500)
+    #expect(exchange.errorCode == "invalid_response_header")
+    #expect(!headLines(exchange).contains { $0.lowercased().hasPrefix("x-echo") })
+    // Neither C1 control reaches the wire, in UTF-8 (C2 85, C2 9B) or any other form.
+    #expect(!exchange.received.contains(0xC2))
+  }
+
   @Test("a clean value copied from the query is sent as it is")
   func cleanValue() async throws {
     let server = try echoServer()

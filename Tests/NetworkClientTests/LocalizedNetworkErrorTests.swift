@@ -12,8 +12,8 @@ struct LocalizedNetworkErrorTests {
   func table() throws {
     #expect(
       try LocalizationAudit.problems(
-        table: "NetworkClient", bundle: NetworkClientResources.bundle,
-        folder: "Modules/NetworkClient", helper: "NetworkClientText.text") == [])
+        table: "NetworkClient", bundle: TextTable.networkClient.bundle,
+        folder: "Modules/NetworkClient", helper: "TextTable.networkClient.text") == [])
   }
 
   @Test("the errors read as before in English")

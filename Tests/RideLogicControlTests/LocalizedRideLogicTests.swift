@@ -12,8 +12,8 @@ struct LocalizedRideLogicTests {
   func table() throws {
     #expect(
       try LocalizationAudit.problems(
-        table: "RideLogicControl", bundle: RideLogicControlResources.bundle,
-        folder: "Modules/RideLogicControl", helper: "RideLogicText.text") == [])
+        table: "RideLogicControl", bundle: TextTable.rideLogicControl.bundle,
+        folder: "Modules/RideLogicControl", helper: "TextTable.rideLogicControl.text") == [])
   }
 
   @Test("flow errors speak the chosen language, one sentence per status")

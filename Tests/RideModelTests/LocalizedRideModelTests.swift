@@ -11,8 +11,8 @@ struct LocalizedRideModelTests {
   func table() throws {
     #expect(
       try LocalizationAudit.problems(
-        table: "RideModel", bundle: RideModelResources.bundle, folder: "Modules/RideModel",
-        helper: "RideModelText.text") == [])
+        table: "RideModel", bundle: TextTable.rideModel.bundle, folder: "Modules/RideModel",
+        helper: "TextTable.rideModel.text") == [])
   }
 
   @Test("errors and vehicle names speak the chosen language")

@@ -14,8 +14,8 @@ struct LocalizedRideViewModelTests {
   func table() throws {
     #expect(
       try LocalizationAudit.problems(
-        table: "RideViewModel", bundle: RideViewModelResources.bundle,
-        folder: "Modules/RideViewModel", helper: "RideViewModelText.text") == [])
+        table: "RideViewModel", bundle: TextTable.rideViewModel.bundle,
+        folder: "Modules/RideViewModel", helper: "TextTable.rideViewModel.text") == [])
   }
 
   @Test("the passenger's ride in Chinese: each status, and the reconnecting notice")

@@ -13,8 +13,8 @@ struct LocalizedRideErrorTests {
   func table() throws {
     #expect(
       try LocalizationAudit.problems(
-        table: "ServiceRide", bundle: ServiceRideResources.bundle, folder: "Modules/ServiceRide",
-        helper: "ServiceRideText.text") == [])
+        table: "ServiceRide", bundle: TextTable.serviceRide.bundle, folder: "Modules/ServiceRide",
+        helper: "TextTable.serviceRide.text") == [])
   }
 
   @Test("errors speak the chosen language, with and without a detail")

@@ -12,8 +12,8 @@ struct LocalizedConfigurationErrorTests {
   func table() throws {
     #expect(
       try LocalizationAudit.problems(
-        table: "ServiceUserOIDC", bundle: ServiceUserOIDCResources.bundle,
-        folder: "Modules/ServiceUserOIDC", helper: "OIDCText.text") == [])
+        table: "ServiceUserOIDC", bundle: TextTable.serviceUserOIDC.bundle,
+        folder: "Modules/ServiceUserOIDC", helper: "TextTable.serviceUserOIDC.text") == [])
   }
 
   @Test("a configuration mistake reads as before in English and speaks Chinese")

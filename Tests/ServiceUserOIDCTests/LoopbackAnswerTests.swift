@@ -1,6 +1,7 @@
 import Foundation
 import LoginCore
 import ServiceUserOIDC
+import TestSupport
 import Testing
 import WireFormat
 
@@ -34,13 +35,15 @@ struct LoopbackAnswerTests {
     return fd
   }
 
-  /// Sends `head` as written and reads the answer's status code (`nil`: none in 5 s).
+  /// Sends `head` as written and reads the answer's status code (`nil`: none in 60 s, long
+  /// enough for a machine busy with the whole suite).
   static func exchange(_ head: String, to port: Int) async -> Int? {
-    await Task.detached {
+    // Its own thread: a blocking read on a cooperative thread waits behind every other test.
+    await TestSocket.onOwnThread {
       let fd = connectTo(port)
       guard fd >= 0 else { return nil }
       defer { close(fd) }
-      var timeout = timeval(tv_sec: 5, tv_usec: 0)
+      var timeout = timeval(tv_sec: 60, tv_usec: 0)
       _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
       let bytes = Array(head.utf8)
       guard bytes.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == bytes.count
@@ -54,7 +57,7 @@ struct LoopbackAnswerTests {
       }
       let line = String(decoding: answer.prefix(40), as: UTF8.self)
       return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-    }.value
+    }
   }
 
   /// The status a GET of `target` with the given `Host` lines gets.
@@ -71,7 +74,7 @@ struct LoopbackAnswerTests {
 
   @Test("a callback with a forged state gets 400 and the agent keeps waiting for the real one")
   func forgedState() async throws {
-    let agent = try LoopbackUserAgent(timeLimit: .seconds(20)) { _ in }
+    let agent = try LoopbackUserAgent(timeLimit: .seconds(120)) { _ in }
     let port = try #require(agent.redirectURI.port)
     let task = Task { try await agent.authorize(Self.request) }
     let host = ["127.0.0.1:\(port)"]
@@ -88,7 +91,7 @@ struct LoopbackAnswerTests {
 
   @Test("a Host that is not the agent's own address is refused; the real answer still ends it")
   func wrongHost() async throws {
-    let agent = try LoopbackUserAgent(timeLimit: .seconds(20)) { _ in }
+    let agent = try LoopbackUserAgent(timeLimit: .seconds(120)) { _ in }
     let port = try #require(agent.redirectURI.port)
     let task = Task { try await agent.authorize(Self.request) }
     let target = "/callback?code=c&state=right-state"
@@ -132,7 +135,7 @@ struct LoopbackAnswerTests {
       ("/done/", "/done/", "/done"), ("/%7Eann", "/~ann", "/%7Fann"),
     ])
   func pathForms(path: String, sent: String, stray: String) async throws {
-    let agent = try LoopbackUserAgent(path: path, timeLimit: .seconds(20)) { _ in }
+    let agent = try LoopbackUserAgent(path: path, timeLimit: .seconds(120)) { _ in }
     let port = try #require(agent.redirectURI.port)
     #expect(agent.redirectURI.absoluteString == "http://127.0.0.1:\(port)\(path)")
     let task = Task { try await agent.authorize(Self.request) }
@@ -172,7 +175,7 @@ struct LoopbackAnswerTests {
 
   @Test("the listening socket and every accepted one are close-on-exec")
   func closeOnExec() async throws {
-    let agent = try LoopbackUserAgent(timeLimit: .seconds(20)) { _ in }
+    let agent = try LoopbackUserAgent(timeLimit: .seconds(120)) { _ in }
     let port = try #require(agent.redirectURI.port)
     let listening = Self.sockets(onPort: port)
     #expect(listening.count == 1)
@@ -195,7 +198,7 @@ struct LoopbackAnswerTests {
   @Test("a form request: the page posts the fields, escaped, and the form's state is awaited")
   func postedForm() async throws {
     let opened = Locked<BrowserPage?>(nil)
-    let agent = try LoopbackUserAgent(path: "/signed-out", timeLimit: .seconds(20)) { page in
+    let agent = try LoopbackUserAgent(path: "/signed-out", timeLimit: .seconds(120)) { page in
       opened.withLock { $0 = page }
     }
     let port = try #require(agent.redirectURI.port)

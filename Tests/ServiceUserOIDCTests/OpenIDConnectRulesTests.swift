@@ -27,6 +27,11 @@ struct OpenIDConnectRulesTests {
   /// A fake whose discovery names an authorization endpoint, says whether it sends `iss`
   /// (RFC 9207), and an adapter for it.
   static func setUp(advertisesIssuer: Bool) throws -> (FakeProvider, OIDCAuthAPI) {
+    try setUp(issuerFlag: advertisesIssuer ? true : nil)
+  }
+
+  /// The same, with `authorization_response_iss_parameter_supported` as given (`nil`: absent).
+  static func setUp(issuerFlag: JSONValue?) throws -> (FakeProvider, OIDCAuthAPI) {
     let fake = try FakeProvider()
     let base = fake.issuer.absoluteString
     var document: [String: JSONValue] = [
@@ -34,7 +39,7 @@ struct OpenIDConnectRulesTests {
       "userinfo_endpoint": .string(base + "/userinfo"),
       "authorization_endpoint": .string(base + "/authorize"),
     ]
-    if advertisesIssuer { document["authorization_response_iss_parameter_supported"] = true }
+    document["authorization_response_iss_parameter_supported"] = issuerFlag
     fake.answerDiscovery(.json(document))
     return (fake, OIDCAuthAPI(configuration: try fake.configuration()))
   }
@@ -154,6 +159,18 @@ struct OpenIDConnectRulesTests {
       await failure { try await api.signIn(callback: callback, for: request) }
         == .refused(.signInInterrupted))
     #expect(await fake.requests.all.isEmpty)
+  }
+
+  @Test(
+    "only JSON's true advertises iss: 1 or \"true\" does not, so a response without iss signs in",
+    arguments: [JSONValue.number(1), .string("true")])
+  func issuerFlagIsStrict(flag: JSONValue) async throws {
+    let (fake, api) = try Self.setUp(issuerFlag: flag)
+    let request = try await api.authorizationRequest(redirectURI: BrowserSignInTests.redirect)
+    IDTokenCheckTests.answer(fake, idToken: try Self.idToken(fake, nonce: request.nonce))
+    let session = try await api.signIn(
+      callback: BrowserSignInTests.callback(request, ["code": "c"]), for: request)
+    #expect(session.user.id == "u-1")
   }
 
   @Test("iss sent twice is refused, even when both name the issuer")

@@ -314,6 +314,26 @@ struct FileSessionStoreForeignFolderTests {
     #expect(Self.mode(folder.path("Session")) == 0o700)
   }
 
+  @Test("a session file others could write is refused, not narrowed, and set aside by a save")
+  func writableFileIsRefused() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let store = FileSessionStore(directory: folder.url("Session"))
+    try store.save(Fixtures.session())
+    // Another user may have written it, or hold it open to write the next session too.
+    #expect(chmod(store.fileURL.path, 0o666) == 0)
+
+    #expect(throws: SessionStoreError.unreadable("other users could write it")) {
+      try store.load()
+    }
+    #expect(Self.mode(store.fileURL.path) == 0o666)
+    try store.save(Fixtures.session(number: 2))
+    #expect(try store.load() == Fixtures.session(number: 2))
+    #expect(Self.mode(store.fileURL.path) == 0o600)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("Session"))
+    #expect(names.contains { $0.hasPrefix(store.fileURL.lastPathComponent + ".unreadable-") })
+  }
+
   private static func mode(_ path: String) -> Int {
     var status = stat()
     return lstat(path, &status) == 0 ? Int(status.st_mode & 0o7777) : -1

@@ -12,8 +12,8 @@ struct LocalizedServiceUserErrorTests {
   func table() throws {
     #expect(
       try LocalizationAudit.problems(
-        table: "ServiceUser", bundle: ServiceUserResources.bundle,
-        folder: "Modules/ServiceUser", helper: "ServiceUserText.text") == [])
+        table: "ServiceUser", bundle: TextTable.serviceUser.bundle,
+        folder: "Modules/ServiceUser", helper: "TextTable.serviceUser.text") == [])
   }
 
   @Test("the errors read as before in English")

@@ -14,8 +14,9 @@ public enum LocalizationAudit {
   ///   - table: The table, named after the module.
   ///   - bundle: The module's resource bundle.
   ///   - folder: The module's sources, e.g. `Modules/UserModel`, read with its subfolders.
-  ///   - helper: The name of the module's text function, e.g. `UserModelText.text`; a counted
-  ///     text asked for with `.counted("key", …)` stands for `key.one` and `key.other`.
+  ///   - helper: How the module's sources ask for a text, e.g. `TextTable.userModel.text`; a
+  ///     counted text asked for with `TextTable.userModel.counted("key", …)` stands for
+  ///     `key.one` and `key.other`. The key may start the next line.
   /// - Returns: One line per problem.
   public static func problems(
     table: String, bundle: Bundle, folder: String, helper: String
@@ -34,9 +35,10 @@ public enum LocalizationAudit {
     let sources = root.appendingPathComponent(folder)
     let files = FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String]
     let escaped = NSRegularExpression.escapedPattern(for: helper)
-    let textCall = try Regex(escaped + #"\("([A-Za-z.]+)""#)
-    let prefix = NSRegularExpression.escapedPattern(for: helper.split(separator: ".")[0] + ".")
-    let countedCall = try Regex(prefix + #"counted\("([A-Za-z.]+)""#)
+    let textCall = try Regex(escaped + #"\(\s*"([A-Za-z.]+)""#)
+    let table = helper.split(separator: ".").dropLast().joined(separator: ".")
+    let prefix = NSRegularExpression.escapedPattern(for: table + ".")
+    let countedCall = try Regex(prefix + #"counted\(\s*"([A-Za-z.]+)""#)
     for file in files ?? [] where file.hasSuffix(".swift") {
       let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
       for match in text.matches(of: textCall) {

@@ -11,8 +11,8 @@ struct LocalizedTextTests {
   func tables() throws {
     #expect(
       try LocalizationAudit.problems(
-        table: "UserModel", bundle: UserModelResources.bundle, folder: "Modules/UserModel",
-        helper: "UserModelText.text") == [])
+        table: "UserModel", bundle: TextTable.userModel.bundle, folder: "Modules/UserModel",
+        helper: "TextTable.userModel.text") == [])
   }
 
   @Test("the problems and the strength label speak the chosen language")
@@ -37,9 +37,7 @@ struct LocalizedTextTests {
 
   @Test("a language without tables falls back to English, never to the key")
   func fallback() {
-    let french = Texts.string(
-      "email.empty", table: "UserModel", bundle: UserModelResources.bundle,
-      language: TextLanguage(code: "fr"))
+    let french = TextTable.userModel.text("email.empty", language: TextLanguage(code: "fr"))
     #expect(french == "Enter your email address.")
   }
 
@@ -61,13 +59,12 @@ struct LocalizedTextTests {
     defer { Texts.appBundles = before }
 
     let text = { (key: String) in
-      Texts.string(key, table: "UserModel", bundle: UserModelResources.bundle, language: french)
+      TextTable.userModel.text(key, language: french)
     }
     #expect(text("email.empty") == "Votre adresse e-mail, s’il vous plaît.")
     #expect(text("password.empty") == "Enter a password.")
     #expect(
-      Texts.string("email.empty", table: "UserModel", bundle: UserModelResources.bundle,
-        language: .english) == "Enter your email address.")
+      TextTable.userModel.text("email.empty", language: .english) == "Enter your email address.")
     Texts.appBundles = []
     #expect(text("email.empty") == "Enter your email address.")
   }

@@ -1,3 +1,5 @@
+import Localization
+
 /// What a command declares about itself: the one place both the parser and the help text
 /// read, so they can never disagree.
 struct CommandConfiguration: Sendable {
@@ -34,7 +36,7 @@ struct CommandConfiguration: Sendable {
 
   /// The help line of the commands that plan a trip (`rides estimate`, `rides request`).
   static var pickupNote: String {
-    CommandText.text("rides.pickupNote", ["pickup": FixedPickup.name])
+    TextTable.kooberCommands.text("rides.pickupNote", ["pickup": FixedPickup.name])
   }
 
   /// What follows `koober` in the usage line, e.g. `rides cancel ID`.

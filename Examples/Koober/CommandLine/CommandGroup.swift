@@ -1,3 +1,5 @@
+import Localization
+
 /// A word that starts a two-word command: `rides` (a passenger's rides, or any account's
 /// list) and `driver` (a driver's queue and steps). A command names its group in its
 /// configuration.
@@ -19,9 +21,9 @@ enum CommandGroup: String, CaseIterable, Sendable {
   /// One line for help, in the chosen language.
   var summary: String {
     switch self {
-    case .rides: CommandText.text("group.rides.summary")
-    case .driver: CommandText.text("group.driver.summary")
-    case .admin: CommandText.text("group.admin.summary")
+    case .rides: TextTable.kooberCommands.text("group.rides.summary")
+    case .driver: TextTable.kooberCommands.text("group.driver.summary")
+    case .admin: TextTable.kooberCommands.text("group.admin.summary")
     }
   }
 }

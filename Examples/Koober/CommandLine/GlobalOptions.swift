@@ -22,20 +22,21 @@ struct GlobalOptions: Sendable, Equatable {
     oidc = try OIDCOptions(parsed)
     if server != nil, oidc != nil {
       throw UsageError(
-        message: CommandText.text("usage.twoServers"),
+        message: TextTable.kooberCommands.text("usage.twoServers"),
         command: parsed.commandName)
     }
     if let folder = parsed.values["data-dir"] {
       guard !folder.isEmpty else {
         throw UsageError(
-          message: CommandText.text("usage.dataDirEmpty"), command: parsed.commandName)
+          message: TextTable.kooberCommands.text("usage.dataDirEmpty"), command: parsed.commandName)
       }
       dataDirectory = folder
     }
     // `--lang` was read before parsing (`LanguageOption.chosen`); here it is only checked.
     if let text = parsed.values["lang"], LanguageOption.language(named: text) == nil {
       throw UsageError(
-        message: CommandText.text("usage.lang", ["value": text]), command: parsed.commandName)
+        message: TextTable.kooberCommands.text("usage.lang", ["value": text]),
+        command: parsed.commandName)
     }
   }
 }
@@ -56,7 +57,8 @@ extension GlobalOptions {
       scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
     else {
       throw UsageError(
-        message: CommandText.text("usage.notHttpUrl", ["option": option, "value": text]),
+        message: TextTable.kooberCommands.text(
+          "usage.notHttpUrl", ["option": option, "value": text]),
         command: parsed.commandName)
     }
     return url

@@ -1,3 +1,5 @@
+import Localization
+
 /// The text of `koober --help` and `koober help <command>`, drawn from the commands'
 /// configurations, in the chosen language. Its two columns line up by terminal columns
 /// (`padded(toWidth:)`), so they stay aligned with Chinese text too.
@@ -7,16 +9,18 @@ enum HelpText {
     var lines = [
       "koober: " + RootCommand.configuration.summary,
       "",
-      CommandText.text("help.heading.usage"),
-      usageRow("koober [--server URL] [--data-dir DIR]", CommandText.text("help.usage.screens")),
-      usageRow("koober <command> [options]", CommandText.text("help.usage.command")),
+      TextTable.kooberCommands.text("help.heading.usage"),
+      usageRow(
+        "koober [--server URL] [--data-dir DIR]",
+        TextTable.kooberCommands.text("help.usage.screens")),
+      usageRow("koober <command> [options]", TextTable.kooberCommands.text("help.usage.command")),
       "",
-      CommandText.text("help.heading.commands"),
+      TextTable.kooberCommands.text("help.heading.commands"),
     ]
     lines += RootCommand.subcommands.map(row(_:))
-    lines += ["", CommandText.text("help.heading.globalOptions")]
+    lines += ["", TextTable.kooberCommands.text("help.heading.globalOptions")]
     lines += RootCommand.globalOptions.map { row($0.synopsis, $0.help) }
-    lines.append(row("-h, --help", CommandText.text("help.option.help")))
+    lines.append(row("-h, --help", TextTable.kooberCommands.text("help.option.help")))
     lines += footer
     return lines.joined(separator: "\n")
   }
@@ -36,15 +40,15 @@ enum HelpText {
   /// - Returns: The text.
   static func group(_ group: CommandGroup) -> String {
     var lines = [
-      CommandText.text("help.heading.usage"),
+      TextTable.kooberCommands.text("help.heading.usage"),
       "  koober \(group.rawValue) <command> [options]",
       "",
       group.summary,
       "",
-      CommandText.text("help.heading.commands"),
+      TextTable.kooberCommands.text("help.heading.commands"),
     ]
     lines += group.commands.map(row(_:))
-    lines += ["", CommandText.text("help.group.more", ["group": group.rawValue])]
+    lines += ["", TextTable.kooberCommands.text("help.group.more", ["group": group.rawValue])]
     lines += footer
     return lines.joined(separator: "\n")
   }
@@ -54,15 +58,15 @@ enum HelpText {
   /// - Returns: Its usage, summary, options and notes.
   static func command(_ spec: CommandConfiguration) -> String {
     var lines = [
-      CommandText.text("help.heading.usage"),
+      TextTable.kooberCommands.text("help.heading.usage"),
       "  koober " + spec.usage,
       "",
       spec.summary,
     ]
     if !spec.details.isEmpty { lines += [""] + spec.details.lines }
-    lines += ["", CommandText.text("help.heading.options")]
+    lines += ["", TextTable.kooberCommands.text("help.heading.options")]
     lines += (spec.options + RootCommand.globalOptions).map { row($0.synopsis, $0.help) }
-    lines.append(row("-h, --help", CommandText.text("help.option.commandHelp")))
+    lines.append(row("-h, --help", TextTable.kooberCommands.text("help.option.commandHelp")))
     lines += footer
     return lines.joined(separator: "\n")
   }
@@ -75,23 +79,28 @@ enum HelpText {
   private static var footer: [String] {
     var lines = [
       "",
-      CommandText.text("help.heading.exitCodes"),
-      "  " + CommandText.text("help.exitCodes"),
+      TextTable.kooberCommands.text("help.heading.exitCodes"),
+      "  " + TextTable.kooberCommands.text("help.exitCodes"),
       "",
-      CommandText.text("help.heading.environment"),
+      TextTable.kooberCommands.text("help.heading.environment"),
     ]
-    lines += rows("KOOBER_DATA_DIR", CommandText.text("help.environment.dataDir"))
-    lines += rows("NO_COLOR", CommandText.text("help.environment.noColor"))
-    lines += rows("KOOBER_BACKEND_ITERATIONS", CommandText.text("help.environment.iterations"))
+    lines += rows("KOOBER_DATA_DIR", TextTable.kooberCommands.text("help.environment.dataDir"))
+    lines += rows("NO_COLOR", TextTable.kooberCommands.text("help.environment.noColor"))
     lines += rows(
-      "KOOBER_DEMO_ACCEPT_SECONDS", CommandText.text("help.environment.acceptSeconds"))
-    lines += rows("KOOBER_DEMO_STEP_SECONDS", CommandText.text("help.environment.stepSeconds"))
-    lines += rows("KOOBER_TOKEN_SECONDS", CommandText.text("help.environment.accessTokenSeconds"))
+      "KOOBER_BACKEND_ITERATIONS", TextTable.kooberCommands.text("help.environment.iterations"))
     lines += rows(
-      "KOOBER_REQUEST_TIMEOUT_SECONDS", CommandText.text("help.environment.requestTimeout"))
-    lines += rows("KOOBER_CLIENT_SECRET", CommandText.text("help.environment.clientSecret"))
-    lines += [""] + CommandText.text("help.embeddedBackend").lines
-    lines += [""] + CommandText.text("help.oidc").lines
+      "KOOBER_DEMO_ACCEPT_SECONDS", TextTable.kooberCommands.text("help.environment.acceptSeconds"))
+    lines += rows(
+      "KOOBER_DEMO_STEP_SECONDS", TextTable.kooberCommands.text("help.environment.stepSeconds"))
+    lines += rows(
+      "KOOBER_TOKEN_SECONDS", TextTable.kooberCommands.text("help.environment.accessTokenSeconds"))
+    lines += rows(
+      "KOOBER_REQUEST_TIMEOUT_SECONDS",
+      TextTable.kooberCommands.text("help.environment.requestTimeout"))
+    lines += rows(
+      "KOOBER_CLIENT_SECRET", TextTable.kooberCommands.text("help.environment.clientSecret"))
+    lines += [""] + TextTable.kooberCommands.text("help.embeddedBackend").lines
+    lines += [""] + TextTable.kooberCommands.text("help.oidc").lines
     return lines
   }
 

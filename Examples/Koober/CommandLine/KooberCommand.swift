@@ -1,3 +1,5 @@
+import Localization
+
 /// One `koober` subcommand as one type, the way swift-argument-parser's `ParsableCommand` is:
 /// its `configuration` says what it is called and what it takes, its initializer reads its
 /// typed options, and `run` does the work. Help, usage errors and exit codes all come from
@@ -8,8 +10,9 @@
 /// struct VerifyCommand: KooberCommand {
 ///   static var configuration: CommandConfiguration {
 ///     CommandConfiguration(
-///       name: "verify", summary: CommandText.text("verify.summary"), arguments: "--code C",
-///       options: [.value("code", "C", CommandText.text("verify.option.code"))])
+///       name: "verify", summary: TextTable.kooberCommands.text("verify.summary"),
+///       arguments: "--code C",
+///       options: [.value("code", "C", TextTable.kooberCommands.text("verify.option.code"))])
 ///   }
 ///   let code: String
 ///   init(_ options: OptionReader) throws(UsageError) { code = try options.required("code") }

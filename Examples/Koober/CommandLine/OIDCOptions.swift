@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// `--oidc-issuer URL --client-id ID [--client-secret-stdin | --client-secret S]
 /// [--oidc-revocation-url URL] [--oidc-device-url URL] [--oidc-scope "…"]
@@ -50,7 +51,7 @@ struct OIDCOptions: Sendable, Equatable {
         ?? (parsed.flags.contains("client-secret-stdin") ? "client-secret-stdin" : nil)
       {
         throw UsageError(
-          message: CommandText.text("usage.oidcStray", ["option": stray]),
+          message: TextTable.kooberCommands.text("usage.oidcStray", ["option": stray]),
           command: parsed.commandName)
       }
       return nil
@@ -58,21 +59,23 @@ struct OIDCOptions: Sendable, Equatable {
     issuer = try GlobalOptions.httpURL(issuerText, option: "oidc-issuer", parsed)
     guard let clientID = values["client-id"], !clientID.isEmpty else {
       throw UsageError(
-        message: CommandText.text("usage.oidcClientId"),
+        message: TextTable.kooberCommands.text("usage.oidcClientId"),
         command: parsed.commandName)
     }
     self.clientID = clientID
     if let secret = values["client-secret"] {
       guard !secret.isEmpty else {
         throw UsageError(
-          message: CommandText.text("usage.clientSecretEmpty"), command: parsed.commandName)
+          message: TextTable.kooberCommands.text("usage.clientSecretEmpty"),
+          command: parsed.commandName)
       }
       clientSecret = secret
     }
     clientSecretFromStdin = parsed.flags.contains("client-secret-stdin")
     if clientSecretFromStdin, clientSecret != nil {
       throw UsageError(
-        message: CommandText.text("usage.clientSecretTwice"), command: parsed.commandName)
+        message: TextTable.kooberCommands.text("usage.clientSecretTwice"),
+        command: parsed.commandName)
     }
     if let text = values["oidc-revocation-url"] {
       revocationURL = try GlobalOptions.httpURL(text, option: "oidc-revocation-url", parsed)
@@ -84,7 +87,7 @@ struct OIDCOptions: Sendable, Equatable {
       let scopes = text.split(whereSeparator: { $0 == " " }).map(String.init)
       guard !scopes.isEmpty, scopes.allSatisfy(Self.isScopeToken) else {
         throw UsageError(
-          message: CommandText.text("usage.oidcScope", ["value": text]),
+          message: TextTable.kooberCommands.text("usage.oidcScope", ["value": text]),
           command: parsed.commandName)
       }
       self.scopes = scopes
@@ -94,7 +97,8 @@ struct OIDCOptions: Sendable, Equatable {
         !claim.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true })
       else {
         throw UsageError(
-          message: CommandText.text("usage.oidcTypeClaim"), command: parsed.commandName)
+          message: TextTable.kooberCommands.text("usage.oidcTypeClaim"),
+          command: parsed.commandName)
       }
       typeClaim = claim
     }
@@ -116,7 +120,7 @@ struct OIDCOptions: Sendable, Equatable {
       if line.hasSuffix("\r") { line.removeLast() }
       guard !line.isEmpty else {
         throw StartupFailure(
-          message: CommandText.text("usage.clientSecretStdinEmpty"), exitCode: .usage)
+          message: TextTable.kooberCommands.text("usage.clientSecretStdinEmpty"), exitCode: .usage)
       }
       return line
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import RideModel
 import ServiceRide
 
@@ -9,7 +10,8 @@ extension OptionReader {
     let value = try required(name)
     guard !value.trimmingCharacters(in: .whitespaces).isEmpty else {
       throw UsageError(
-        message: CommandText.text("usage.needsText", ["option": name]), command: commandName)
+        message: TextTable.kooberCommands.text("usage.needsText", ["option": name]),
+        command: commandName)
     }
     return value
   }
@@ -19,7 +21,8 @@ extension OptionReader {
     let text = try required("vehicle")
     guard let type = VehicleType(rawValue: text.lowercased()) else {
       throw UsageError(
-        message: CommandText.text("usage.vehicle", ["value": text]), command: commandName)
+        message: TextTable.kooberCommands.text("usage.vehicle", ["value": text]),
+        command: commandName)
     }
     return type
   }
@@ -30,18 +33,19 @@ extension OptionReader {
     if let search = parsed.values["search"] {
       guard scopeText == nil else {
         throw UsageError(
-          message: CommandText.text("usage.searchWithScope"), command: commandName)
+          message: TextTable.kooberCommands.text("usage.searchWithScope"), command: commandName)
       }
       guard !search.trimmingCharacters(in: .whitespaces).isEmpty else {
         throw UsageError(
-          message: CommandText.text("usage.needsText", ["option": "search"]), command: commandName)
+          message: TextTable.kooberCommands.text("usage.needsText", ["option": "search"]),
+          command: commandName)
       }
       return .search(search)
     }
     guard let scopeText else { return .all }
     guard let scope = RideScope(rawValue: scopeText.lowercased()) else {
       throw UsageError(
-        message: CommandText.text("usage.scope", ["value": scopeText]),
+        message: TextTable.kooberCommands.text("usage.scope", ["value": scopeText]),
         command: commandName)
     }
     return RideListConfiguration(scope: scope)
@@ -52,7 +56,8 @@ extension OptionReader {
     guard let text = parsed.values["format"] else { return .csv }
     guard let format = ExportFormat(rawValue: text.lowercased()) else {
       throw UsageError(
-        message: CommandText.text("usage.format", ["value": text]), command: commandName)
+        message: TextTable.kooberCommands.text("usage.format", ["value": text]),
+        command: commandName)
     }
     return format
   }

@@ -1,3 +1,4 @@
+import Localization
 import UserModel
 import KooberBackend
 
@@ -18,7 +19,8 @@ struct OptionReader {
   /// The value of a required option.
   func required(_ name: String) throws(UsageError) -> String {
     guard let value = parsed.values[name] else {
-      throw missing(CommandText.text("usage.missingOption", usageValues(["option": name])))
+      throw missing(
+        TextTable.kooberCommands.text("usage.missingOption", usageValues(["option": name])))
     }
     return value
   }
@@ -35,7 +37,7 @@ struct OptionReader {
     guard let type = UserType(rawValue: text.lowercased()), UserType.kooberTypes.contains(type)
     else {
       throw UsageError(
-        message: CommandText.text("usage.type", ["value": text]), command: commandName)
+        message: TextTable.kooberCommands.text("usage.type", ["value": text]), command: commandName)
     }
     return type
   }
@@ -50,7 +52,7 @@ struct OptionReader {
     guard let text = parsed.values["port"] else { return 0 }
     guard let port = UInt16(text) else {
       throw UsageError(
-        message: CommandText.text("usage.port", ["value": text]), command: commandName)
+        message: TextTable.kooberCommands.text("usage.port", ["value": text]), command: commandName)
     }
     return port
   }
@@ -62,7 +64,7 @@ struct OptionReader {
       .map { $0.trimmingCharacters(in: .whitespaces) }
     for name in names where KooberBackend.normalizedHostName(name) == nil {
       throw UsageError(
-        message: CommandText.text("usage.hostName", ["value": name]),
+        message: TextTable.kooberCommands.text("usage.hostName", ["value": name]),
         command: commandName)
     }
     return names
@@ -73,13 +75,15 @@ struct OptionReader {
   func helpTopic() throws(UsageError) -> HelpTopic? {
     guard !parsed.positionals.isEmpty else { return nil }
     guard parsed.positionals.count <= 2 else {
-      throw UsageError(message: CommandText.text("usage.helpTopic"), command: commandName)
+      throw UsageError(
+        message: TextTable.kooberCommands.text("usage.helpTopic"), command: commandName)
     }
     let topic = parsed.positionals.joined(separator: " ")
     if let group = CommandGroup(rawValue: topic) { return .group(group) }
     guard let name = RootCommand.subcommand(named: topic) else {
       throw UsageError(
-        message: CommandText.text("usage.unknownCommand", ["command": topic]), command: nil)
+        message: TextTable.kooberCommands.text("usage.unknownCommand", ["command": topic]),
+        command: nil)
     }
     return .command(name)
   }
@@ -96,14 +100,14 @@ struct OptionReader {
     case nil:
       guard let first = positionals.first else { return nil }
       throw UsageError(
-        message: CommandText.text("usage.noArgument", [
+        message: TextTable.kooberCommands.text("usage.noArgument", [
           "command": commandName, "argument": first,
         ]),
         command: commandName)
     case .required(let name), .optional(let name):
       guard positionals.count <= 1 else {
         throw UsageError(
-          message: CommandText.text("usage.oneArgument", [
+          message: TextTable.kooberCommands.text("usage.oneArgument", [
             "command": commandName, "name": name, "argument": positionals[1],
           ]),
           command: commandName)
@@ -115,7 +119,7 @@ struct OptionReader {
   /// The plain argument a command cannot do without, e.g. `rides cancel ID`.
   func requiredPositional() throws(UsageError) -> String {
     guard let value = try positional(), !value.isEmpty else {
-      throw missing(CommandText.text("usage.missingRideId", usageValues()))
+      throw missing(TextTable.kooberCommands.text("usage.missingRideId", usageValues()))
     }
     return value
   }

@@ -1,3 +1,5 @@
+import Localization
+
 /// One `--option` a command accepts: a flag, or an option that takes one value.
 struct OptionSpec: Sendable, Equatable {
   /// The name without the leading dashes, e.g. `email`.
@@ -29,13 +31,15 @@ struct OptionSpec: Sendable, Equatable {
 /// The options more than one command takes, written once so their help cannot drift apart.
 extension OptionSpec {
   /// `--email E`: `sign-up` and `sign-in`.
-  static var email: OptionSpec { value("email", "E", CommandText.text("option.email")) }
+  static var email: OptionSpec {
+    value("email", "E", TextTable.kooberCommands.text("option.email"))
+  }
   /// `--password-stdin`: `sign-up` and `sign-in`.
   static var passwordStdin: OptionSpec {
-    flag("password-stdin", CommandText.text("option.passwordStdin"))
+    flag("password-stdin", TextTable.kooberCommands.text("option.passwordStdin"))
   }
   /// `--to PLACE`: `rides estimate` and `rides request`.
   static var destination: OptionSpec {
-    value("to", "PLACE", CommandText.text("option.destination"))
+    value("to", "PLACE", TextTable.kooberCommands.text("option.destination"))
   }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// The command line split into a command, option values, flags and plain arguments, checked
 /// against the command's `CommandConfiguration` but not yet turned into typed options.
 struct ParsedArguments: Sendable {
@@ -38,7 +40,7 @@ struct ParsedArguments: Sendable {
     }
     if let group, command == nil, !wantsHelp {
       throw UsageError(
-        message: CommandText.text("usage.groupNeedsCommand", [
+        message: TextTable.kooberCommands.text("usage.groupNeedsCommand", [
           "group": group.rawValue, "commands": group.subcommandWords,
         ]),
         command: nil, group: group)
@@ -65,7 +67,7 @@ struct ParsedArguments: Sendable {
         !argument.contains(" ")
       else {
         throw UsageError(
-          message: CommandText.text("usage.unknownCommand", [
+          message: TextTable.kooberCommands.text("usage.unknownCommand", [
             "command": group.rawValue + " " + argument
           ]),
           command: nil, group: group)
@@ -81,7 +83,8 @@ struct ParsedArguments: Sendable {
     guard let name = RootCommand.subcommand(named: argument), name.configuration.group == nil
     else {
       throw UsageError(
-        message: CommandText.text("usage.unknownCommand", ["command": argument]), command: nil)
+        message: TextTable.kooberCommands.text("usage.unknownCommand", ["command": argument]),
+        command: nil)
     }
     command = name
   }
@@ -98,12 +101,13 @@ struct ParsedArguments: Sendable {
     }
     guard values[name] == nil, !flags.contains(name) else {
       throw UsageError(
-        message: CommandText.text("usage.givenTwice", ["option": name]), command: commandName)
+        message: TextTable.kooberCommands.text("usage.givenTwice", ["option": name]),
+        command: commandName)
     }
     guard spec.takesValue else {
       guard inlineValue == nil else {
         throw UsageError(
-          message: CommandText.text("usage.takesNoValue", ["option": name]),
+          message: TextTable.kooberCommands.text("usage.takesNoValue", ["option": name]),
           command: commandName)
       }
       flags.insert(name)
@@ -116,7 +120,8 @@ struct ParsedArguments: Sendable {
       rest.removeFirst()
     } else {
       throw UsageError(
-        message: CommandText.text("usage.needsValue", ["option": name, "synopsis": spec.synopsis]),
+        message: TextTable.kooberCommands.text(
+          "usage.needsValue", ["option": name, "synopsis": spec.synopsis]),
         command: commandName)
     }
   }
@@ -124,8 +129,9 @@ struct ParsedArguments: Sendable {
   /// `unknown option '--mail' for 'sign-in'`, or without the command before one was named.
   private func unknownOption(_ token: String) -> String {
     guard let commandName else {
-      return CommandText.text("usage.unknownOption", ["option": token])
+      return TextTable.kooberCommands.text("usage.unknownOption", ["option": token])
     }
-    return CommandText.text("usage.unknownOptionFor", ["option": token, "command": commandName])
+    return TextTable.kooberCommands.text(
+      "usage.unknownOptionFor", ["option": token, "command": commandName])
   }
 }

@@ -1,8 +1,10 @@
+import Localization
+
 /// `koober` itself: without a subcommand, the interactive screens from the launch check on.
 /// It holds the one list of subcommands, which the parser and help read.
 struct RootCommand: KooberCommand {
   static var configuration: CommandConfiguration {
-    CommandConfiguration(name: "koober", summary: CommandText.text("root.summary"))
+    CommandConfiguration(name: "koober", summary: TextTable.kooberCommands.text("root.summary"))
   }
 
   /// Every subcommand, in the order help lists them.
@@ -18,17 +20,18 @@ struct RootCommand: KooberCommand {
   /// Options every command accepts, before or after the command's name.
   static var globalOptions: [OptionSpec] {
     [
-      .value("server", "URL", CommandText.text("option.server")),
-      .value("data-dir", "DIR", CommandText.text("option.dataDir")),
-      .value("lang", "LANG", CommandText.text("option.lang")),
-      .value("oidc-issuer", "URL", CommandText.text("option.oidcIssuer")),
-      .value("client-id", "ID", CommandText.text("option.clientId")),
-      .value("client-secret", "S", CommandText.text("option.clientSecret")),
-      .flag("client-secret-stdin", CommandText.text("option.clientSecretStdin")),
-      .value("oidc-revocation-url", "URL", CommandText.text("option.oidcRevocationUrl")),
-      .value("oidc-device-url", "URL", CommandText.text("option.oidcDeviceUrl")),
-      .value("oidc-scope", "SCOPES", CommandText.text("option.oidcScope")),
-      .value("oidc-type-claim", "NAME", CommandText.text("option.oidcTypeClaim")),
+      .value("server", "URL", TextTable.kooberCommands.text("option.server")),
+      .value("data-dir", "DIR", TextTable.kooberCommands.text("option.dataDir")),
+      .value("lang", "LANG", TextTable.kooberCommands.text("option.lang")),
+      .value("oidc-issuer", "URL", TextTable.kooberCommands.text("option.oidcIssuer")),
+      .value("client-id", "ID", TextTable.kooberCommands.text("option.clientId")),
+      .value("client-secret", "S", TextTable.kooberCommands.text("option.clientSecret")),
+      .flag("client-secret-stdin", TextTable.kooberCommands.text("option.clientSecretStdin")),
+      .value(
+        "oidc-revocation-url", "URL", TextTable.kooberCommands.text("option.oidcRevocationUrl")),
+      .value("oidc-device-url", "URL", TextTable.kooberCommands.text("option.oidcDeviceUrl")),
+      .value("oidc-scope", "SCOPES", TextTable.kooberCommands.text("option.oidcScope")),
+      .value("oidc-type-claim", "NAME", TextTable.kooberCommands.text("option.oidcTypeClaim")),
     ]
   }
 

@@ -1,3 +1,5 @@
+import Localization
+
 /// A command line `koober` cannot run: printed with a pointer to help, exit status 2.
 struct UsageError: Error, Sendable, Equatable {
   /// What is wrong, e.g. "unknown option '--mail' for 'sign-in'".
@@ -13,6 +15,6 @@ struct UsageError: Error, Sendable, Equatable {
   var hint: String {
     let topic = command ?? group?.rawValue
     let help = topic.map { "koober help \($0)" } ?? "koober --help"
-    return CommandText.text("usage.hint", ["help": help])
+    return TextTable.kooberCommands.text("usage.hint", ["help": help])
   }
 }

@@ -34,18 +34,30 @@ struct BrowserLauncher: Sendable {
     Self.removeStalePages(in: folder)
   }
 
-  /// Removes pages a koober stopped by a signal left behind: older than any sign-in waits
-  /// (5 minutes), their loopback port long closed.
+  /// How old a page must be to be taken for a leftover: three times the longest a sign-in
+  /// waits for the browser (5 minutes), so no live sign-in's page is removed.
+  static let stalePageAge: TimeInterval = 15 * 60
+
+  /// Removes pages a koober stopped by a signal left behind, older than ``stalePageAge``:
+  /// `browser-<UUID>.html`, and the temporary copy `PrivateFile.save(_:to:)` writes first
+  /// (`browser-<UUID>.html.<UUID>.tmp`), which holds the same state, nonce and challenge (or
+  /// ID token) when the kill came between its write and its rename.
   private static func removeStalePages(in folder: URL) {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    let cutoff = Date().addingTimeInterval(-15 * 60)
-    for name in names where name.hasPrefix("browser-") && name.hasSuffix(".html") {
+    let cutoff = Date().addingTimeInterval(-stalePageAge)
+    for name in names where isPageName(name) {
       let file = folder.appendingPathComponent(name)
       let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
       if let modified = attributes?[.modificationDate] as? Date, modified < cutoff {
         try? PrivateFile.remove(file)
       }
     }
+  }
+
+  /// Whether `name` is a page's or its temporary copy's.
+  static func isPageName(_ name: String) -> Bool {
+    guard name.hasPrefix("browser-") else { return false }
+    return name.hasSuffix(".html") || (name.contains(".html.") && name.hasSuffix(".tmp"))
   }
 
   /// Writes the page and starts the browser with it.
@@ -61,6 +73,7 @@ struct BrowserLauncher: Sendable {
     let process = Process()
     process.executableURL = executable
     process.arguments = [pageFile.absoluteString]
+    process.environment = Self.browserEnvironment(ProcessInfo.processInfo.environment)
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -70,6 +83,17 @@ struct BrowserLauncher: Sendable {
     } catch {
       return false
     }
+  }
+
+  /// Variables koober reads secrets from: the browser never gets them, since it hands its
+  /// environment to every helper, extension host and crash reporter it starts.
+  static let secretVariables: Set<String> = ["KOOBER_CLIENT_SECRET"]
+
+  /// The environment the browser is started with: koober's own, without its secrets.
+  /// - Parameter environment: koober's environment.
+  /// - Returns: `environment` without any of `secretVariables`.
+  static func browserEnvironment(_ environment: [String: String]) -> [String: String] {
+    environment.filter { !secretVariables.contains($0.key) }
   }
 
   /// Removes the page; nothing happens when there is none.

@@ -1,3 +1,4 @@
+import Localization
 import LoginCore
 import LoginLogicControl
 import UserModel
@@ -7,7 +8,8 @@ extension Console {
   /// `Signed in as Ann <ann@example.com> (passenger).`
   func signedInLine(_ user: User) -> String {
     let who = user.name.map { "\($0) <\(user.identifier)>" } ?? user.identifier
-    return CommandText.text("signedIn.line", ["who": who, "type": user.type.displayName])
+    return TextTable.kooberCommands.text(
+      "signedIn.line", ["who": who, "type": user.type.displayName])
   }
 
   /// Reports a failed step on stderr and picks its exit status: 2 when the input broke a

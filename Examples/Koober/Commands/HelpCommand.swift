@@ -1,9 +1,12 @@
+import Localization
+
 /// `koober help [<command>]`, and `--help` or `-h` anywhere: the general help, a group's or
 /// one command's, on stdout.
 struct HelpCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "help", summary: CommandText.text("help.summary"), arguments: "[<command>]",
+      name: "help", summary: TextTable.kooberCommands.text("help.summary"),
+      arguments: "[<command>]",
       positional: .topic)
   }
 

@@ -1,3 +1,4 @@
+import Localization
 import NetworkClient
 import UserModel
 import WireFormat
@@ -7,9 +8,10 @@ import WireFormat
 struct OutboxCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "outbox", summary: CommandText.text("outbox.summary"),
-      arguments: "--to E", options: [.value("to", "E", CommandText.text("outbox.option.to"))],
-      details: CommandText.text("outbox.details"))
+      name: "outbox", summary: TextTable.kooberCommands.text("outbox.summary"),
+      arguments: "--to E",
+      options: [.value("to", "E", TextTable.kooberCommands.text("outbox.option.to"))],
+      details: TextTable.kooberCommands.text("outbox.details"))
   }
 
   /// `--to E`: whose messages to show.
@@ -34,7 +36,7 @@ struct OutboxCommand: KooberCommand {
       return .failure
     }
     guard !messages.isEmpty else {
-      console.line(CommandText.text("outbox.empty", ["email": email]))
+      console.line(TextTable.kooberCommands.text("outbox.empty", ["email": email]))
       return .ok
     }
     for message in messages {
@@ -47,9 +49,9 @@ struct OutboxCommand: KooberCommand {
   private static func sentence(for error: NetworkError) -> String {
     switch error {
     case .http(404, _):
-      CommandText.text("outbox.notKept")
+      TextTable.kooberCommands.text("outbox.notKept")
     case .transport, .timeout:
-      CommandText.text("outbox.unreachable")
+      TextTable.kooberCommands.text("outbox.unreachable")
     default:
       error.message
     }

@@ -2,7 +2,7 @@ import Foundation
 import NetworkClient
 
 /// `GET /v1/dev/outbox?to=E`: the messages a demo-mode server "sent" to an email, newest
-/// last (API.md). Only the host needs it, so it lives here rather than in a module.
+/// last (the HTTP contract). Only the host needs it, so it lives here rather than in a module.
 struct OutboxRequest: DefaultRequest {
   /// One message.
   struct Message: Decodable, Sendable, Equatable {

@@ -1,3 +1,5 @@
+import Localization
+
 /// Where a subcommand's password comes from: the first line of stdin (`--password-stdin`),
 /// or a prompt that does not echo when stdin is a terminal.
 @MainActor
@@ -32,19 +34,21 @@ enum PasswordInput {
     if fromStdin {
       guard let line = readLine(strippingNewline: true), !line.isEmpty else {
         throw UsageError(
-          message: CommandText.text("usage.passwordStdinEmpty"), command: command.fullName)
+          message: TextTable.kooberCommands.text("usage.passwordStdinEmpty"),
+          command: command.fullName)
       }
       return line.hasSuffix("\r") ? String(line.dropLast()) : line
     }
     guard console.isInputTerminal else {
       throw UsageError(
-        message: CommandText.text("usage.passwordNotTerminal"), command: command.fullName)
+        message: TextTable.kooberCommands.text("usage.passwordNotTerminal"),
+        command: command.fullName)
     }
     console.input.start()
-    let answer = await console.askSecret(CommandText.text("password.prompt"))
+    let answer = await console.askSecret(TextTable.kooberCommands.text("password.prompt"))
     guard case .line(let password) = answer, !password.isEmpty else {
       throw UsageError(
-        message: CommandText.text("usage.passwordNotTyped"), command: command.fullName)
+        message: TextTable.kooberCommands.text("usage.passwordNotTyped"), command: command.fullName)
     }
     return password
   }

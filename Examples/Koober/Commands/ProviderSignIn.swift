@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import LoginCore
 import LoginLogicControl
 import LoginViewModel
@@ -107,7 +108,7 @@ final class ProviderSignInResponder: ProviderSignInOutput {
     case .failed(let failure):
       return console.fail(failure)
     case nil:
-      console.error(CommandText.text("signIn.noAnswer"))
+      console.error(TextTable.kooberCommands.text("signIn.noAnswer"))
       return .failure
     }
   }

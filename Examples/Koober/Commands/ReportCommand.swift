@@ -1,10 +1,12 @@
+import Localization
+
 /// `koober report`: the event log (actions and outcomes, no secrets), oldest first, to
 /// attach to a bug report. It needs no server, so it starts none.
 struct ReportCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "report", summary: CommandText.text("report.summary"),
-      details: CommandText.text("report.details"))
+      name: "report", summary: TextTable.kooberCommands.text("report.summary"),
+      details: TextTable.kooberCommands.text("report.details"))
   }
 
   init(_ options: OptionReader) {}
@@ -27,7 +29,7 @@ struct ReportCommand: KooberCommand {
       return console.fail(error)
     }
     guard !lines.isEmpty else {
-      console.line(CommandText.text("report.empty"))
+      console.line(TextTable.kooberCommands.text("report.empty"))
       return .ok
     }
     lines.forEach { console.line($0) }

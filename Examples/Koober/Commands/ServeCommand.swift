@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import KooberBackend
+import Localization
 
 /// `koober serve [--host H] [--port N] [--host-names NAMES] [--demo]`: runs the reference
 /// backend until SIGINT or SIGTERM.
@@ -14,15 +15,15 @@ import KooberBackend
 struct ServeCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "serve", summary: CommandText.text("serve.summary"),
+      name: "serve", summary: TextTable.kooberCommands.text("serve.summary"),
       arguments: "[--host H] [--port N] [--host-names NAMES] [--demo]",
       options: [
-        .value("host", "H", CommandText.text("serve.option.host")),
-        .value("port", "N", CommandText.text("serve.option.port")),
-        .value("host-names", "NAMES", CommandText.text("serve.option.hostNames")),
-        .flag("demo", CommandText.text("serve.option.demo")),
+        .value("host", "H", TextTable.kooberCommands.text("serve.option.host")),
+        .value("port", "N", TextTable.kooberCommands.text("serve.option.port")),
+        .value("host-names", "NAMES", TextTable.kooberCommands.text("serve.option.hostNames")),
+        .flag("demo", TextTable.kooberCommands.text("serve.option.demo")),
       ],
-      details: CommandText.text("serve.details"))
+      details: TextTable.kooberCommands.text("serve.details"))
   }
 
   /// Where to listen.
@@ -31,7 +32,7 @@ struct ServeCommand: KooberCommand {
   let port: UInt16
   /// Demo mode: the outbox is served and the simulated driver works.
   let demoMode: Bool
-  /// More names the backend answers to in `Host` (API.md's 421 for others).
+  /// More names the backend answers to in `Host` (the HTTP contract's 421 for others).
   let hostNames: [String]
 
   init(_ options: OptionReader) throws(UsageError) {
@@ -64,9 +65,10 @@ struct ServeCommand: KooberCommand {
   static func backendConfiguration(_ context: CommandContext)
     throws(StartupFailure) -> KooberBackend.Configuration
   {
-    let folder = dataFolder(context)
+    // From here on by its real path: no link on the way can be repointed under the server.
+    let folder: URL
     do {
-      try DataFolder.createPrivateFolder(folder)
+      folder = try dataFolder(context).prepared().url
     } catch {
       throw StartupFailure(message: error.message, exitCode: .failure)
     }
@@ -76,15 +78,11 @@ struct ServeCommand: KooberCommand {
   }
 
   /// `--data-dir` as given, else the environment's or the platform's data folder.
-  private static func dataFolder(_ context: CommandContext) -> URL {
-    if let folder = context.global.dataDirectory {
-      return URL(fileURLWithPath: folder, isDirectory: true)
-    }
-    return DataFolder(
-      option: nil, environment: context.environment,
+  private static func dataFolder(_ context: CommandContext) -> DataFolder {
+    DataFolder(
+      option: context.global.dataDirectory, environment: context.environment,
       workingDirectory: URL(
-        fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-    ).url
+        fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
   }
 
   /// Starts the backend, prints where it listens, and waits for SIGINT or SIGTERM.

@@ -1,3 +1,4 @@
+import Localization
 import LoginLogicControl
 import UserModel
 
@@ -27,7 +28,7 @@ enum SessionCheck {
       app.console.error(message)
       return .failed(.failure)
     case .codeRequired, .failed, .challengeEnded, .signedOut:
-      app.console.error(CommandText.text("session.noAnswer"))
+      app.console.error(TextTable.kooberCommands.text("session.noAnswer"))
       return .failed(.failure)
     }
   }

@@ -1,3 +1,4 @@
+import Localization
 import UserModel
 
 /// `koober sign-in --email E --password-stdin`: signs in; a driver's sign-in stops at the
@@ -7,13 +8,13 @@ import UserModel
 struct SignInCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "sign-in", summary: CommandText.text("signIn.summary"),
+      name: "sign-in", summary: TextTable.kooberCommands.text("signIn.summary"),
       arguments: "--email E --password-stdin | --browser | --device",
       options: [
-        .email, .passwordStdin, .flag("browser", CommandText.text("option.browser")),
-        .flag("device", CommandText.text("option.device")),
+        .email, .passwordStdin, .flag("browser", TextTable.kooberCommands.text("option.browser")),
+        .flag("device", TextTable.kooberCommands.text("option.device")),
       ],
-      details: CommandText.text("signIn.details"))
+      details: TextTable.kooberCommands.text("signIn.details"))
   }
 
   /// How the person signs in.
@@ -37,7 +38,7 @@ struct SignInCommand: KooberCommand {
         !options.flag("password-stdin")
       else {
         throw UsageError(
-          message: CommandText.text("usage.signInWays"), command: options.commandName)
+          message: TextTable.kooberCommands.text("usage.signInWays"), command: options.commandName)
       }
       way = browser ? .browser : .device
     } else {
@@ -78,13 +79,13 @@ struct SignInCommand: KooberCommand {
       let pending = PendingSignIn(
         email: CredentialRules.normalizedEmail(email), challenge: codeControl.challenge)
       do { try app.pendingSignIns.save(pending) } catch { return console.fail(error) }
-      let channel = KooberText.channelName(codeControl.challenge.channel)
-      console.error(CommandText.text("signIn.codeSent", ["channel": channel]))
+      let channel = TextTable.channelName(codeControl.challenge.channel)
+      console.error(TextTable.kooberCommands.text("signIn.codeSent", ["channel": channel]))
       return .codeRequired
     case .failed(let failure):
       return console.fail(failure)
     case .offline, .notSignedIn, .unreadable, .challengeEnded, .signedOut:
-      console.error(CommandText.text("signIn.noAnswer"))
+      console.error(TextTable.kooberCommands.text("signIn.noAnswer"))
       return .failure
     }
   }

@@ -1,10 +1,13 @@
+import Localization
+
 /// `koober sign-out`: ends the session on the server (when reachable) and on this device;
 /// "Not signed in." and exit 4 when there is none. With `--oidc-issuer` and `BROWSER` set,
 /// it also ends the provider's browser session (RP-initiated logout) when discovery offers
 /// it; without a browser that step is skipped.
 struct SignOutCommand: KooberCommand {
   static var configuration: CommandConfiguration {
-    CommandConfiguration(name: "sign-out", summary: CommandText.text("signOut.summary"))
+    CommandConfiguration(
+      name: "sign-out", summary: TextTable.kooberCommands.text("signOut.summary"))
   }
 
   init(_ options: OptionReader) {}
@@ -15,7 +18,7 @@ struct SignOutCommand: KooberCommand {
       switch await SessionCheck.run(in: app) {
       case .signedIn: break
       case .notSignedIn:
-        console.line(CommandText.text("session.notSignedIn"))
+        console.line(TextTable.kooberCommands.text("session.notSignedIn"))
         return .notSignedIn
       case .failed(let status): return status
       }
@@ -33,11 +36,11 @@ struct SignOutCommand: KooberCommand {
       })
       browser?.launcher.removePage()
       guard case .signedOut(let notice) = outcome else {
-        console.error(CommandText.text("signOut.noAnswer"))
+        console.error(TextTable.kooberCommands.text("signOut.noAnswer"))
         return .failure
       }
       if let notice { console.error(notice) }
-      console.line(CommandText.text("signOut.done"))
+      console.line(TextTable.kooberCommands.text("signOut.done"))
       return .ok
     }
   }

@@ -1,3 +1,4 @@
+import Localization
 import UserModel
 
 /// `koober sign-up --email E --type passenger|driver [--name N] --password-stdin`: creates
@@ -5,15 +6,15 @@ import UserModel
 struct SignUpCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "sign-up", summary: CommandText.text("signUp.summary"),
+      name: "sign-up", summary: TextTable.kooberCommands.text("signUp.summary"),
       arguments: "--email E --type passenger|driver [--name N] --password-stdin",
       options: [
         .email,
-        .value("type", "TYPE", CommandText.text("signUp.option.type")),
-        .value("name", "N", CommandText.text("signUp.option.name")),
+        .value("type", "TYPE", TextTable.kooberCommands.text("signUp.option.type")),
+        .value("name", "N", TextTable.kooberCommands.text("signUp.option.name")),
         .passwordStdin,
       ],
-      details: CommandText.text("signUp.details"))
+      details: TextTable.kooberCommands.text("signUp.details"))
   }
 
   /// `--email E`, as typed.
@@ -51,7 +52,7 @@ struct SignUpCommand: KooberCommand {
       case .failed(let failure):
         return console.fail(failure)
       case .offline, .notSignedIn, .unreadable, .codeRequired, .challengeEnded, .signedOut:
-        console.error(CommandText.text("signUp.noAnswer"))
+        console.error(TextTable.kooberCommands.text("signUp.noAnswer"))
         return .failure
       }
     }

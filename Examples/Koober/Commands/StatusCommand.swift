@@ -1,10 +1,12 @@
+import Localization
+
 /// `koober status`: who is signed in (exit 0), or "Not signed in." (exit 4). When the
 /// server cannot check the saved session, it names the user and exits 1.
 struct StatusCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "status", summary: CommandText.text("status.summary"),
-      details: CommandText.text("status.details"))
+      name: "status", summary: TextTable.kooberCommands.text("status.summary"),
+      details: TextTable.kooberCommands.text("status.details"))
   }
 
   init(_ options: OptionReader) {}
@@ -20,7 +22,7 @@ struct StatusCommand: KooberCommand {
         return .failure
       case .notSignedIn(let message):
         if let message { console.error(message) }
-        console.line(CommandText.text("session.notSignedIn"))
+        console.line(TextTable.kooberCommands.text("session.notSignedIn"))
         return .notSignedIn
       case .failed(let status):
         return status

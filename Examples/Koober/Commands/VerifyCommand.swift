@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import LoginCore
 import LoginLogicControl
 import LoginViewModel
@@ -13,9 +14,10 @@ import UserModel
 struct VerifyCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "verify", summary: CommandText.text("verify.summary"),
-      arguments: "--code C", options: [.value("code", "C", CommandText.text("verify.option.code"))],
-      details: CommandText.text("verify.details"))
+      name: "verify", summary: TextTable.kooberCommands.text("verify.summary"),
+      arguments: "--code C",
+      options: [.value("code", "C", TextTable.kooberCommands.text("verify.option.code"))],
+      details: TextTable.kooberCommands.text("verify.details"))
   }
 
   /// `--code C`, as typed; the code screen's view model checks it.
@@ -40,7 +42,7 @@ struct VerifyCommand: KooberCommand {
     let pending: PendingSignIn
     do {
       guard let saved = try app.pendingSignIns.load() else {
-        console.error(CommandText.text("verify.nothingWaiting"))
+        console.error(TextTable.kooberCommands.text("verify.nothingWaiting"))
         return .failure
       }
       pending = saved
@@ -66,7 +68,7 @@ struct VerifyCommand: KooberCommand {
     case .failed(let failure):
       return console.fail(failure)
     case .offline, .notSignedIn, .unreadable, .codeRequired, .signedOut:
-      console.error(CommandText.text("verify.noAnswer"))
+      console.error(TextTable.kooberCommands.text("verify.noAnswer"))
       return .failure
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import LoginCore
 import LoginLogicControl
 import NetworkClient
@@ -9,7 +10,7 @@ import ServiceUserKoober
 import ServiceUserOIDC
 import UserModel
 
-/// The app container (seeds/002's `KooberAppContainer`): what lives as long as the process.
+/// The app container (the design's app container): what lives as long as the process.
 ///
 /// It is where the modules meet. Read top to bottom, `make` is the whole wiring:
 /// data folder → server (embedded backend or `--server`) → `NetworkClient` → `ServiceUser`
@@ -62,7 +63,7 @@ final class AppContainer {
   static let ridePollInterval: Duration = .seconds(2)
 
   /// What the ride features say in OIDC mode.
-  static var ridesNeedKooberAPI: String { KooberText.text("startup.ridesNeedKooberAPI") }
+  static var ridesNeedKooberAPI: String { TextTable.koober.text("startup.ridesNeedKooberAPI") }
 
   private init(
     console: Console, clientFolder: ClientFolder, server: ServerConnection,
@@ -177,8 +178,12 @@ final class AppContainer {
       option: global.dataDirectory, environment: environment,
       workingDirectory: URL(
         fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
-    try createFolder(folder.url)
-    return folder
+    // From here on by its real path: no link on the way can be repointed under koober.
+    do {
+      return try folder.prepared()
+    } catch {
+      throw StartupFailure(message: error.message, exitCode: .failure)
+    }
   }
 
   private static func createFolder(_ url: URL) throws(StartupFailure) {

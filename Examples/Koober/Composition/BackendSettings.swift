@@ -1,5 +1,6 @@
 import Foundation
 import KooberBackend
+import Localization
 
 /// Settings of the reference backend (embedded, or `koober serve`) that come from the
 /// environment, for tests and demos.
@@ -10,7 +11,8 @@ import KooberBackend
 ///   count, so accounts made with any setting still sign in.
 /// - `KOOBER_DEMO_ACCEPT_SECONDS` and `KOOBER_DEMO_STEP_SECONDS` set demo mode's simulated
 ///   driver: how long a ride waits for a real driver, and how long each later step takes
-///   (10 s each by default, as API.md says). Fractions are allowed, so a test can watch a
+///   (10 s each by default, as the HTTP contract says). Fractions are allowed, so a test can watch
+/// a
 ///   whole ride in about a second.
 /// - `KOOBER_TOKEN_SECONDS` sets how long the backend's access tokens live (900 s by
 ///   default, from 1 s to a day), so a test or a demo can watch a session be renewed.
@@ -36,14 +38,14 @@ struct BackendSettings: Sendable, Equatable {
     let iterations = 1...Self.maximumIterations
     passwordIterations = try Self.read(
       "KOOBER_BACKEND_ITERATIONS", from: environment,
-      refusing: { KooberText.text("settings.wholeNumber", $0) },
+      refusing: { TextTable.koober.text("settings.wholeNumber", $0) },
       maximum: Self.maximumIterations
     ) { Int($0).flatMap { iterations.contains($0) ? $0 : nil } }
     simulatedAcceptDelay = try Self.seconds("KOOBER_DEMO_ACCEPT_SECONDS", from: environment)
     simulatedStepInterval = try Self.seconds("KOOBER_DEMO_STEP_SECONDS", from: environment)
     accessTokenLifetime = try Self.read(
       "KOOBER_TOKEN_SECONDS", from: environment,
-      refusing: { KooberText.text("settings.lifetimeSeconds", $0) },
+      refusing: { TextTable.koober.text("settings.lifetimeSeconds", $0) },
       maximum: Int(Self.maximumDemoSeconds)
     ) { Double($0).flatMap { (1...Self.maximumDemoSeconds).contains($0) ? $0 : nil } }
   }
@@ -62,7 +64,7 @@ struct BackendSettings: Sendable, Equatable {
   {
     // `Double` reads "nan" and "inf" too; the range check refuses both.
     try read(
-      name, from: environment, refusing: { KooberText.text("settings.demoSeconds", $0) },
+      name, from: environment, refusing: { TextTable.koober.text("settings.demoSeconds", $0) },
       maximum: Int(maximumDemoSeconds)
     ) { Double($0).flatMap { (0...maximumDemoSeconds).contains($0) ? $0 : nil } }
   }
@@ -73,7 +75,7 @@ struct BackendSettings: Sendable, Equatable {
   ///   - name: The variable's name.
   ///   - environment: The process environment.
   ///   - refusal: The whole sentence refusing a value, from the placeholders `name`, `value`
-  ///     (as typed) and `maximum`, e.g. `KooberText.text("settings.demoSeconds", $0)`.
+  ///     (as typed) and `maximum`, e.g. `TextTable.koober.text("settings.demoSeconds", $0)`.
   ///   - maximum: The largest value accepted, for the sentence.
   ///   - parse: The value of the text, or `nil` when it is not valid.
   /// - Returns: The value, or `nil` when the variable is unset or empty.

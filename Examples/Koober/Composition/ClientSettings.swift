@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Settings of koober's own client that come from the environment, for tests and slow
 /// machines.
@@ -22,7 +23,7 @@ struct ClientSettings: Sendable, Equatable {
     // `Double` reads "nan" and "inf" too; the range check refuses both.
     let seconds = try BackendSettings.read(
       "KOOBER_REQUEST_TIMEOUT_SECONDS", from: environment,
-      refusing: { KooberText.text("settings.timeoutSeconds", $0) },
+      refusing: { TextTable.koober.text("settings.timeoutSeconds", $0) },
       maximum: Int(Self.maximumRequestSeconds)
     ) { Double($0).flatMap { $0 > 0 && $0 <= Self.maximumRequestSeconds ? $0 : nil } }
     requestTimeout = seconds.map { Duration.seconds($0) } ?? Self.defaultRequestTimeout

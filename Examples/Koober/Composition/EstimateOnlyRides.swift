@@ -6,7 +6,7 @@ import ServiceRide
 /// The ride calls behind `[Fare estimate]` and `koober rides estimate`: the passenger's
 /// request flow (pickup → search → estimates) without an account, so guests can use it.
 ///
-/// Fare estimates need no account (API.md), so they go to the server; there is never an
+/// Fare estimates need no account (the HTTP contract), so they go to the server; there is never an
 /// active ride to follow, and the steps that need a passenger account are refused without
 /// sending anything.
 struct EstimateOnlyRides: PassengerRideServicing {

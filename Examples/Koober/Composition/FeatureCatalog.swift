@@ -1,3 +1,4 @@
+import Localization
 import LoginLogicControl
 import UserModel
 
@@ -6,15 +7,15 @@ import UserModel
 extension AppFeature {
   /// Estimate a fare between two places: guests welcome.
   static let fareEstimate = AppFeature("fareEstimate", requirement: .guestsWelcome) {
-    KooberText.text("featureTitle.fareEstimate")
+    TextTable.koober.text("featureTitle.fareEstimate")
   }
   /// Request a ride: passengers only.
   static let requestRide = AppFeature("requestRide", requirement: .onlyFor([.passenger])) {
-    KooberText.text("featureTitle.requestRide")
+    TextTable.koober.text("featureTitle.requestRide")
   }
   /// The list of one's rides: any account.
   static let myRides = AppFeature("myRides", requirement: .accountNeeded) {
-    KooberText.text("featureTitle.myRides")
+    TextTable.koober.text("featureTitle.myRides")
   }
 }
 
@@ -31,10 +32,10 @@ enum FeatureCatalog {
   /// The menu label of a feature.
   static func menuTitle(_ feature: AppFeature) -> String {
     switch feature {
-    case .fareEstimate: KooberText.text("feature.fareEstimate")
-    case .requestRide: KooberText.text("feature.requestRide")
-    case .myRides: KooberText.text("feature.myRides")
-    case .profile: KooberText.text("feature.profile")
+    case .fareEstimate: TextTable.koober.text("feature.fareEstimate")
+    case .requestRide: TextTable.koober.text("feature.requestRide")
+    case .myRides: TextTable.koober.text("feature.myRides")
+    case .profile: TextTable.koober.text("feature.profile")
     default: feature.title.prefix(1).uppercased() + feature.title.dropFirst()
     }
   }
@@ -42,16 +43,16 @@ enum FeatureCatalog {
   /// Account types as the menus name them, in a stable order: `passenger or driver`.
   private static func shownNames(_ types: Set<UserType>) -> String {
     types.sorted { $0.rawValue < $1.rawValue }.map(\.displayName)
-      .joined(separator: KooberText.text("feature.or"))
+      .joined(separator: TextTable.koober.text("feature.or"))
   }
 
   /// What a guest is told next to a feature in the menu, if anything.
   static func guestNote(_ feature: AppFeature) -> String? {
     switch feature.requirement {
     case .guestsWelcome: nil
-    case .accountNeeded: KooberText.text("feature.needsAccount")
+    case .accountNeeded: TextTable.koober.text("feature.needsAccount")
     case .onlyFor(let types):
-      KooberText.text("feature.needsTypeAccount", ["types": shownNames(types)])
+      TextTable.koober.text("feature.needsTypeAccount", ["types": shownNames(types)])
     }
   }
 }

@@ -1,6 +1,6 @@
 import LoginLogicControl
 
-/// The onboarding container (seeds/002's `KooberOnboardingContainer`): the sign-in, sign-up
+/// The onboarding container (the design's onboarding container): the sign-in, sign-up
 /// and code steps, each a logic control wired to its screen. Made afresh for each visit, so
 /// no half-typed state survives leaving a form.
 @MainActor

@@ -1,5 +1,6 @@
 import Foundation
 import KooberBackend
+import Localization
 
 /// The server the client talks to: the reference backend started inside this process (the
 /// default), or the `--server URL` the person chose.
@@ -45,7 +46,7 @@ final class ServerConnection: Sendable {
       return ServerConnection(baseURL: backend.baseURL, backend: backend)
     } catch {
       throw StartupFailure(
-        message: KooberText.text("startup.backendFailed", ["reason": error.message]),
+        message: TextTable.koober.text("startup.backendFailed", ["reason": error.message]),
         exitCode: .failure)
     }
   }

@@ -1,10 +1,11 @@
+import Localization
 import LoginLogicControl
 import RideLogicControl
 import ServiceRide
 import ServiceUser
 import UserModel
 
-/// The signed-in container (seeds/002's main container), made per user: that user's ride
+/// The signed-in container (the signed-in container of the design), made per user: that user's ride
 /// service (with the ride cache in their own database) and the screens of a signed-in
 /// person. Signing out drops it.
 @MainActor
@@ -115,7 +116,8 @@ final class SignedInContainer {
   private var homeEntries: [MenuEntry<Destination>] {
     var entries: [MenuEntry<Destination>] = []
     if user.type == .driver {
-      entries.append(MenuEntry(title: KooberText.text("entry.rideQueue"), value: .rideQueue(user)))
+      entries.append(
+        MenuEntry(title: TextTable.koober.text("entry.rideQueue"), value: .rideQueue(user)))
     }
     for feature in FeatureCatalog.shown where feature.isAvailable(to: user.type) {
       entries.append(
@@ -123,12 +125,12 @@ final class SignedInContainer {
       if feature == .requestRide {
         entries.append(
           MenuEntry(
-            title: KooberText.text("entry.rideStatus"),
+            title: TextTable.koober.text("entry.rideStatus"),
             value: .rideStatus(user, following: nil, alert: nil)))
       }
     }
     return entries + [
-      MenuEntry(title: KooberText.text("entry.signOut"), value: .signOut), .quit,
+      MenuEntry(title: TextTable.koober.text("entry.signOut"), value: .signOut), .quit,
     ]
   }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// A word a person types instead of an answer (`back`, `resend`, `yes`, …). Its English word
 /// always works, as scripts and the English screens spell it; so does its word in the
 /// language shown, e.g. `返回` for `back`.
@@ -27,11 +29,11 @@ enum TypedWord: Hashable {
   /// The word in the language shown.
   var shown: String {
     switch self {
-    case .back: KooberText.text("word.back")
-    case .signUp: KooberText.text("word.signUp")
-    case .resend: KooberText.text("word.resend")
-    case .refresh: KooberText.text("word.refresh")
-    case .yes: KooberText.text("word.yes")
+    case .back: TextTable.koober.text("word.back")
+    case .signUp: TextTable.koober.text("word.signUp")
+    case .resend: TextTable.koober.text("word.resend")
+    case .refresh: TextTable.koober.text("word.refresh")
+    case .yes: TextTable.koober.text("word.yes")
     }
   }
 

@@ -1,3 +1,4 @@
+import Localization
 import LoginCore
 import LoginLogicControl
 import LoginViewModel
@@ -26,18 +27,18 @@ final class CodeScreen: Screen, CodeLogicDelegate, LoginRouting {
   }
 
   func run() async -> Destination {
-    console.title(KooberText.text("code.title"))
+    console.title(TextTable.koober.text("code.title"))
     form.onCountdownTextChange = { [weak self] text in
-      self?.console.updateLivePrompt(KooberText.text("code.prompt", ["countdown": text]))
+      self?.console.updateLivePrompt(TextTable.koober.text("code.prompt", ["countdown": text]))
     }
     control.start()
     if let challengeEnd { return backToSignIn(challengeEnd) }
     let sent = ["channel": channelName, "countdown": form.countdownText]
-    console.line(KooberText.text("code.sent", sent))
-    console.note(KooberText.text("code.hint"))
+    console.line(TextTable.koober.text("code.sent", sent))
+    console.note(TextTable.koober.text("code.hint"))
     while true {
       let event = await console.askLive(
-        KooberText.text("code.prompt", ["countdown": form.countdownText]))
+        TextTable.koober.text("code.prompt", ["countdown": form.countdownText]))
       if let challengeEnd { return backToSignIn(challengeEnd) }
       guard case .line(let text) = event else {
         control.stop()
@@ -54,8 +55,8 @@ final class CodeScreen: Screen, CodeLogicDelegate, LoginRouting {
       return .signIn(from: control.entryPoint, alert: nil)
     } else if TypedWord.resend.matches(text) {
       let task = control.resendCode()
-      await console.progress(KooberText.text("progress.resendingCode")) { await task?.value }
-      if codeResent { console.line(KooberText.text("code.resent")) }
+      await console.progress(TextTable.koober.text("progress.resendingCode")) { await task?.value }
+      if codeResent { console.line(TextTable.koober.text("code.resent")) }
       codeResent = false
     } else {
       form.codeChanged(text)
@@ -65,7 +66,7 @@ final class CodeScreen: Screen, CodeLogicDelegate, LoginRouting {
       }
       form.setLoading(true)
       let task = control.submit(code: form.code)
-      await console.progress(KooberText.text("progress.checkingCode")) { await task?.value }
+      await console.progress(TextTable.koober.text("progress.checkingCode")) { await task?.value }
       form.setLoading(false)
     }
     if let signedInDestination { return signedInDestination }
@@ -76,7 +77,7 @@ final class CodeScreen: Screen, CodeLogicDelegate, LoginRouting {
   }
 
   /// How the code was sent, in the language shown.
-  private var channelName: String { KooberText.channelName(control.challenge.channel) }
+  private var channelName: String { TextTable.channelName(control.challenge.channel) }
 
   private func backToSignIn(_ failure: AuthFailure) -> Destination {
     .signIn(from: control.entryPoint, alert: failure.message)

@@ -1,3 +1,5 @@
+import Localization
+
 /// One choice of a menu: its label and what choosing it means.
 struct MenuEntry<Value> {
   /// The label, e.g. `Sign in`; typing it (any case) chooses the entry, as does its number.
@@ -15,7 +17,7 @@ extension Console {
   func choose<Value>(from entries: [MenuEntry<Value>]) async -> Result<Value, MenuExit> {
     list(entries)
     while true {
-      let event = await ask(KooberText.text("menu.choose"))
+      let event = await ask(TextTable.koober.text("menu.choose"))
       guard case .line(let answer) = event else {
         return .failure(event == .endOfInput ? .endOfInput : .interrupted)
       }
@@ -35,7 +37,7 @@ extension Console {
     if let entry = entries.first(where: { $0.title.lowercased() == answer.lowercased() }) {
       return entry.value
     }
-    alert(KooberText.text("menu.howToChoose", ["count": "\(entries.count)"]))
+    alert(TextTable.koober.text("menu.howToChoose", ["count": "\(entries.count)"]))
     return nil
   }
 
@@ -45,7 +47,7 @@ extension Console {
     for (index, entry) in entries.enumerated() {
       let label = "  \(index + 1)) \(entry.title)"
       if let note = entry.note {
-        line(label, quiet: KooberText.text("menu.note", ["note": note]))
+        line(label, quiet: TextTable.koober.text("menu.note", ["note": note]))
       } else {
         line(label)
       }

@@ -1,3 +1,4 @@
+import Localization
 import UserModel
 
 extension MenuScreen {
@@ -14,10 +15,12 @@ extension MenuScreen {
     let name = ["name": user.name ?? user.identifier]
     let isDriver = user.type == .driver
     let title =
-      isDriver ? KooberText.text("home.driverTitle") : KooberText.text("home.passengerTitle")
+      isDriver
+      ? TextTable.koober.text("home.driverTitle") : TextTable.koober.text("home.passengerTitle")
     let intro =
       isDriver
-      ? KooberText.text("home.helloDriver", name) : KooberText.text("home.helloPassenger", name)
+      ? TextTable.koober.text("home.helloDriver", name)
+      : TextTable.koober.text("home.helloPassenger", name)
     return MenuScreen(
       console: console, title: title, alert: alert, intro: intro, entries: entries)
   }

@@ -1,3 +1,5 @@
+import Localization
+
 /// The menus shown before anyone is signed in.
 extension MenuScreen {
   /// `[Welcome]`: sign in, sign up, browse as a guest, or quit.
@@ -9,11 +11,12 @@ extension MenuScreen {
     -> MenuScreen
   {
     MenuScreen(
-      console: console, title: KooberText.text("welcome.title"), alert: alert,
-      intro: KooberText.text("welcome.intro"),
+      console: console, title: TextTable.koober.text("welcome.title"), alert: alert,
+      intro: TextTable.koober.text("welcome.intro"),
       entries: [.signIn] + (providerSignIn ? [.browserSignIn, .deviceSignIn] : []) + [
         .signUp,
-        MenuEntry(title: KooberText.text("entry.browseAsGuest"), value: .guestHome(alert: nil)),
+        MenuEntry(
+          title: TextTable.koober.text("entry.browseAsGuest"), value: .guestHome(alert: nil)),
         .quit,
       ])
   }
@@ -31,11 +34,11 @@ extension MenuScreen {
         value: Destination.feature($0, user: nil))
     }
     return MenuScreen(
-      console: console, title: KooberText.text("guestHome.title"), alert: alert,
-      intro: KooberText.text("guestHome.intro"),
+      console: console, title: TextTable.koober.text("guestHome.title"), alert: alert,
+      intro: TextTable.koober.text("guestHome.intro"),
       entries: features + [
         .signIn, .signUp,
-        MenuEntry(title: KooberText.text("entry.backToWelcome"), value: .welcome(alert: nil)),
+        MenuEntry(title: TextTable.koober.text("entry.backToWelcome"), value: .welcome(alert: nil)),
         .quit,
       ])
   }
@@ -44,26 +47,29 @@ extension MenuScreen {
 extension MenuEntry<Destination> {
   /// `Sign in`, from welcome.
   static var signIn: Self {
-    MenuEntry(title: KooberText.text("entry.signIn"), value: .signIn(from: .welcome, alert: nil))
+    MenuEntry(
+      title: TextTable.koober.text("entry.signIn"), value: .signIn(from: .welcome, alert: nil))
   }
 
   /// `Sign in with browser`, from welcome (OIDC mode).
   static var browserSignIn: Self {
-    MenuEntry(title: KooberText.text("entry.browserSignIn"), value: .browserSignIn(from: .welcome))
+    MenuEntry(
+      title: TextTable.koober.text("entry.browserSignIn"), value: .browserSignIn(from: .welcome))
   }
 
   /// `Sign in on another device`, from welcome (OIDC mode).
   static var deviceSignIn: Self {
-    MenuEntry(title: KooberText.text("entry.deviceSignIn"), value: .deviceSignIn(from: .welcome))
+    MenuEntry(
+      title: TextTable.koober.text("entry.deviceSignIn"), value: .deviceSignIn(from: .welcome))
   }
 
   /// `Sign up`, from welcome.
   static var signUp: Self {
-    MenuEntry(title: KooberText.text("entry.signUp"), value: .signUp(from: .welcome))
+    MenuEntry(title: TextTable.koober.text("entry.signUp"), value: .signUp(from: .welcome))
   }
 
   /// `Quit`.
   static var quit: Self {
-    MenuEntry(title: KooberText.text("entry.quit"), value: .quit)
+    MenuEntry(title: TextTable.koober.text("entry.quit"), value: .quit)
   }
 }

@@ -1,11 +1,12 @@
+import Localization
 import LoginCore
 import LoginLogicControl
 import ServiceUser
 import UserModel
 
 /// The interactive host's state machine: shows one screen at a time, follows the
-/// destination each returns, and answers the launch check and the session's end (seeds/002's
-/// MainViewModel: the signed-in and not-signed-in responder).
+/// destination each returns, and answers the launch check and the session's end (the design's
+/// main view model: the signed-in and not-signed-in responder).
 ///
 /// ```swift
 /// await app.makeNavigator().run()   // returns when the person quits or input ends
@@ -112,13 +113,15 @@ final class Navigator {
     let launch = app.makeLaunchControl()
     launch.delegate = self
     let task = launch.checkSession()
-    await app.console.progress(KooberText.text("progress.checkingSession")) { await task?.value }
+    await app.console.progress(TextTable.koober.text("progress.checkingSession")) {
+      await task?.value
+    }
     return .welcome(alert: nil)  // the delegate's destination replaces it
   }
 
   private func signOut() async -> Destination {
     let task = app.sessionControl.signOut()
-    await app.console.progress(KooberText.text("progress.signingOut")) { await task?.value }
+    await app.console.progress(TextTable.koober.text("progress.signingOut")) { await task?.value }
     return .welcome(alert: nil)  // the delegate's destination replaces it
   }
 
@@ -129,10 +132,10 @@ final class Navigator {
       return .openFeature(feature, user: user)
     case .signInRequired(let entry):
       let title = FeatureCatalog.menuTitle(feature)
-      let need = FeatureCatalog.guestNote(feature) ?? KooberText.text("feature.needsAccount")
+      let need = FeatureCatalog.guestNote(feature) ?? TextTable.koober.text("feature.needsAccount")
       return .signIn(
         from: entry,
-        alert: KooberText.text("gate.signInFirst", ["feature": title, "need": need]))
+        alert: TextTable.koober.text("gate.signInFirst", ["feature": title, "need": need]))
     case .notAvailable(let message):
       return user.map { .home($0, alert: message) } ?? .guestHome(alert: message)
     }

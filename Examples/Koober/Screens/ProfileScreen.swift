@@ -1,3 +1,4 @@
+import Localization
 import LoginCore
 import LoginLogicControl
 import ServiceUserLogin
@@ -22,18 +23,18 @@ final class ProfileScreen: Screen {
     var alert: String?
     while true {
       let user = container.user
-      console.title(KooberText.text("profile.title"))
+      console.title(TextTable.koober.text("profile.title"))
       if let alert { console.alert(alert) }
       writeDetails(of: user)
       let choice = await console.choose(from: [
-        MenuEntry(title: KooberText.text("profile.rename"), value: true),
-        MenuEntry(title: KooberText.text("entry.back"), value: false),
+        MenuEntry(title: TextTable.koober.text("profile.rename"), value: true),
+        MenuEntry(title: TextTable.koober.text("entry.back"), value: false),
       ])
       switch choice {
       case .failure(let exit): return exit.destination
       case .success(false): return .home(user, alert: nil)
       case .success(true):
-        let event = await console.ask(KooberText.text("profile.newName"))
+        let event = await console.ask(TextTable.koober.text("profile.newName"))
         guard case .line(let name) = event else { return event.exit ?? .quit }
         let failure = await rename(to: name)
         // The session ended (revoked elsewhere): the navigator says so on welcome.
@@ -50,9 +51,9 @@ final class ProfileScreen: Screen {
   /// Name, email and type, one a line, the values lined up by terminal columns.
   private func writeDetails(of user: User) {
     let rows = [
-      (KooberText.text("profile.name"), user.name ?? KooberText.text("profile.noName")),
-      (KooberText.text("profile.email"), user.identifier),
-      (KooberText.text("profile.type"), user.type.displayName),
+      (TextTable.koober.text("profile.name"), user.name ?? TextTable.koober.text("profile.noName")),
+      (TextTable.koober.text("profile.email"), user.identifier),
+      (TextTable.koober.text("profile.type"), user.type.displayName),
     ]
     let width = rows.map { $0.0.terminalWidth }.max() ?? 0
     for (label, value) in rows {
@@ -63,7 +64,7 @@ final class ProfileScreen: Screen {
   /// Renames the user on the server; returns why it failed, if it did.
   private func rename(to name: String) async -> AuthFailure? {
     let service = container.serviceUser
-    let label = KooberText.text("progress.saving")
+    let label = TextTable.koober.text("progress.saving")
     let result: Result<User, AuthFailure> = await console.progress(label) {
       do throws(AuthFailure) {
         return .success(try await service.updateName(name.isEmpty ? nil : name))

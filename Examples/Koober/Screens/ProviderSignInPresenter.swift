@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import LoginCore
 import LoginLogicControl
 import LoginViewModel
@@ -92,10 +93,11 @@ extension ProviderSignInPresenter: BrowserSignInLogicDelegate {
 
   func browserSignInLogic(_ control: BrowserSignInLogicControl, isWaitingForBrowserAt url: URL)
   {
-    output?.say(CommandText.text("signIn.browserOpen"))
+    output?.say(TextTable.kooberCommands.text("signIn.browserOpen"))
     output?.show("  " + url.absoluteString)
     if let browser, !browser.open(BrowserPage(forwardingTo: url)) {
-      output?.warn(CommandText.text("signIn.browserNotStarted", ["browser": browser.program]))
+      output?.warn(
+        TextTable.kooberCommands.text("signIn.browserNotStarted", ["browser": browser.program]))
     }
     browserScreen.waitingForBrowser()
   }
@@ -126,7 +128,8 @@ extension ProviderSignInPresenter: DeviceSignInLogicDelegate {
     showingCode = false
     output?.show("  " + authorization.userCode)
     if let complete = authorization.verificationURIComplete {
-      output?.say(CommandText.text("signIn.deviceComplete", ["url": complete.absoluteString]))
+      output?.say(
+        TextTable.kooberCommands.text("signIn.deviceComplete", ["url": complete.absoluteString]))
     }
     if let countdown = deviceScreen.countdownText {
       output?.countdown(countdown, secondsLeft: secondsLeft)

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import LoginCore
 import LoginLogicControl
 import ServiceUserOIDC
@@ -43,7 +44,7 @@ final class ProviderSignInScreen: Screen, ProviderSignInOutput {
     let agent: LoopbackUserAgent?
     switch way {
     case .browser:
-      console.title(KooberText.text("browserSignIn.title"))
+      console.title(TextTable.koober.text("browserSignIn.title"))
       do {
         agent = try LoopbackUserAgent(prompt: "login") { _ in }
       } catch {
@@ -51,7 +52,7 @@ final class ProviderSignInScreen: Screen, ProviderSignInOutput {
         return entry.backDestination
       }
     case .device:
-      console.title(KooberText.text("deviceSignIn.title"))
+      console.title(TextTable.koober.text("deviceSignIn.title"))
       agent = nil
     }
     await start(agent)?.value

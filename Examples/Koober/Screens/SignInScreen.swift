@@ -1,3 +1,4 @@
+import Localization
 import LoginCore
 import LoginLogicControl
 import LoginViewModel
@@ -26,9 +27,9 @@ final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
   }
 
   func run() async -> Destination {
-    console.title(KooberText.text("signIn.title"))
+    console.title(TextTable.koober.text("signIn.title"))
     if let alert { console.alert(alert) }
-    console.note(KooberText.text("signIn.hint"))
+    console.note(TextTable.koober.text("signIn.hint"))
     let form = SignInViewModel(lastIdentifier: await control.lastSignedInIdentifier())
     while true {
       if let exit = await askEmail(form).leaving { return exit }
@@ -36,7 +37,7 @@ final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
       form.setLoading(true)
       let credentials = form.credentials
       let task = control.signIn(identifier: credentials.identifier, password: credentials.password)
-      await console.progress(KooberText.text("progress.signingIn")) { await task?.value }
+      await console.progress(TextTable.koober.text("progress.signingIn")) { await task?.value }
       form.setLoading(false)
       if let signedInDestination { return signedInDestination }
       if let codeControl { return .code(codeControl) }
@@ -48,7 +49,7 @@ final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
   private func askEmail(_ form: SignInViewModel) async -> FormAnswer {
     let entry = control.entryPoint
     return await console.askField(
-      KooberText.text("field.email"),
+      TextTable.koober.text("field.email"),
       defaultValue: form.identifierText.isEmpty ? nil : form.identifierText,
       commands: [.back: entry.backDestination, .signUp: .signUp(from: entry)]
     ) { text in
@@ -59,7 +60,7 @@ final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
   }
 
   private func askPassword(_ form: SignInViewModel) async -> FormAnswer {
-    await console.askField(KooberText.text("field.password"), secret: true) { text in
+    await console.askField(TextTable.koober.text("field.password"), secret: true) { text in
       form.passwordChanged(text)
       form.passwordEditingEnded()
       return form.passwordError

@@ -1,3 +1,4 @@
+import Localization
 import LoginCore
 import LoginLogicControl
 import LoginViewModel
@@ -23,8 +24,8 @@ final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
   }
 
   func run() async -> Destination {
-    console.title(KooberText.text("signUp.title"))
-    console.note(KooberText.text("signUp.hint"))
+    console.title(TextTable.koober.text("signUp.title"))
+    console.note(TextTable.koober.text("signUp.hint"))
     let form = SignUpViewModel(type: .passenger)
     while true {
       if let exit = await askEmail(form).leaving { return exit }
@@ -33,7 +34,9 @@ final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
       if let exit = await askType(form).leaving { return exit }
       form.setLoading(true)
       let task = control.signUp(form.credentials)
-      await console.progress(KooberText.text("progress.creatingAccount")) { await task?.value }
+      await console.progress(TextTable.koober.text("progress.creatingAccount")) {
+        await task?.value
+      }
       form.setLoading(false)
       if let signedInDestination { return signedInDestination }
       if let failure { console.alert(failure.message) }
@@ -43,7 +46,7 @@ final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
 
   private func askEmail(_ form: SignUpViewModel) async -> FormAnswer {
     await console.askField(
-      KooberText.text("field.email"), commands: [.back: control.entryPoint.backDestination]
+      TextTable.koober.text("field.email"), commands: [.back: control.entryPoint.backDestination]
     ) { text in
       form.identifierChanged(text)
       form.identifierEditingEnded()
@@ -52,19 +55,20 @@ final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
   }
 
   private func askPassword(_ form: SignUpViewModel) async -> FormAnswer {
-    let answer = await console.askField(KooberText.text("field.password"), secret: true) { text in
+    let answer = await console.askField(TextTable.koober.text("field.password"), secret: true) {
+      text in
       form.passwordChanged(text)
       form.passwordEditingEnded()
       return form.passwordError
     }
     if answer.leaving == nil, let strength = form.passwordStrength {
-      console.note(KooberText.text("signUp.strength", ["strength": strength.message]))
+      console.note(TextTable.koober.text("signUp.strength", ["strength": strength.message]))
     }
     return answer
   }
 
   private func askName(_ form: SignUpViewModel) async -> FormAnswer {
-    await console.askField(KooberText.text("signUp.name")) { text in
+    await console.askField(TextTable.koober.text("signUp.name")) { text in
       form.nameChanged(text)
       return form.nameError
     }
@@ -72,9 +76,11 @@ final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
 
   private func askType(_ form: SignUpViewModel) async -> FormAnswer {
     await console.askField(
-      KooberText.text("signUp.type"), defaultValue: UserType.passenger.displayName
+      TextTable.koober.text("signUp.type"), defaultValue: UserType.passenger.displayName
     ) { text in
-      guard let type = UserType(typed: text) else { return KooberText.text("signUp.typeHint") }
+      guard let type = UserType(typed: text) else {
+        return TextTable.koober.text("signUp.typeHint")
+      }
       form.typeSelected(type)
       return nil
     }

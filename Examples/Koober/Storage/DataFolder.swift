@@ -21,8 +21,10 @@ import ServiceUserOIDC
 /// Everything Koober creates in it is private, whatever the umask and even when the person
 /// made the folder itself 0755: folders 0700, files 0600 (the SQLite `-wal` and `-shm` files
 /// too). What someone made there before is checked at every start, before anything is
-/// written (`createPrivateFolder(_:)`): another user's folder or file is refused with one
-/// sentence saying what to do, and the person's own are made private. No file is read or
+/// written (`createPrivateFolder(_:chosenByPerson:)`): another user's folder or file, a file
+/// others could write, and a link of another user on the way are refused with one sentence
+/// saying what to do; the person's own are made private. Once checked, the folder is used by
+/// its real path, so no link on the way can be repointed under koober. No file is read or
 /// written through a symbolic link: a link, FIFO or folder in a file's place is renamed
 /// `<name>.moved-aside-<UTC time>` beside it, its target untouched, and a fresh file is made
 /// (`PrivateFile`, and DatabaseClient's `Database` for databases).
@@ -37,6 +39,10 @@ import ServiceUserOIDC
 struct DataFolder: Sendable, Equatable {
   /// The folder.
   let url: URL
+  /// Whether the person chose it (`--data-dir`, `KOOBER_DATA_DIR`): a folder among their own
+  /// files, whose mode koober narrows only when others can write it. The platform's folder
+  /// is koober's own and made 0700.
+  let isChosen: Bool
 
   /// Picks the folder by the rules above.
   /// - Parameters:
@@ -47,9 +53,24 @@ struct DataFolder: Sendable, Equatable {
     if let chosen = option ?? environment["KOOBER_DATA_DIR"].flatMap({ $0.isEmpty ? nil : $0 }) {
       url = URL(fileURLWithPath: chosen, isDirectory: true, relativeTo: workingDirectory)
         .standardizedFileURL
+      isChosen = true
     } else {
       url = Self.platformDefault(environment: environment)
+      isChosen = false
     }
+  }
+
+  private init(url: URL, isChosen: Bool) {
+    self.url = url
+    self.isChosen = isChosen
+  }
+
+  /// Creates the folder and makes it private (`createPrivateFolder(_:chosenByPerson:)`).
+  /// - Returns: The same folder by its real path, to use from then on.
+  /// - Throws: `StorageFailure` when it cannot be created, is not a folder, or is refused.
+  func prepared() throws(StorageFailure) -> DataFolder {
+    let real = try Self.createPrivateFolder(url, chosenByPerson: isChosen)
+    return DataFolder(url: real, isChosen: isChosen)
   }
 
   /// The embedded backend's folder: the data folder itself, as `koober serve --data-dir`
@@ -130,22 +151,44 @@ struct DataFolder: Sendable, Equatable {
   ///
   /// - the folder, each file koober keeps in it and everything in the folders koober keeps
   ///   in it must be the person's: another user's is refused with one sentence naming it;
-  /// - the person's own are narrowed through their descriptors: a folder others can write
-  ///   becomes 0700 (one they can only read keeps its mode), a file others can read or write
-  ///   becomes 0600 (the backend's `-wal` and `-shm` included, before SQLite opens them);
+  /// - a file others could write (a `-wal` they may hold open, or have written frames into)
+  ///   or one with a second name (a hard link) is refused, not narrowed: the sentence says
+  ///   to remove it after checking it;
+  /// - the person's own are narrowed through their descriptors: the folder becomes 0700
+  ///   (a data folder the person chose, only when others can write it: it is among their
+  ///   own files), every folder koober keeps in it (`embedded`, `servers/…`, `users`,
+  ///   `session`) 0700, a file others can read 0600 (the backend's `-wal` and `-shm`
+  ///   included, before SQLite opens them);
   /// - each folder holding it, up to `/`, must be root's or the person's and writable by
-  ///   nobody else unless sticky (`/tmp`); one that is not is refused, never changed.
+  ///   nobody else unless sticky (`/tmp`), and each symbolic link on the way must be root's
+  ///   or the person's; what is not is refused, never changed.
   ///
   /// Other files beside koober's (a data folder chosen among the person's files) are left
   /// as they are.
-  /// - Parameter folder: The data folder or a client folder in it.
+  /// - Parameters:
+  ///   - folder: The data folder or a client folder in it.
+  ///   - chosenByPerson: Whether the person chose the folder (`DataFolder/isChosen`).
+  /// - Returns: The folder's real path (no link in it), checked: use it from then on.
   /// - Throws: `StorageFailure` when it cannot be created, is not a folder, or is refused.
-  static func createPrivateFolder(_ folder: URL) throws(StorageFailure) {
+  @discardableResult
+  static func createPrivateFolder(
+    _ folder: URL, chosenByPerson: Bool = false
+  ) throws(StorageFailure) -> URL {
+    let real: String
     do {
-      try PrivateFiles.createFolders(folder.path)
+      real = try PrivateFiles.createFolders(
+        folder.path, existing: chosenByPerson ? .narrowedWhenWritable : .madePrivate)
     } catch {
       throw StorageFailure.unsafeFolder(error) ?? .folder(folder.path, StorageReason.of(error))
     }
+    let resolved = URL(fileURLWithPath: real, isDirectory: true)
+    try makeContentsPrivate(resolved)
+    return resolved
+  }
+
+  /// The private-file rule on koober's files in `folder`, and the private-folder rule on the
+  /// folders that are koober's alone.
+  private static func makeContentsPrivate(_ folder: URL) throws(StorageFailure) {
     let client = ClientFolder(url: folder)
     let backend = KooberBackend.Configuration(dataDirectory: folder).databaseURL
     let databases = [backend.path, client.accountDatabase.path].flatMap { database in

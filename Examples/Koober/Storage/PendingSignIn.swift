@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import LoginCore
 import ServiceUserLogin
 import UserModel
@@ -26,7 +27,7 @@ struct PendingSignInStore: Sendable {
     do {
       return try WireJSON.decoder().decode(PendingSignIn.self, from: data)
     } catch {
-      throw .file(url.path, KooberText.text("storage.notPendingSignIn"))
+      throw .file(url.path, TextTable.koober.text("storage.notPendingSignIn"))
     }
   }
 
@@ -38,7 +39,7 @@ struct PendingSignInStore: Sendable {
     do {
       data = try WireJSON.encoder(dates: .wholeSeconds).encode(pending)
     } catch {
-      throw .file(url.path, KooberText.text("storage.notEncoded"))
+      throw .file(url.path, TextTable.koober.text("storage.notEncoded"))
     }
     try PrivateFile.save(data, to: url)
   }

@@ -1,5 +1,6 @@
 import DatabaseClient
 import Foundation
+import Localization
 
 #if canImport(Darwin)
   import Darwin
@@ -31,7 +32,7 @@ enum PrivateFile {
     }
     guard let data else { return nil }
     guard data.count <= limit else {
-      throw .file(url.path, KooberText.text("storage.tooLarge"))
+      throw .file(url.path, TextTable.koober.text("storage.tooLarge"))
     }
     return data
   }

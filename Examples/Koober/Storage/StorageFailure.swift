@@ -1,5 +1,6 @@
 import DatabaseClient
 import Foundation
+import Localization
 
 /// A file or folder of the data folder could not be read or written.
 struct StorageFailure: Error, Sendable, Equatable {
@@ -12,31 +13,34 @@ struct StorageFailure: Error, Sendable, Equatable {
   static func folder(_ path: String, _ reason: String) -> StorageFailure {
     StorageFailure(
       code: "data_folder_unavailable",
-      message: KooberText.text("storage.folder", ["path": path, "reason": reason]))
+      message: TextTable.koober.text("storage.folder", ["path": path, "reason": reason]))
   }
 
   /// A folder someone else owns or can write (the data folder, one in it, or one holding
-  /// it) is refused: the sentence names it and what to do.
+  /// it), or a link of another user on its path, is refused: the sentence names it and what
+  /// to do.
   /// - Parameter error: What `PrivateFiles` threw, naming the folder.
   /// - Returns: The failure, or `nil` when `error` is about something else.
   static func unsafeFolder(_ error: PrivateFileError) -> StorageFailure? {
     let reason: String
     switch error.cause {
-    case .ownedByAnotherUser: reason = KooberText.text("storage.reason.folderOfAnotherUser")
+    case .ownedByAnotherUser: reason = TextTable.koober.text("storage.reason.folderOfAnotherUser")
     case .writableByOthers:
-      reason = KooberText.text("storage.reason.folderWritableByOthers", ["path": error.path])
+      reason = TextTable.koober.text("storage.reason.folderWritableByOthers", ["path": error.path])
+    case .linkOfAnotherUser: reason = TextTable.koober.text("storage.reason.linkOfAnotherUser")
     default: return nil
     }
     return StorageFailure(
       code: "data_folder_unsafe",
-      message: KooberText.text("storage.unsafeFolder", ["path": error.path, "reason": reason]))
+      message: TextTable.koober.text(
+        "storage.unsafeFolder", ["path": error.path, "reason": reason]))
   }
 
   /// A file of the data folder cannot be read or written.
   static func file(_ path: String, _ reason: String) -> StorageFailure {
     StorageFailure(
       code: "data_file_unavailable",
-      message: KooberText.text("storage.file", ["path": path, "reason": reason]))
+      message: TextTable.koober.text("storage.file", ["path": path, "reason": reason]))
   }
 }
 
@@ -53,12 +57,15 @@ enum StorageReason {
   /// - Returns: The reason, in lower case and without a final period.
   static func of(_ error: PrivateFileError) -> String {
     switch error.cause {
-    case .fileHasFolderName: KooberText.text("storage.reason.fileHasFolderName")
-    case .placeKeepsBeingTaken: KooberText.text("storage.reason.placeKeepsBeingTaken")
-    case .notRegularFile: KooberText.text("storage.reason.notRegularFile")
-    case .ownedByAnotherUser: KooberText.text("storage.reason.fileOfAnotherUser")
+    case .fileHasFolderName: TextTable.koober.text("storage.reason.fileHasFolderName")
+    case .placeKeepsBeingTaken: TextTable.koober.text("storage.reason.placeKeepsBeingTaken")
+    case .notRegularFile: TextTable.koober.text("storage.reason.notRegularFile")
+    case .ownedByAnotherUser: TextTable.koober.text("storage.reason.fileOfAnotherUser")
     case .writableByOthers:
-      KooberText.text("storage.reason.folderWritableByOthers", ["path": error.path])
+      TextTable.koober.text("storage.reason.folderWritableByOthers", ["path": error.path])
+    case .fileWritableByOthers: TextTable.koober.text("storage.reason.fileWritableByOthers")
+    case .hardLinked: TextTable.koober.text("storage.reason.hardLinked")
+    case .linkOfAnotherUser: TextTable.koober.text("storage.reason.linkOfAnotherUser")
     case .system(let code): of(code: code)
     }
   }
@@ -68,13 +75,13 @@ enum StorageReason {
   /// - Returns: The reason, in lower case and without a final period.
   static func of(code: Int32) -> String {
     switch code {
-    case EACCES: KooberText.text("storage.reason.permissionDenied")
-    case EPERM: KooberText.text("storage.reason.notPermitted")
-    case ENOSPC: KooberText.text("storage.reason.noSpace")
-    case EDQUOT: KooberText.text("storage.reason.quotaExceeded")
-    case EROFS: KooberText.text("storage.reason.readOnly")
-    case ENOTDIR: KooberText.text("storage.reason.notFolder")
-    case ENAMETOOLONG: KooberText.text("storage.reason.nameTooLong")
+    case EACCES: TextTable.koober.text("storage.reason.permissionDenied")
+    case EPERM: TextTable.koober.text("storage.reason.notPermitted")
+    case ENOSPC: TextTable.koober.text("storage.reason.noSpace")
+    case EDQUOT: TextTable.koober.text("storage.reason.quotaExceeded")
+    case EROFS: TextTable.koober.text("storage.reason.readOnly")
+    case ENOTDIR: TextTable.koober.text("storage.reason.notFolder")
+    case ENAMETOOLONG: TextTable.koober.text("storage.reason.nameTooLong")
     default: String(cString: strerror(code)).lowercased()
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 #if canImport(Darwin)
   import Darwin
@@ -116,7 +117,7 @@ final class Console {
   ///   interruption.
   func ask(_ label: String, defaultValue: String? = nil) async -> LineEvent {
     let shown = defaultValue.map {
-      KooberText.text("prompt.default", ["label": label, "value": $0])
+      TextTable.koober.text("prompt.default", ["label": label, "value": $0])
     }
     write(Self.prompt(shown ?? label))
     let event = await input.next()
@@ -167,7 +168,7 @@ final class Console {
 
   /// A prompt as written before the answer, e.g. `Email: ` (`邮箱：` in Chinese), made harmless.
   private static func prompt(_ label: String) -> String {
-    KooberText.text("prompt.line", ["label": label.terminalSafe])
+    TextTable.koober.text("prompt.line", ["label": label.terminalSafe])
   }
 
   /// Shows progress while `work` runs: a spinner on a terminal, one line otherwise.
@@ -177,7 +178,7 @@ final class Console {
   /// - Returns: What `work` returned.
   func progress<T>(_ label: String, while work: () async -> T) async -> T {
     // "Signing in…", "正在登录……": the ellipsis is the language's.
-    let label = KooberText.text("progress.line", ["label": label.terminalSafe])
+    let label = TextTable.koober.text("progress.line", ["label": label.terminalSafe])
     guard isOutputTerminal else {
       note(label)
       return await work()

@@ -4,7 +4,7 @@ import UserModel
 import WireFormat
 
 /// Adds the backend's routes to the server: counts each request, hands the handler a
-/// `RequestContext`, and turns a thrown `APIError` into API.md's error body.
+/// `RequestContext`, and turns a thrown `APIError` into the HTTP contract's error body.
 ///
 /// Route groups (`AuthRoutes`, `UserRoutes`, `OutboxRoutes`, …) each register theirs with
 /// `add(_:_:_:)`.
@@ -35,7 +35,7 @@ struct BackendRouter: Sendable {
     }
   }
 
-  /// API.md's `415`: a request with a body must say `Content-Type: application/json`
+  /// The HTTP contract's `415`: a request with a body must say `Content-Type: application/json`
   /// (parameters such as `charset=utf-8` allowed, the media type compared case-insensitively),
   /// so an HTML form or a `text/plain` post from another site, which a browser sends without
   /// asking, never reaches a route. Checked after the server's 404, 405 and 413 and before any
@@ -52,7 +52,7 @@ struct BackendRouter: Sendable {
     else { throw .unsupportedMediaType }
   }
 
-  /// API.md's error body for an error, with its extra fields and headers.
+  /// The HTTP contract's error body for an error, with its extra fields and headers.
   /// - Parameter error: the error.
   /// - Returns: the response.
   static func response(for error: APIError) -> HTTPResponse {
@@ -63,9 +63,10 @@ struct BackendRouter: Sendable {
     return response
   }
 
-  /// A JSON response, dates written as API.md asks (`2026-11-21T08:30:00Z`): whole seconds on
-  /// every route, rides included, so a client that reads API.md's example format literally
-  /// can read them all. Clients order ride updates by `updatedAt` with ties allowed.
+  /// A JSON response, dates written as the HTTP contract asks (`2026-11-21T08:30:00Z`): whole
+  /// seconds on every route, rides included, so a client that reads the HTTP contract's example
+  /// format literally can read them all. Clients order ride updates by `updatedAt` with ties
+  /// allowed.
   /// - Parameters:
   ///   - status: the status code.
   ///   - value: the value to encode.

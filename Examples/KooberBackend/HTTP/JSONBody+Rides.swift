@@ -1,7 +1,7 @@
 import RideModel
 
 /// A Location as it came in a body: the JSON shape is checked (`400`), the ranges not yet
-/// (`422`), because API.md answers every `400` before any `422`.
+/// (`422`), because the HTTP contract answers every `400` before any `422`.
 struct LocationInput: Sendable, Equatable {
   /// Degrees north, unchecked.
   var latitude: Double

@@ -1,8 +1,8 @@
 import Foundation
 import WireFormat
 
-/// A request body that must be a JSON object, with typed field access that answers API.md's
-/// `400 malformed_body` for a missing required field or a field of the wrong JSON type.
+/// A request body that must be a JSON object, with typed field access that answers the HTTP
+/// contract's `400 malformed_body` for a missing required field or a field of the wrong JSON type.
 ///
 /// ```swift
 /// let body = try JSONBody(request.body)

@@ -9,7 +9,7 @@ extension JSONValue {
   ///   UTF-8 and numbers too large for a `Double`).
   static func parse(_ data: Data) throws(APIError) -> JSONValue {
     do {
-      // API.md's limits, in time linear in the body whatever its shape.
+      // The HTTP contract's limits, in time linear in the body whatever its shape.
       return try JSONValue.parse(data, limits: .requestBody)
     } catch .tooDeep(let limit) {
       throw .malformedBody("JSON nested deeper than \(limit)")

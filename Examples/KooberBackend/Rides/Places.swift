@@ -8,7 +8,7 @@ import RideModel
 /// Places.search("opera")   // [Sydney Opera House]
 /// ```
 enum Places {
-  /// The most places one search answers with (API.md).
+  /// The most places one search answers with (the HTTP contract).
   static let searchLimit = 20
 
   /// Places whose name contains `text`, compared case-insensitively, in list order.

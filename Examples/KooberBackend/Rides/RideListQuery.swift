@@ -5,7 +5,7 @@ import UserModel
 /// What `GET /v1/rides` asks for, checked: whose rides, which scope, which text, how many, and
 /// where the page starts.
 struct RideListQuery: Sendable, Equatable {
-  /// The page size when `limit` is absent (API.md).
+  /// The page size when `limit` is absent (the HTTP contract).
   static let defaultLimit = 20
   /// The largest page size a request may ask for.
   static let maximumLimit = 100

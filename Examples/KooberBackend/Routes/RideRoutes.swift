@@ -3,8 +3,8 @@ import LoopbackServer
 import RideModel
 import UserModel
 
-/// The ride routes of API.md: places and fares (no account needed), a passenger's rides and
-/// receipts, and a driver's queue and steps (`RideRoutes+Driver.swift`).
+/// The ride routes of the HTTP contract: places and fares (no account needed), a passenger's rides
+/// and receipts, and a driver's queue and steps (`RideRoutes+Driver.swift`).
 enum RideRoutes {
   /// Adds the routes.
   /// - Parameter router: the backend's router.

@@ -2,9 +2,9 @@ import DatabaseClient
 import Foundation
 import UserModel
 
-/// The lockout (API.md): failures in a row are counted per email, unknown emails included, and
-/// wrong passwords and wrong one-time codes alike; the threshold-th failure locks the email for
-/// the lockout duration; a completed sign-in resets the count.
+/// The lockout (the HTTP contract): failures in a row are counted per email, unknown emails
+/// included, and wrong passwords and wrong one-time codes alike; the threshold-th failure locks the
+/// email for the lockout duration; a completed sign-in resets the count.
 ///
 /// Checking the count and taking a place are one step, and so are giving the place back and
 /// recording the outcome: before an attempt is evaluated it reserves a place in

@@ -6,7 +6,7 @@ extension BackendStore {
   /// A ride as stored, with what the wire `Ride` leaves out: its list position and the times
   /// a receipt needs.
   struct StoredRide: Sendable, Equatable {
-    /// The ride as API.md shows it.
+    /// The ride as the HTTP contract shows it.
     var ride: Ride
     /// Arrival order; the list cursor.
     var seq: Int64

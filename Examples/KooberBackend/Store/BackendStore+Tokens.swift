@@ -4,8 +4,8 @@ import KooberWire
 import UserModel
 
 extension BackendStore {
-  /// A freshly issued token pair, encoded as API.md's Session; the plain tokens exist only in
-  /// this value and the response.
+  /// A freshly issued token pair, encoded as the HTTP contract's Session; the plain tokens exist
+  /// only in this value and the response.
   struct IssuedSession: Sendable, Encodable, CustomStringConvertible {
     var user: User
     var token: String
@@ -13,7 +13,7 @@ extension BackendStore {
     var refreshToken: String
     var refreshExpiresAt: Date
 
-    /// API.md's Session, through KooberWire's one mapping.
+    /// The HTTP contract's Session, through KooberWire's one mapping.
     func encode(to encoder: any Encoder) throws {
       try KooberWire.Session(
         user: user, token: token, expiresAt: expiresAt, refreshToken: refreshToken,

@@ -49,8 +49,8 @@ final class Connection {
       bodyStart = start
     }
     let checked = Result { () throws(RequestHead.Failure) in try RequestHead(checking: fields) }
-    // The Host rules come first (API.md's order of checks): before the head's other rules,
-    // the route and the body.
+    // The Host rules come first (the HTTP contract's order of checks): before the head's other
+    // rules, the route and the body.
     if let accepted = core.acceptedHosts,
       let failure = HostName.refusal(of: fields, accepted: accepted)
     {
@@ -97,8 +97,8 @@ final class Connection {
       keepAlive: false, includeBody: true)
   }
 
-  /// API.md orders 404/405 before 413, so a too-large body to an unknown path still gets the
-  /// route miss; the connection closes either way because the body was not read.
+  /// The HTTP contract orders 404/405 before 413, so a too-large body to an unknown path still gets
+  /// the route miss; the connection closes either way because the body was not read.
   private func answerTooLarge(_ head: RequestHead) -> Next {
     let request = HTTPRequest(
       method: head.method, target: head.target, parts: head.parts, headers: head.headers,

@@ -18,8 +18,10 @@ enum FieldSyntax {
   }
 
   /// Whether `value` may be written as a field value: no CR, LF, NUL or other control
-  /// character but tab (RFC 9110 §5.5); text beyond ASCII passes as `obs-text` bytes.
+  /// character but tab (RFC 9110 §5.5), C1 controls (U+0080–U+009F, NEL among them) included,
+  /// since a client that decodes the head as Latin-1 or reads NEL as a line end would split
+  /// on them; other text beyond ASCII passes as `obs-text` bytes.
   static func isValue(_ value: String) -> Bool {
-    value.unicodeScalars.allSatisfy { $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) }
+    value.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory != .control }
   }
 }

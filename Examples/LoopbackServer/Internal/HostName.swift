@@ -90,8 +90,8 @@ enum HostName {
 }
 
 extension HostName {
-  /// Why a request may not be answered by a server answering `accepted` (API.md's `400` for
-  /// no `Host`, two, or a malformed one; `421` for another server's name), or nil when it may.
+  /// Why a request may not be answered by a server answering `accepted` (the HTTP contract's `400`
+  /// for no `Host`, two, or a malformed one; `421` for another server's name), or nil when it may.
   static func refusal(of request: RequestFields, accepted: Set<String>) -> RequestHead.Failure? {
     let fields = request.headers.values(for: "Host")
     guard fields.count == 1 else {

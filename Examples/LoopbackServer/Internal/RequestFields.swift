@@ -4,7 +4,7 @@ import Foundation
 /// (``HostName/refusal(of:accepted:)``) and no further: the rules about what the fields mean
 /// (one `Authorization`, the body's framing, the HTTP version) come after, in
 /// ``RequestHead/init(checking:)``, so a request for another server's name is answered `421`
-/// whatever else is wrong with it (API.md's order of checks).
+/// whatever else is wrong with it (the HTTP contract's order of checks).
 struct RequestFields: Sendable {
   let method: HTTPMethod
   let target: String

@@ -32,7 +32,7 @@ struct RequestHead: Sendable {
     headers["Expect"]?.lowercased() == "100-continue"
   }
 
-  /// Why a head was refused, with the status and API.md-style code to answer.
+  /// Why a head was refused, with the status and error code to answer.
   struct Failure: Error {
     let status: Int
     let code: String
@@ -42,7 +42,7 @@ struct RequestHead: Sendable {
       Failure(status: 400, code: "malformed_request", message: message)
     }
 
-    /// API.md's `408 request_timeout` for a `part` ("head" or "body") past its deadline.
+    /// The HTTP contract's `408 request_timeout` for a `part` ("head" or "body") past its deadline.
     static func timedOut(_ part: String, after seconds: TimeInterval) -> Failure {
       let limit = String(format: "%g", seconds)
       return Failure(

@@ -67,7 +67,8 @@ final class Router: Sendable {
     return .miss(fallback, .methodNotAllowed(allowed: allowed.sorted { $0.rawValue < $1.rawValue }))
   }
 
-  /// API.md's answers: `404 not_found` and `405 method_not_allowed` with an `Allow` header.
+  /// The HTTP contract's answers: `404 not_found` and `405 method_not_allowed` with an `Allow`
+  /// header.
   static let defaultFallback: LoopbackServer.Fallback = { request, miss in
     switch miss {
     case .notFound:

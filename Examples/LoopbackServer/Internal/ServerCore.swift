@@ -113,7 +113,7 @@ final class ServerCore: Sendable {
     case stopping
   }
 
-  /// API.md's answer past the connection cap, serialized once.
+  /// The HTTP contract's answer past the connection cap, serialized once.
   private static let busyAnswer = HTTPResponse.error(
     status: 503, code: "server_busy",
     message: "The server has as many connections open as it serves; try again in a moment.",

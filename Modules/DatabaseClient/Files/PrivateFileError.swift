@@ -25,6 +25,15 @@ package struct PrivateFileError: Error, Sendable, Equatable {
     /// group or others without the sticky bit), and it is not the private folder itself,
     /// whose mode would be narrowed instead.
     case writableByOthers
+    /// Group or others can write the file: another user may hold it open for writing (a
+    /// narrowed mode does not close what they opened) or have written into it already (a
+    /// SQLite `-wal` replays what is in it). It is refused rather than narrowed or read.
+    case fileWritableByOthers
+    /// The file has more than one name (a hard link): whoever made the other name may
+    /// reach it through that name.
+    case hardLinked
+    /// A symbolic link on the path belongs to another user, who could point it elsewhere.
+    case linkOfAnotherUser
     /// A system call failed with this `errno`.
     case system(Int32)
   }
@@ -60,6 +69,9 @@ package struct PrivateFileError: Error, Sendable, Equatable {
     case .notRegularFile: "it is not a regular file (a link, a folder or a FIFO)"
     case .ownedByAnotherUser: "it belongs to another user"
     case .writableByOthers: "other users can write in it"
+    case .fileWritableByOthers: "other users could write it"
+    case .hardLinked: "it has more than one name (a hard link)"
+    case .linkOfAnotherUser: "it is a symbolic link that belongs to another user"
     case .system(let code): String(cString: strerror(code)).lowercased()
     }
   }

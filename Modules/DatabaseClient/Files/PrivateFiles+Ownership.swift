@@ -14,23 +14,35 @@ import Foundation
 /// - A private folder (the one a caller keeps files in) and every file in it must belong to
 ///   the user the process runs as; one that belongs to another user is refused
 ///   (``PrivateFileError/Cause/ownedByAnotherUser``), never used or narrowed.
-/// - A private folder the user owns that group or others can write is made 0700 (a folder
-///   they can only read keeps its mode: nobody else can change what is in it, and each file in
-///   it is 0600). A file the user owns that group or others can read or write is made 0600.
+/// - A private folder the user owns is made 0700 (``ExistingFolder/madePrivate``), or, for a
+///   folder the person chose among their own files, only when group or others can write it
+///   (``ExistingFolder/narrowedWhenWritable``).
+/// - A file the user owns that group or others can only read is made 0600. One they can
+///   write is refused (``PrivateFileError/Cause/fileWritableByOthers``), never narrowed: a
+///   narrowed mode does not close what another user already opened for writing, nor undo
+///   what they wrote (SQLite replays a `-wal` it finds, and its checksums are not keyed). A
+///   regular file with more than one name is refused too
+///   (``PrivateFileError/Cause/hardLinked``): the other name may be someone else's way in.
 /// - Every folder that holds a private folder, up to `/`, on the path as written and on its
 ///   real path, must belong to root or the user and be writable by nobody else unless it has
 ///   the sticky bit (`/tmp`): whoever can write there could swap the private folder for their
 ///   own. One that is not is refused (``PrivateFileError/Cause/writableByOthers``): it is not
-///   the package's to change.
+///   the package's to change. Every symbolic link met on the way (each component `lstat`ed,
+///   the links' own targets too) must belong to root or the user
+///   (``PrivateFileError/Cause/linkOfAnotherUser``): another user could repoint theirs later,
+///   so callers use the real path once it is checked.
 /// - Modes change through a descriptor opened without following a link (`fchmod`), after
 ///   `fstat` on that descriptor showed whom it belongs to: a link swapped in meanwhile can
 ///   never redirect the change.
 extension PrivateFiles {
   /// What happens to an existing private folder the user owns.
   package enum ExistingFolder: Sendable {
-    /// Made 0700 when group or others can write it; otherwise its mode is kept.
+    /// Made 0700 when group or others can write it; otherwise its mode is kept. For a folder
+    /// the person or app chose among its other files (`koober --data-dir`, a database's
+    /// folder), whose other files are not the package's to hide.
     case narrowedWhenWritable
-    /// Made 0700 whatever its mode (a folder given to one store alone).
+    /// Made 0700 whatever its mode: a folder that is the caller's alone (a session store's,
+    /// koober's client folders, `servers`, `users`, `session`, `embedded`).
     case madePrivate
   }
 
@@ -42,6 +54,7 @@ extension PrivateFiles {
   /// - Throws: `PrivateFileError` `.ownedByAnotherUser` or `.writableByOthers` naming the
   ///   first holder that fails, or the system's error when one cannot be examined.
   static func checkHolders(of folder: String, includingItself: Bool) throws(PrivateFileError) {
+    try checkLinks(on: folder)
     var chains = [ancestors(of: folder, includingItself: includingItself)]
     if let resolved = realpath(folder, nil) {
       let real = String(cString: resolved)
@@ -68,6 +81,58 @@ extension PrivateFiles {
     }
   }
 
+  /// The most links followed on one path, as the system's own `MAXSYMLINKS` bounds it.
+  private static let linkHops = 40
+
+  /// Walks `path` component by component as the system resolves it, `lstat`ing each, and
+  /// refuses a symbolic link that belongs to neither root nor the user (in a sticky folder
+  /// such as `/tmp`, anyone may leave a link and repoint it later). The links' own targets
+  /// are walked the same way; the walk stops at the first component that does not exist.
+  /// - Parameter path: An absolute path.
+  /// - Throws: `PrivateFileError` `.linkOfAnotherUser` naming the link, or the system's error
+  ///   (`ELOOP` past ``linkHops`` links).
+  static func checkLinks(on path: String) throws(PrivateFileError) {
+    var pending = path.split(separator: "/").map(String.init)
+    var resolved = "/"
+    var hops = 0
+    while !pending.isEmpty {
+      let name = pending.removeFirst()
+      if name.isEmpty || name == "." { continue }
+      if name == ".." {
+        resolved = (resolved as NSString).deletingLastPathComponent
+        continue
+      }
+      let candidate = (resolved as NSString).appendingPathComponent(name)
+      var status = stat()
+      guard lstat(candidate, &status) == 0 else {
+        let code = errno
+        if code == ENOENT { return }
+        throw PrivateFileError(path: candidate, code: code)
+      }
+      guard status.st_mode & S_IFMT == S_IFLNK else {
+        resolved = candidate
+        continue
+      }
+      guard status.st_uid == 0 || status.st_uid == geteuid() else {
+        throw PrivateFileError(path: candidate, cause: .linkOfAnotherUser)
+      }
+      hops += 1
+      guard hops <= linkHops, let target = linkTarget(candidate) else {
+        throw PrivateFileError(path: candidate, code: hops > linkHops ? ELOOP : errno)
+      }
+      if target.hasPrefix("/") { resolved = "/" }
+      pending = target.split(separator: "/").map(String.init) + pending
+    }
+  }
+
+  /// What a symbolic link holds, or `nil` (with `errno` set) when it cannot be read.
+  private static func linkTarget(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count >= 0 else { return nil }
+    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
   /// The folders above `path` (and `path` itself when asked), nearest first.
   private static func ancestors(of path: String, includingItself: Bool) -> [String] {
     var result: [String] = includingItself ? [path] : []
@@ -87,11 +152,13 @@ extension PrivateFiles {
   ///   - path: The folder; a link at its last component is followed (the caller chose the
   ///     path), and the folder it names is then opened without following any.
   ///   - existing: What to do with its mode.
+  /// - Returns: The folder's real path (no link in it).
   /// - Throws: `PrivateFileError` `.ownedByAnotherUser`, `.fileHasFolderName`, or the
   ///   system's error.
+  @discardableResult
   static func makeFolderPrivate(
     _ path: String, existing: ExistingFolder
-  ) throws(PrivateFileError) {
+  ) throws(PrivateFileError) -> String {
     guard let resolved = realpath(path, nil) else {
       throw PrivateFileError(path: path, code: errno)
     }
@@ -118,33 +185,51 @@ extension PrivateFiles {
       case .madePrivate: mode != 0o700
       }
     if narrow, fchmod(descriptor, 0o700) != 0 { throw PrivateFileError(path: path, code: errno) }
+    return real
   }
 
-  /// Applies the private-file rule to an open regular file: it must belong to the user, and
-  /// is made 0600 when group or others may read or write it.
+  /// Applies the private-file rule to an open regular file: it must belong to the user, have
+  /// one name, and be writable by nobody else; it is made 0600 when group or others may
+  /// read it.
   /// - Parameters:
   ///   - descriptor: The open file.
   ///   - status: Its `fstat`.
   ///   - path: Its path, for errors.
-  /// - Throws: `PrivateFileError` `.ownedByAnotherUser`, or the system's error.
+  /// - Throws: `PrivateFileError` `.ownedByAnotherUser`, `.fileWritableByOthers`,
+  ///   `.hardLinked`, or the system's error.
   static func makeOpenFilePrivate(
     _ descriptor: Int32, status: stat, path: String
   ) throws(PrivateFileError) {
+    try checkFile(status, path: path)
+    if status.st_mode & 0o077 != 0, fchmod(descriptor, 0o600) != 0 {
+      throw PrivateFileError(path: path, code: errno)
+    }
+  }
+
+  /// The checks of the private-file rule that refuse rather than narrow.
+  private static func checkFile(_ status: stat, path: String) throws(PrivateFileError) {
     guard status.st_uid == geteuid() else {
       throw PrivateFileError(path: path, cause: .ownedByAnotherUser)
     }
-    if status.st_mode & 0o077 != 0, fchmod(descriptor, 0o600) != 0 {
-      throw PrivateFileError(path: path, code: errno)
+    // Narrowing would not close a descriptor another user already holds, nor undo what they
+    // wrote: such a file is not the user's alone any more.
+    guard status.st_mode & 0o022 == 0 else {
+      throw PrivateFileError(path: path, cause: .fileWritableByOthers)
+    }
+    guard status.st_mode & S_IFMT != S_IFREG || status.st_nlink <= 1 else {
+      throw PrivateFileError(path: path, cause: .hardLinked)
     }
   }
 
   /// Applies the private-file rule to the file at `path` if it is a regular file; nothing
   /// there, or a link, a FIFO or a folder (moved aside when it is used) is left alone.
   ///
-  /// A file already private is not opened: closing a descriptor drops the process's `fcntl`
-  /// locks on the file, and SQLite may hold some on a database's `-shm`.
+  /// The file is opened only when its mode must change: closing a descriptor drops the
+  /// process's `fcntl` locks on the file, and SQLite may hold some on a database or its
+  /// `-shm` (SQLite's "How To Corrupt An SQLite Database File", 2.2).
   /// - Parameter path: The file.
-  /// - Throws: `PrivateFileError` `.ownedByAnotherUser`, or the system's error.
+  /// - Throws: `PrivateFileError` `.ownedByAnotherUser`, `.fileWritableByOthers`,
+  ///   `.hardLinked`, or the system's error.
   package static func makeFilePrivate(_ path: String) throws(PrivateFileError) {
     var seen = stat()
     guard lstat(path, &seen) == 0 else {
@@ -153,9 +238,7 @@ extension PrivateFiles {
       throw PrivateFileError(path: path, code: code)
     }
     guard seen.st_mode & S_IFMT == S_IFREG else { return }
-    guard seen.st_uid == geteuid() else {
-      throw PrivateFileError(path: path, cause: .ownedByAnotherUser)
-    }
+    try checkFile(seen, path: path)
     guard seen.st_mode & 0o077 != 0 else { return }
     let descriptor = systemOpenFile(path)
     guard descriptor >= 0 else {
@@ -175,12 +258,14 @@ extension PrivateFiles {
   /// bound on a tree someone built to make it loop.
   private static let treeDepth = 8
 
-  /// Applies the private-folder rule to `folder` and every folder in it, and the private-file
-  /// rule to every file in them; links are not followed (a link, FIFO or folder where a file
-  /// belongs is moved aside when that file is used).
+  /// Makes `folder` and every folder in it 0700 (``ExistingFolder/madePrivate``: the whole
+  /// tree is the caller's own), and applies the private-file rule to every file in them;
+  /// links are not followed (a link, FIFO or folder where a file belongs is moved aside when
+  /// that file is used).
   /// - Parameter folder: The folder; a missing one is fine.
-  /// - Throws: `PrivateFileError` naming the first folder or file that belongs to another
-  ///   user (`.ownedByAnotherUser`), or the system's error.
+  /// - Throws: `PrivateFileError` naming the first folder or file that breaks the rule
+  ///   (`.ownedByAnotherUser`, `.fileWritableByOthers`, `.hardLinked`), or the system's
+  ///   error.
   package static func makeTreePrivate(_ folder: String) throws(PrivateFileError) {
     try makeTreePrivate(folder, depth: 0)
   }
@@ -194,7 +279,7 @@ extension PrivateFiles {
     }
     // The top folder may be a link the caller chose; below it, links are not followed.
     if depth > 0, status.st_mode & S_IFMT != S_IFDIR { return }
-    try makeFolderPrivate(folder, existing: .narrowedWhenWritable)
+    try makeFolderPrivate(folder, existing: .madePrivate)
     for name in try names(in: folder) {
       let path = (folder as NSString).appendingPathComponent(name)
       var entry = stat()

@@ -13,8 +13,9 @@ import Foundation
 ///
 /// - Folders are created 0700 and files 0600, whatever the process's umask. Folders and files
 ///   that already exist follow `PrivateFiles+Ownership`'s rules: another user's are refused,
-///   the user's own are narrowed when others could write them (files: read them), through
-///   their descriptor, before anything is written.
+///   and so is a file others could write or one with a second name; the user's own are
+///   narrowed (folders 0700, files others could read 0600) through their descriptor, before
+///   anything is written.
 /// - Files are opened without following a symbolic link (`O_NOFOLLOW`).
 /// - What is in a file's way (a symbolic link, a FIFO, a folder: anything not a regular file)
 ///   is renamed aside as `<name>.moved-aside-<UTC time>` and a fresh file is made; a link is
@@ -63,17 +64,22 @@ package enum PrivateFiles {
   /// Creates `folder` and each missing parent, each 0700, after checking the folders that
   /// hold it; applies the private-folder rule to `folder` when it exists (see
   /// `PrivateFiles+Ownership`). Existing parents are never changed: one that another user
-  /// could use to swap `folder` for their own is refused instead.
+  /// could use to swap `folder` for their own is refused instead, and so is a symbolic link
+  /// of another user on the way.
   /// - Parameters:
   ///   - folder: The folder's path.
   ///   - existing: What happens to the mode of `folder` when it exists and is the user's.
+  /// - Returns: The folder's real path, checked: use it from then on, so that no link on the
+  ///   way can be repointed later.
   /// - Throws: `PrivateFileError` when one cannot be created, something that is not a folder
   ///   has its name (it is left alone: it is not a file of ours), `folder` belongs to another
-  ///   user (`.ownedByAnotherUser`), or a folder holding it fails the rule (its own path,
-  ///   `.ownedByAnotherUser` or `.writableByOthers`).
+  ///   user (`.ownedByAnotherUser`), a folder holding it fails the rule (its own path,
+  ///   `.ownedByAnotherUser` or `.writableByOthers`), or a link on the way is another user's
+  ///   (`.linkOfAnotherUser`).
+  @discardableResult
   package static func createFolders(
     _ folder: String, existing: ExistingFolder = .narrowedWhenWritable
-  ) throws(PrivateFileError) {
+  ) throws(PrivateFileError) -> String {
     var missing: [String] = []
     let target = URL(fileURLWithPath: folder).standardizedFileURL.path
     var current = target
@@ -101,7 +107,7 @@ package enum PrivateFiles {
         try checkHolders(of: path, includingItself: true)
       }
     }
-    try makeFolderPrivate(target, existing: existing)
+    return try makeFolderPrivate(target, existing: existing)
   }
 
   /// Creates one folder 0700; `false` when it was made meanwhile by someone else.
@@ -131,9 +137,10 @@ package enum PrivateFiles {
   ///   - companions: Suffixes of files that belong with it (`"-wal"`), moved aside with it.
   ///   - moment: The time named in a moved-aside file's name.
   /// - Returns: The open descriptor; the caller closes it. An existing file that group or
-  ///   others could read or write has been made 0600 through it.
+  ///   others could read has been made 0600 through it.
   /// - Throws: `PrivateFileError` when it cannot be opened, created, or cleared of what is
-  ///   in its way, or belongs to another user (`.ownedByAnotherUser`).
+  ///   in its way, belongs to another user (`.ownedByAnotherUser`), others could write it
+  ///   (`.fileWritableByOthers`) or it has a second name (`.hardLinked`).
   package static func open(
     _ path: String, flags: Int32, companions: [String] = [], at moment: Date = Date()
   ) throws(PrivateFileError) -> Int32 {
@@ -165,9 +172,10 @@ package enum PrivateFiles {
   /// FIFO.
   /// - Parameter path: The file.
   /// - Returns: The open descriptor (the caller closes it), or `nil` when nothing is there. A
-  ///   file group or others could read or write has been made 0600 through it.
-  /// - Throws: `PrivateFileError` when it cannot be opened, is not a regular file, or belongs
-  ///   to another user (`.ownedByAnotherUser`).
+  ///   file group or others could read has been made 0600 through it.
+  /// - Throws: `PrivateFileError` when it cannot be opened, is not a regular file, belongs
+  ///   to another user (`.ownedByAnotherUser`), others could write it
+  ///   (`.fileWritableByOthers`) or it has a second name (`.hardLinked`).
   package static func openForReading(_ path: String) throws(PrivateFileError) -> Int32? {
     let descriptor = systemOpen(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {

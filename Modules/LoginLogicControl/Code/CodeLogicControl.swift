@@ -2,11 +2,10 @@ import Foundation
 import LoginCore
 import UserModel
 
-/// The one-time-code step of a sign-in your server asked a second step for (seeds/003; Koober
-/// asks drivers): counts down to the challenge's expiry on the injected clock, checks the
-/// code, and ends in the signed-in route or back at sign-in (the challenge expired, or too
-/// many wrong codes). A new code is asked for by
-/// signing in again with the same credentials.
+/// The one-time-code step of a sign-in your server asked a second step for: counts down to
+/// the challenge's expiry on the injected clock, checks the code, and ends in the signed-in
+/// route or back at sign-in (the challenge expired, or too many wrong codes). A new code is
+/// asked for by signing in again with the same credentials.
 ///
 /// A challenge saved by another process (a command-line `verify` step after `sign-in`) is
 /// resumed with ``init(environment:entryPoint:resuming:)``; the password is not known there,

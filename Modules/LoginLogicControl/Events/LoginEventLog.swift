@@ -4,7 +4,7 @@ import UserModel
 import WireFormat
 
 /// A bounded, printable record of every login action and outcome, for bug reports
-/// (seeds/003: a middleware that records actions).
+/// (the way a middleware records every action).
 ///
 /// Each line is `<ISO-8601 time> <area>: <what happened>`. By construction it never holds a
 /// password, a token or a one-time code: the controls record typed events that carry none of

@@ -1,3 +1,4 @@
+import Localization
 import LoginCore
 import UserModel
 
@@ -22,7 +23,8 @@ import UserModel
 public struct AppFeature: Sendable, Hashable {
   /// One's own profile: every app with accounts has one.
   public static let profile = AppFeature(
-    "profile", requirement: .accountNeeded, title: { LoginLogicText.text("feature.profile") })
+    "profile", requirement: .accountNeeded,
+    title: { TextTable.loginLogicControl.text("feature.profile") })
 
   /// A stable name for logs and programs, e.g. `requestRide`.
   public let id: String

@@ -1,3 +1,4 @@
+import Localization
 import LoginCore
 import UserModel
 
@@ -29,8 +30,9 @@ public enum FeatureAccess: Sendable, Hashable {
       self = .open
       return
     }
-    let refusal = LoginLogicText.text("access.notAvailable", feature.refusalValues(to: type))
-    self = .notAvailable(message: LoginLogicText.sentence(refusal))
+    let refusal = TextTable.loginLogicControl.text(
+      "access.notAvailable", feature.refusalValues(to: type))
+    self = .notAvailable(message: refusal.sentenceCased)
   }
 }
 

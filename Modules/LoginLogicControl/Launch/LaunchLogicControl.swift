@@ -1,3 +1,4 @@
+import Localization
 import LoginCore
 import UserModel
 
@@ -22,22 +23,24 @@ public final class LaunchLogicControl {
   /// (the same as `SessionLogicControl.expiredMessage`).
   public nonisolated static var expiredMessage: String { SessionLogicControl.expiredMessage }
   /// The sentence shown on the home screen when the session could not be validated.
-  public nonisolated static var offlineMessage: String { LoginLogicText.text("launch.offline") }
+  public nonisolated static var offlineMessage: String {
+    TextTable.loginLogicControl.text("launch.offline")
+  }
 
   /// What the home screen says when the server answered but could not confirm the session:
   /// the failure's sentence, then that the session is kept.
   /// - Parameter failure: Why the session could not be checked.
   /// - Returns: The two sentences.
   public nonisolated static func unverifiedMessage(_ failure: AuthFailure) -> String {
-    failure.message + " " + LoginLogicText.text("launch.kept")
+    failure.message + " " + TextTable.loginLogicControl.text("launch.kept")
   }
   /// The sentence shown on welcome when the server answered for another account.
   public nonisolated static var accountChangedMessage: String {
-    LoginLogicText.text("launch.accountChanged")
+    TextTable.loginLogicControl.text("launch.accountChanged")
   }
   /// The sentence shown on welcome when the session store cannot be read.
   public nonisolated static var unreadableMessage: String {
-    LoginLogicText.text("launch.unreadable")
+    TextTable.loginLogicControl.text("launch.unreadable")
   }
 
   /// Makes a launch control.

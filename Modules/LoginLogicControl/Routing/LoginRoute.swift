@@ -1,3 +1,4 @@
+import Localization
 import LoginCore
 import UserModel
 
@@ -42,8 +43,8 @@ public enum LoginRoute: Sendable, Hashable {
   }
 
   static func unavailableMessage(_ feature: AppFeature, home: UserType) -> String {
-    LoginLogicText.sentence(
-      LoginLogicText.text("route.homeInstead", feature.refusalValues(to: home)))
+    TextTable.loginLogicControl.text("route.homeInstead", feature.refusalValues(to: home))
+      .sentenceCased
   }
 }
 

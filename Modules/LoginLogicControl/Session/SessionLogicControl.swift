@@ -1,3 +1,4 @@
+import Localization
 import LoginCore
 
 /// The signed-in session's logic: signing out, and noticing (through the service's change
@@ -21,19 +22,19 @@ public final class SessionLogicControl {
   /// The message shown on welcome after the server revoked the session, in the language of
   /// the moment (as are the three below).
   public nonisolated static var revokedMessage: String {
-    LoginLogicText.text("session.revoked")
+    TextTable.loginLogicControl.text("session.revoked")
   }
   /// The message shown on welcome after the session expired.
   public nonisolated static var expiredMessage: String {
-    LoginLogicText.text("session.expired")
+    TextTable.loginLogicControl.text("session.expired")
   }
   /// The notice shown after a sign-out the server did not hear about.
   public nonisolated static var signedOutLocallyNotice: String {
-    LoginLogicText.text("session.signedOutLocally")
+    TextTable.loginLogicControl.text("session.signedOutLocally")
   }
   /// The notice shown after a sign-out on a server that offers no way to end a session.
   public nonisolated static var signedOutWithoutRevocationNotice: String {
-    LoginLogicText.text("session.signedOutWithoutRevocation")
+    TextTable.loginLogicControl.text("session.signedOutWithoutRevocation")
   }
 
   private let environment: LoginEnvironment

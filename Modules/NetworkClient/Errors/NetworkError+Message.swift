@@ -24,28 +24,29 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
   /// A sentence a person understands, in the language `Texts.language` names.
   public var message: String {
     switch self {
-    case .invalidURL(let reason): NetworkClientText.text("error.invalidURL", ["reason": reason])
-    case .insecureURL(let host): NetworkClientText.text("error.insecureURL", ["host": host])
+    case .invalidURL(let reason):
+      TextTable.networkClient.text("error.invalidURL", ["reason": reason])
+    case .insecureURL(let host): TextTable.networkClient.text("error.insecureURL", ["host": host])
     case .userInfoInURL(let host):
-      NetworkClientText.text("error.userInfoInURL", ["host": host])
+      TextTable.networkClient.text("error.userInfoInURL", ["host": host])
     case .encoding(let path, let detail):
       path.isEmpty
-        ? NetworkClientText.text("error.encoding", ["detail": detail])
-        : NetworkClientText.text("error.encodingAt", ["path": path, "detail": detail])
+        ? TextTable.networkClient.text("error.encoding", ["detail": detail])
+        : TextTable.networkClient.text("error.encodingAt", ["path": path, "detail": detail])
     case .authorizationUnavailable(let reason):
-      NetworkClientText.text("error.authorizationUnavailable", ["reason": reason])
+      TextTable.networkClient.text("error.authorizationUnavailable", ["reason": reason])
     case .transport(let failure): failure.message
-    case .timeout: NetworkClientText.text("error.timeout")
-    case .cancelled: NetworkClientText.text("error.cancelled")
+    case .timeout: TextTable.networkClient.text("error.timeout")
+    case .cancelled: TextTable.networkClient.text("error.cancelled")
     case .http(let status, _): Self.httpMessage(status)
     case .decoding(let path, let detail):
       path.isEmpty
-        ? NetworkClientText.text("error.decoding", ["detail": detail])
-        : NetworkClientText.text("error.decodingAt", ["path": path, "detail": detail])
+        ? TextTable.networkClient.text("error.decoding", ["detail": detail])
+        : TextTable.networkClient.text("error.decodingAt", ["path": path, "detail": detail])
     case .unexpectedResponse(let reason):
-      NetworkClientText.text("error.unexpectedResponse", ["reason": reason])
+      TextTable.networkClient.text("error.unexpectedResponse", ["reason": reason])
     case .responseTooLarge(let limit):
-      NetworkClientText.text("error.responseTooLarge", ["limit": "\(limit)"])
+      TextTable.networkClient.text("error.responseTooLarge", ["limit": "\(limit)"])
     }
   }
 
@@ -69,18 +70,18 @@ extension NetworkError: CustomStringConvertible, LocalizedError {
   private static func httpMessage(_ status: Int) -> String {
     let values = ["status": "\(status)"]
     return switch status {
-    case 400: NetworkClientText.text("http.badRequest", values)
-    case 401: NetworkClientText.text("http.unauthorized", values)
-    case 403: NetworkClientText.text("http.forbidden", values)
-    case 404: NetworkClientText.text("http.notFound", values)
-    case 408, 504: NetworkClientText.text("http.timedOut", values)
-    case 409: NetworkClientText.text("http.conflict", values)
-    case 413: NetworkClientText.text("http.tooLarge", values)
-    case 422: NetworkClientText.text("http.refused", values)
-    case 429: NetworkClientText.text("http.tooManyRequests", values)
-    case 502, 503: NetworkClientText.text("http.unavailable", values)
-    case 500..<600: NetworkClientText.text("http.serverFailed", values)
-    default: NetworkClientText.text("http.other", values)
+    case 400: TextTable.networkClient.text("http.badRequest", values)
+    case 401: TextTable.networkClient.text("http.unauthorized", values)
+    case 403: TextTable.networkClient.text("http.forbidden", values)
+    case 404: TextTable.networkClient.text("http.notFound", values)
+    case 408, 504: TextTable.networkClient.text("http.timedOut", values)
+    case 409: TextTable.networkClient.text("http.conflict", values)
+    case 413: TextTable.networkClient.text("http.tooLarge", values)
+    case 422: TextTable.networkClient.text("http.refused", values)
+    case 429: TextTable.networkClient.text("http.tooManyRequests", values)
+    case 502, 503: TextTable.networkClient.text("http.unavailable", values)
+    case 500..<600: TextTable.networkClient.text("http.serverFailed", values)
+    default: TextTable.networkClient.text("http.other", values)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -66,12 +67,12 @@ public enum TransportFailure: Sendable, Equatable, Hashable {
   /// A sentence a person understands, in the language `Texts.language` names.
   public var message: String {
     switch self {
-    case .offline: NetworkClientText.text("transport.offline")
-    case .hostNotFound: NetworkClientText.text("transport.hostNotFound")
-    case .connectionRefused: NetworkClientText.text("transport.connectionRefused")
-    case .connectionLost: NetworkClientText.text("transport.connectionLost")
-    case .tls: NetworkClientText.text("transport.tls")
-    case .other(let code): NetworkClientText.text("transport.other", ["code": "\(code)"])
+    case .offline: TextTable.networkClient.text("transport.offline")
+    case .hostNotFound: TextTable.networkClient.text("transport.hostNotFound")
+    case .connectionRefused: TextTable.networkClient.text("transport.connectionRefused")
+    case .connectionLost: TextTable.networkClient.text("transport.connectionLost")
+    case .tls: TextTable.networkClient.text("transport.tls")
+    case .other(let code): TextTable.networkClient.text("transport.other", ["code": "\(code)"])
     }
   }
 }

@@ -38,7 +38,7 @@ extension Redactor {
   ///   (`Bearer`, `refresh_token`, `urn:ietf:params:oauth:token-type:jwt`);
   /// - `error_code` and `status_code` with a number or a snake_case word of letters
   ///   (`invalid_credentials`), and `code` with such a word only inside an object or list
-  ///   named `error` or `errors` (API.md's envelope, `{"error": {"code": …}}`).
+  ///   named `error` or `errors` (the common error envelope, `{"error": {"code": …}}`).
   ///
   /// Never for a name that also names a person's secret (`pass`, `pwd`, `pin`, `otp`,
   /// `secret`: `otp_code`, `pin_type`), nor for a name the app added. A `code` outside an

@@ -1,5 +1,5 @@
 /// The outcome of one request of a batch: its position in the batch and its own result, so
-/// that one failure never hides the others (seeds/004's OptionalOutput).
+/// that one failure never hides the others.
 public struct BatchOutcome<Value: Sendable, Failure: Error>: Sendable {
   /// The request's index in the array given to the batch.
   public let index: Int

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A JSON request whose `perform(on:)` comes for free (seeds/004's DefaultRequest): declare
+/// A JSON request whose `perform(on:)` comes for free: declare
 /// the method, the path and what to send; the answer is decoded into `Result` and handed to
 /// `transform`. Every property but `method` and `path` has a default.
 ///

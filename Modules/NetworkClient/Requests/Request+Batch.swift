@@ -1,7 +1,7 @@
 extension Request {
   /// Runs many requests of this type concurrently, at most `maxConcurrent` at a time, each
-  /// with its own retries, and yields each one's outcome as it finishes (seeds/004's
-  /// publisher over many requests). Ending the iteration early, or cancelling the task that
+  /// with its own retries, and yields each one's outcome as it finishes, so one failure never
+  /// hides the others. Ending the iteration early, or cancelling the task that
   /// iterates, cancels the requests still in flight and starts no more.
   ///
   /// ```swift

@@ -1,4 +1,4 @@
-/// One kind of call to the server, defined by four types (seeds/004): what the caller passes
+/// One kind of call to the server, defined by four types: what the caller passes
 /// in (`Configuration`), the Decodable template of the server's JSON (`Result`), what the
 /// caller gets back (`ResultData`), and its error type (`Failure`).
 ///

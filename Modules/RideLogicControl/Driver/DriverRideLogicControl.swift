@@ -1,7 +1,7 @@
 import RideModel
 import ServiceRide
 
-/// The driver's ride flow (seeds/002): the queue → accept → arrive → start → complete, one
+/// The driver's ride flow: the queue → accept → arrive → start → complete, one
 /// ride at a time. The accepted ride is followed like the passenger's, so a passenger's
 /// cancel reaches the driver (`rideCancelled`).
 ///

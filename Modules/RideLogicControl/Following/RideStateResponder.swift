@@ -1,7 +1,7 @@
 import RideModel
 import ServiceRide
 
-/// Hears where a followed ride is (seeds/002's RideStateResponder): one call per change of
+/// Hears where a followed ride is: one call per change of
 /// its status, never two for the same status, plus the connection's loss and return.
 ///
 /// When a control starts following a ride (just requested, just accepted, or found going on

@@ -1,7 +1,7 @@
 import RideModel
 import ServiceRide
 
-/// The passenger's ride flow (seeds/002): pickup = the current location → search a
+/// The passenger's ride flow: pickup = the current location → search a
 /// destination → pick a vehicle from the estimates → confirm → follow the ride until it is
 /// completed or cancelled. One ride at a time: a ride found going on at `start()` is
 /// followed again, and a second request is refused. Cancel while the ride allows it.

@@ -25,7 +25,8 @@ public struct RideListResponse: Hashable, Sendable, Codable {
     case rides, next
   }
 
-  /// Encodes `{"rides", "next"}`, writing `"next": null` on the last page as API.md shows.
+  /// Encodes `{"rides", "next"}`, writing `"next": null` on the last page as Koober's HTTP
+  /// contract shows.
   /// - Parameter encoder: The encoder to write to; use
   ///   `WireJSON.encoder(dates: .milliseconds)` for dates.
   /// - Throws: Whatever the encoder throws.

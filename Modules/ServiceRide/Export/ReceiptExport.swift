@@ -1,7 +1,7 @@
 import RideModel
 
 /// What the receipts export found: every completed ride's own outcome, so one failure never
-/// hides the others (seeds/004's OptionalOutput).
+/// hides the others.
 ///
 /// ```swift
 /// let export = try await rides.exportReceipts()

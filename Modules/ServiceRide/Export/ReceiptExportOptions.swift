@@ -1,6 +1,6 @@
 import NetworkClient
 
-/// How the receipts export runs its batch (seeds/004): how many receipts are asked for at
+/// How the receipts export runs its batch: how many receipts are asked for at
 /// once, and how a failed one is retried.
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+import Localization
 import NetworkClient
 import RideModel
 
@@ -50,7 +51,7 @@ extension RideService {
 
   /// The detail of a receipt that names another ride than the one `id` asked for.
   private static func anotherRide(_ id: String) -> String {
-    ServiceRideText.text("detail.exportedReceiptForAnotherRide", ["ride": id])
+    TextTable.serviceRide.text("detail.exportedReceiptForAnotherRide", ["ride": id])
   }
 
   private func allCompletedRides() async throws(RideError) -> [Ride] {

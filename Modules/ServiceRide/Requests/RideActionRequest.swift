@@ -2,7 +2,7 @@ import NetworkClient
 import RideModel
 
 /// `POST /v1/rides/{id}/cancel|accept|arrive|start|complete`: every move on one ride, as one
-/// request group (seeds/004) since all answer the moved ride.
+/// request group since all answer the moved ride.
 ///
 /// Never retried: a move whose answer was lost has happened, and sending it again would be
 /// refused with `invalid_transition`.

@@ -6,7 +6,7 @@ import WireFormat
 /// `GET /v1/rides?scope=…&q=…&limit=…&before=…` (authorized): one page of the account's
 /// rides, newest first — a passenger's own rides, a driver's accepted ones.
 ///
-/// The request group of seeds/004: one request type for every list, its `Configuration` an
+/// A request group: one request type for every list, its `Configuration` an
 /// enum (all, active, completed, cancelled, search), one result type.
 ///
 /// ```swift
@@ -25,7 +25,8 @@ public struct RideListRequest: DefaultRequest {
 
   /// The rides most pages hold.
   public static let defaultLimit = 20
-  /// The most rides one page may hold (API.md: 1…100).
+  /// The most rides one page may hold: the `limit` Koober's server accepts
+  /// (<doc:/documentation/KooberWire/HTTPContract>).
   public static let limitRange = 1...100
 
   /// Which rides.

@@ -3,8 +3,10 @@ import NetworkClient
 import RideModel
 import WireFormat
 
-/// A request of API.md's ride routes: its JSON is read and written with `WireJSON` (dates with
-/// milliseconds), whose dates, fares and locations follow the ride model's rules.
+/// A request of the ride routes of Koober's HTTP contract
+/// (<doc:/documentation/KooberWire/HTTPContract>): its JSON is read and written with
+/// `WireJSON` (dates with milliseconds), whose dates, fares and locations follow the ride
+/// model's rules.
 protocol RideRouteRequest: DefaultRequest {}
 
 extension RideRouteRequest {

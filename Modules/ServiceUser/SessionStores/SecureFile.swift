@@ -25,7 +25,9 @@ enum SecureFile {
   /// Reads a whole file of at most `limit` bytes, without following a symbolic link: a
   /// session read through a link planted at its path would be someone else's.
   /// - Throws: `SessionStoreError.unreadable` (also for a link, a FIFO or a folder at the
-  ///   path, which the next save moves aside), or `.corrupt` past the limit.
+  ///   path, which the next save moves aside, and for a file others could write or with a
+  ///   second name: it is not the user's alone, so it is set aside too), or `.corrupt` past
+  ///   the limit.
   static func contents(of path: String, limit: Int) throws(SessionStoreError) -> ReadResult {
     let data: Data
     do {

@@ -2,8 +2,8 @@ import Foundation
 import LoginCore
 import UserModel
 
-/// Encodes a session as a binary property list with a format version (seeds/002's
-/// UserSessionPropertyListCoder), so a later release can still read what this one wrote.
+/// Encodes a session as a binary property list with a format version, so a later release
+/// can still read what this one wrote.
 ///
 /// The stored shape is its own flat record, not `UserSession`'s Codable form: a change to the
 /// model's coding keys can never make a stored session unreadable. A version newer than

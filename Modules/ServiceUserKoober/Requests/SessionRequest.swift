@@ -4,7 +4,7 @@ import NetworkClient
 import UserModel
 import WireFormat
 
-/// The requests whose answer is a Session object, as one request group (seeds/004): sign-up,
+/// The requests whose answer is a Session object, as one request group: sign-up,
 /// the one-time code check and the token refresh share the result type and differ only in
 /// path and body.
 ///
@@ -23,7 +23,7 @@ package struct SessionRequest: DefaultRequest {
     case refresh(refreshToken: String)
   }
 
-  /// The answer: API.md's Session object.
+  /// The answer: Koober's Session object.
   package typealias Result = KooberWire.Session
   /// Handed to the caller as decoded.
   package typealias ResultData = UserSession
@@ -62,7 +62,7 @@ package struct SessionRequest: DefaultRequest {
   }
 
   /// The session in the package's words.
-  /// - Parameter result: API.md's Session.
+  /// - Parameter result: Koober's Session.
   /// - Returns: The session.
   package func transform(_ result: KooberWire.Session) -> UserSession? {
     result.session

@@ -2,7 +2,7 @@ import Foundation
 import NetworkClient
 import WireFormat
 
-/// The requests that end a session at the server, as one request group (seeds/004): neither
+/// The requests that end a session at the server, as one request group: neither
 /// renews anything, and the session ends here whatever the answer.
 /// - `signOut`: `POST /v1/auth/sign-out` with the live access token set by hand.
 /// - `revoke`: `POST /v1/auth/revoke` with `{"refreshToken"}` and no Authorization, for an

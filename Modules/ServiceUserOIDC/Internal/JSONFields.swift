@@ -1,17 +1,24 @@
 import Foundation
+import WireFormat
 
 /// The top-level members of a JSON object a provider sent: discovery documents, token
 /// answers, error answers and userinfo all are one flat object whose members this adapter
 /// reads by name, of a type it checks; anything else is ignored.
+///
+/// The body is read by WireFormat's `JSONValue` parser, which keeps JSON's own types:
+/// Foundation's `JSONSerialization` hands back `NSNumber` for `true` and `1` alike, so
+/// `1 as? Bool` is `true` and `true` reads as one second.
 struct JSONFields {
-  private let object: [String: Any]
+  private let object: [String: JSONValue]
 
   /// Reads a JSON object.
   /// - Parameter data: The body; bounded by the caller.
-  /// - Returns: `nil` when the body is not JSON or not an object.
+  /// - Returns: `nil` when the body is not JSON (UTF-8, a byte-order mark allowed) or not an
+  ///   object.
   init?(_ data: Data) {
-    guard let value = try? JSONSerialization.jsonObject(with: data),
-      let object = value as? [String: Any]
+    let bom = Data([0xEF, 0xBB, 0xBF])
+    let body = data.starts(with: bom) ? data.dropFirst(bom.count) : data
+    guard case .object(let object)? = try? JSONValue.parse(Data(body), limits: .answer)
     else { return nil }
     self.object = object
   }
@@ -20,7 +27,7 @@ struct JSONFields {
   /// - Parameter name: The member's name.
   /// - Returns: The string.
   func string(_ name: String) -> String? {
-    guard let text = object[name] as? String, !text.isEmpty else { return nil }
+    guard case .string(let text)? = object[name], !text.isEmpty else { return nil }
     return text
   }
 
@@ -31,8 +38,8 @@ struct JSONFields {
   func seconds(_ name: String) -> Double? {
     let number: Double? =
       switch object[name] {
-      case let value as NSNumber: value.doubleValue
-      case let value as String: Double(value.trimmingCharacters(in: .whitespaces))
+      case .number(let value)?: value
+      case .string(let value)?: Double(value.trimmingCharacters(in: .whitespaces))
       default: nil
       }
     guard let number, number.isFinite else { return nil }
@@ -44,15 +51,16 @@ struct JSONFields {
   /// - Parameter name: The member's name.
   /// - Returns: The strings.
   func strings(_ name: String) -> [String]? {
-    guard let values = object[name] as? [Any] else { return nil }
-    return values.compactMap { $0 as? String }
+    guard case .array(let values)? = object[name] else { return nil }
+    return values.compactMap(\.stringValue)
   }
 
-  /// Whether a member is `true`; missing, `false` or any other value is `false`.
+  /// Whether a member is JSON's `true`; missing, `false` or any other value (`1`, `"true"`)
+  /// is `false`.
   /// - Parameter name: The member's name.
   /// - Returns: The flag.
   func flag(_ name: String) -> Bool {
-    (object[name] as? Bool) == true
+    object[name] == .bool(true)
   }
 
   /// Whether the object has a member of this name, whatever its value.

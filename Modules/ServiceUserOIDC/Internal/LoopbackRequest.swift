@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import WireFormat
 
 /// One request head a `LoopbackUserAgent` read, and what it makes of it.
@@ -56,7 +57,8 @@ struct LoopbackRequest {
       guard states.count == 1, states[0].value == state else {
         return .refuse(
           status: "400 Bad Request",
-          page: LoopbackUserAgent.shortPage(OIDCText.text("browser.page.notThisSignIn")))
+          page: LoopbackUserAgent.shortPage(
+            TextTable.serviceUserOIDC.text("browser.page.notThisSignIn")))
       }
     }
     return .answer(target)

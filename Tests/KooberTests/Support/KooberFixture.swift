@@ -8,8 +8,14 @@ final class KooberFixture: Sendable {
   /// The test's folder; the data folder is `data` inside it.
   let folder: TemporaryDirectory
 
-  /// The data folder passed as `--data-dir`.
-  var dataFolder: URL { folder.url("data") }
+  /// The data folder passed as `--data-dir`, by its real path (macOS's temporary folder is
+  /// under the link `/var`): koober uses the real path once it has checked it, and names its
+  /// files and pages by it.
+  var dataFolder: URL {
+    guard let resolved = realpath(folder.url.path, nil) else { return folder.url("data") }
+    defer { free(resolved) }
+    return URL(fileURLWithPath: String(cString: resolved)).appendingPathComponent("data")
+  }
 
   /// Makes a fresh folder.
   init() throws {

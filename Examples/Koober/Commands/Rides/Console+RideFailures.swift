@@ -1,3 +1,4 @@
+import Localization
 import RideLogicControl
 import RideModel
 import ServiceRide
@@ -43,7 +44,8 @@ extension Console {
   /// - Returns: `.failure`.
   func failRideInProgress(_ ride: Ride) -> ExitCode {
     error(
-      CommandText.text("rides.inProgress", ["id": ride.id, "status": ride.status.displayName]))
+      TextTable.kooberCommands.text(
+        "rides.inProgress", ["id": ride.id, "status": ride.status.displayName]))
     return .failure
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import ServiceRide
 
 /// `koober driver accept ID`: takes a waiting ride, through the driver's flow (one ride at a
@@ -7,8 +8,9 @@ import ServiceRide
 struct DriverAcceptCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "accept", group: .driver, summary: CommandText.text("driverAccept.summary"),
-      arguments: "ID", details: CommandText.text("driverAccept.details"),
+      name: "accept", group: .driver,
+      summary: TextTable.kooberCommands.text("driverAccept.summary"),
+      arguments: "ID", details: TextTable.kooberCommands.text("driverAccept.details"),
       positional: .required("ID"))
   }
 
@@ -36,7 +38,7 @@ struct DriverAcceptCommand: KooberCommand {
       await recorder.run { $0.accept(ride) }
       if let failure = recorder.failure { return console.fail(failure) }
       guard let accepted = recorder.ride else {
-        console.error(CommandText.text("rides.notAccepted"))
+        console.error(TextTable.kooberCommands.text("rides.notAccepted"))
         return .failure
       }
       console.line(accepted.line)

@@ -1,3 +1,4 @@
+import Localization
 import ServiceRide
 
 /// `koober driver advance ID`: moves the driver's ride one step on from where the server
@@ -5,8 +6,9 @@ import ServiceRide
 struct DriverAdvanceCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "advance", group: .driver, summary: CommandText.text("driverAdvance.summary"),
-      arguments: "ID", details: CommandText.text("driverAdvance.details"),
+      name: "advance", group: .driver,
+      summary: TextTable.kooberCommands.text("driverAdvance.summary"),
+      arguments: "ID", details: TextTable.kooberCommands.text("driverAdvance.details"),
       positional: .required("ID"))
   }
 

@@ -1,10 +1,12 @@
+import Localization
+
 /// `koober driver queue`: the rides waiting for a driver, oldest first, one a line (id,
 /// status, route), through the driver's flow.
 struct DriverQueueCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "queue", group: .driver, summary: CommandText.text("driverQueue.summary"),
-      details: CommandText.text("driverQueue.details"))
+      name: "queue", group: .driver, summary: TextTable.kooberCommands.text("driverQueue.summary"),
+      details: TextTable.kooberCommands.text("driverQueue.details"))
   }
 
   init(_ options: OptionReader) {}
@@ -17,7 +19,7 @@ struct DriverQueueCommand: KooberCommand {
       if let failure = recorder.failure { return console.fail(failure) }
       let queue = recorder.queue ?? []
       guard !queue.isEmpty else {
-        console.line(CommandText.text("rides.queueEmpty"))
+        console.line(TextTable.kooberCommands.text("rides.queueEmpty"))
         return .ok
       }
       queue.forEach { console.line($0.line) }

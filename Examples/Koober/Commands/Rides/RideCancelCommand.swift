@@ -1,3 +1,4 @@
+import Localization
 import ServiceRide
 
 /// `koober rides cancel ID`: cancels the passenger's ride while it is requested or accepted,
@@ -5,7 +6,7 @@ import ServiceRide
 struct RideCancelCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "cancel", group: .rides, summary: CommandText.text("ridesCancel.summary"),
+      name: "cancel", group: .rides, summary: TextTable.kooberCommands.text("ridesCancel.summary"),
       arguments: "ID", positional: .required("ID"))
   }
 

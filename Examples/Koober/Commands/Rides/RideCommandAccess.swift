@@ -1,3 +1,4 @@
+import Localization
 import LoginLogicControl
 import ServiceRide
 import UserModel
@@ -25,7 +26,7 @@ enum RideCommandAccess {
     case .failed(let status): return .failure(RideCommandExit(status))
     case .notSignedIn(let expired):
       // One sentence: why the session is gone when there is more to say, else what to run.
-      app.console.error(expired ?? CommandText.text("rides.signInFirst"))
+      app.console.error(expired ?? TextTable.kooberCommands.text("rides.signInFirst"))
       return .failure(RideCommandExit(.notSignedIn))
     case .signedIn(let signedIn, _):
       // Offline, the command still runs: its own request says the server is unreachable,

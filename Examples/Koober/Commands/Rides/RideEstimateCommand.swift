@@ -1,12 +1,15 @@
+import Localization
+
 /// `koober rides estimate --to PLACE`: what a ride from the fixed pickup to the first place
 /// matching PLACE costs in each vehicle type. No account needed.
 struct RideEstimateCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "estimate", group: .rides, summary: CommandText.text("ridesEstimate.summary"),
+      name: "estimate", group: .rides,
+      summary: TextTable.kooberCommands.text("ridesEstimate.summary"),
       arguments: "--to PLACE", options: [.destination],
       details: CommandConfiguration.pickupNote + "\n"
-        + CommandText.text("ridesEstimate.details"))
+        + TextTable.kooberCommands.text("ridesEstimate.details"))
   }
 
   /// `--to PLACE`: part of a place's name.

@@ -1,3 +1,4 @@
+import Localization
 import ServiceRide
 
 /// `koober rides export [--format csv]`: the receipts of every completed ride as one batch
@@ -6,10 +7,12 @@ import ServiceRide
 struct RideExportCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "export", group: .rides, summary: CommandText.text("ridesExport.summary"),
+      name: "export", group: .rides, summary: TextTable.kooberCommands.text("ridesExport.summary"),
       arguments: "[--format csv]",
-      options: [.value("format", "FORMAT", CommandText.text("ridesExport.option.format"))],
-      details: CommandText.text("ridesExport.details"))
+      options: [
+        .value("format", "FORMAT", TextTable.kooberCommands.text("ridesExport.option.format"))
+      ],
+      details: TextTable.kooberCommands.text("ridesExport.details"))
   }
 
   /// `--format`: how the receipts are written.
@@ -33,7 +36,7 @@ struct RideExportCommand: KooberCommand {
       }
       for failure in export.failures {
         let values = ["id": failure.ride.id, "reason": failure.error.message]
-        console.error(CommandText.text("rides.noReceipt", values))
+        console.error(TextTable.kooberCommands.text("rides.noReceipt", values))
       }
       return export.isComplete ? .ok : .failure
     }

@@ -1,3 +1,4 @@
+import Localization
 import RideModel
 import ServiceRide
 
@@ -8,13 +9,13 @@ import ServiceRide
 struct RideListCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "list", group: .rides, summary: CommandText.text("ridesList.summary"),
+      name: "list", group: .rides, summary: TextTable.kooberCommands.text("ridesList.summary"),
       arguments: "[--scope all|active|completed|cancelled] [--search TEXT]",
       options: [
-        .value("scope", "S", CommandText.text("ridesList.option.scope")),
-        .value("search", "TEXT", CommandText.text("ridesList.option.search")),
+        .value("scope", "S", TextTable.kooberCommands.text("ridesList.option.scope")),
+        .value("search", "TEXT", TextTable.kooberCommands.text("ridesList.option.search")),
       ],
-      details: CommandText.text("ridesList.details"))
+      details: TextTable.kooberCommands.text("ridesList.details"))
   }
 
   /// The rides to list.
@@ -50,13 +51,13 @@ struct RideListCommand: KooberCommand {
   static func savedOnly(_ message: String) -> String {
     let ended = message.hasSuffix(".") || message.hasSuffix("。")
     let reason = ended ? String(message.dropLast()) : message
-    return CommandText.text("rides.savedOnly", ["reason": reason])
+    return TextTable.kooberCommands.text("rides.savedOnly", ["reason": reason])
   }
 
   @MainActor
   private static func write(_ rides: [Ride], on console: Console) {
     guard !rides.isEmpty else {
-      console.line(CommandText.text("rides.listEmpty"))
+      console.line(TextTable.kooberCommands.text("rides.listEmpty"))
       return
     }
     rides.forEach { console.line($0.line) }

@@ -1,3 +1,4 @@
+import Localization
 import RideModel
 
 /// `koober rides request --to PLACE --vehicle TYPE`: requests a ride from the fixed pickup to
@@ -6,13 +7,15 @@ import RideModel
 struct RideRequestCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "request", group: .rides, summary: CommandText.text("ridesRequest.summary"),
+      name: "request", group: .rides,
+      summary: TextTable.kooberCommands.text("ridesRequest.summary"),
       arguments: "--to PLACE --vehicle TYPE",
       options: [
-        .destination, .value("vehicle", "TYPE", CommandText.text("ridesRequest.option.vehicle")),
+        .destination,
+        .value("vehicle", "TYPE", TextTable.kooberCommands.text("ridesRequest.option.vehicle")),
       ],
       details: CommandConfiguration.pickupNote + "\n"
-        + CommandText.text("ridesRequest.details"))
+        + TextTable.kooberCommands.text("ridesRequest.details"))
   }
 
   /// `--to PLACE`: part of a place's name.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import RideLogicControl
 import RideModel
 import RideViewModel
@@ -9,8 +10,8 @@ import ServiceRide
 struct RideStatusCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "status", group: .rides, summary: CommandText.text("ridesStatus.summary"),
-      arguments: "[ID]", details: CommandText.text("ridesStatus.details"),
+      name: "status", group: .rides, summary: TextTable.kooberCommands.text("ridesStatus.summary"),
+      arguments: "[ID]", details: TextTable.kooberCommands.text("ridesStatus.details"),
       positional: .optional("ID"))
   }
 
@@ -45,7 +46,7 @@ struct RideStatusCommand: KooberCommand {
       console.line(ride.line)
       let sentence = model.statusText ?? ride.status.displayName
       let line = model.waitingText.map {
-        CommandText.text("rides.waiting", ["status": sentence, "time": $0])
+        TextTable.kooberCommands.text("rides.waiting", ["status": sentence, "time": $0])
       }
       console.line(line ?? sentence)
       return .ok

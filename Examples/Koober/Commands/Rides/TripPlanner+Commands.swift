@@ -1,3 +1,4 @@
+import Localization
 import RideLogicControl
 import RideModel
 
@@ -33,7 +34,7 @@ extension TripPlanner {
     case .failure(let error): return .failure(RideCommandExit(console.fail(error)))
     }
     guard let destination = places.first else {
-      console.error(CommandText.text("rides.noPlace", ["text": text]))
+      console.error(TextTable.kooberCommands.text("rides.noPlace", ["text": text]))
       return .failure(RideCommandExit(.failure))
     }
     switch await estimate(to: destination) {

@@ -1,3 +1,4 @@
+import Localization
 import RideLogicControl
 
 /// `[Fare estimate]`: what a ride from the current location to a place costs in each vehicle
@@ -20,22 +21,22 @@ final class FareEstimateScreen: Screen {
   }
 
   func run() async -> Destination {
-    console.title(KooberText.text("fareEstimate.title"))
-    let start = await console.progress(KooberText.text("progress.findingLocation")) {
+    console.title(TextTable.koober.text("fareEstimate.title"))
+    let start = await console.progress(TextTable.koober.text("progress.findingLocation")) {
       await planner.locatePickup()
     }
     guard case .pickup(let pickup) = start else {
       if case .failed(let error) = start { console.alert(error.message) }
       return back
     }
-    console.line(KooberText.text("fareEstimate.from", ["place": pickup.displayText]))
-    console.note(KooberText.text("fareEstimate.hint"))
+    console.line(TextTable.koober.text("fareEstimate.from", ["place": pickup.displayText]))
+    console.note(TextTable.koober.text("fareEstimate.hint"))
     let form = TripForm(console: console, planner: planner, back: back)
     while true {
       if let leave = await form.chooseDestination() { return leave }
       let next = await console.choose(from: [
-        MenuEntry(title: KooberText.text("fareEstimate.again"), value: nil),
-        MenuEntry(title: KooberText.text("entry.back"), value: Optional(back)),
+        MenuEntry(title: TextTable.koober.text("fareEstimate.again"), value: nil),
+        MenuEntry(title: TextTable.koober.text("entry.back"), value: Optional(back)),
       ])
       switch next {
       case .failure(let exit): return exit.destination

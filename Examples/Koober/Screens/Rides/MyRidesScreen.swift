@@ -1,3 +1,4 @@
+import Localization
 import RideModel
 import ServiceRide
 import UserModel
@@ -29,25 +30,25 @@ final class MyRidesScreen: Screen {
   }
 
   func run() async -> Destination {
-    console.title(KooberText.text("myRides.title"))
+    console.title(TextTable.koober.text("myRides.title"))
     var configuration = RideListConfiguration.all
     while true {
       await show(configuration)
       let choice = await console.choose(from: [
-        MenuEntry(title: KooberText.text("myRides.all"), value: Choice.list(.all)),
-        MenuEntry(title: KooberText.text("myRides.active"), value: .list(.active)),
-        MenuEntry(title: KooberText.text("myRides.completed"), value: .list(.completed)),
-        MenuEntry(title: KooberText.text("myRides.cancelled"), value: .list(.cancelled)),
-        MenuEntry(title: KooberText.text("myRides.search"), value: .search),
-        MenuEntry(title: KooberText.text("entry.backHome"), value: .back),
+        MenuEntry(title: TextTable.koober.text("myRides.all"), value: Choice.list(.all)),
+        MenuEntry(title: TextTable.koober.text("myRides.active"), value: .list(.active)),
+        MenuEntry(title: TextTable.koober.text("myRides.completed"), value: .list(.completed)),
+        MenuEntry(title: TextTable.koober.text("myRides.cancelled"), value: .list(.cancelled)),
+        MenuEntry(title: TextTable.koober.text("myRides.search"), value: .search),
+        MenuEntry(title: TextTable.koober.text("entry.backHome"), value: .back),
       ])
       switch choice {
       case .failure(let exit): return exit.destination
       case .success(.back): return .home(user, alert: nil)
       case .success(.list(let chosen)): configuration = chosen
       case .success(.search):
-        let answer = await console.askField(KooberText.text("myRides.searchFor")) { text in
-          text.isEmpty ? KooberText.text("myRides.searchHint") : nil
+        let answer = await console.askField(TextTable.koober.text("myRides.searchFor")) { text in
+          text.isEmpty ? TextTable.koober.text("myRides.searchHint") : nil
         }
         switch answer {
         case .leave(let destination): return destination
@@ -66,14 +67,14 @@ final class MyRidesScreen: Screen {
       case .cached(let saved):
         guard !saved.isEmpty else { continue }
         write(saved)
-        console.note(KooberText.text("myRides.saved"))
+        console.note(TextTable.koober.text("myRides.saved"))
         shown = saved
       case .fresh(let page):
         guard page.rides != shown else {
-          console.note(KooberText.text("myRides.upToDate"))
+          console.note(TextTable.koober.text("myRides.upToDate"))
           continue
         }
-        if shown != nil { console.line(KooberText.text("myRides.now")) }
+        if shown != nil { console.line(TextTable.koober.text("myRides.now")) }
         write(page.rides)
         shown = page.rides
       case .failed(let error):
@@ -85,7 +86,7 @@ final class MyRidesScreen: Screen {
 
   private func write(_ list: [Ride]) {
     guard !list.isEmpty else {
-      console.line("  " + KooberText.text("myRides.none"))
+      console.line("  " + TextTable.koober.text("myRides.none"))
       return
     }
     list.forEach { console.line("  " + $0.shownLine) }
@@ -93,11 +94,11 @@ final class MyRidesScreen: Screen {
 
   private static func heading(_ configuration: RideListConfiguration) -> String {
     switch configuration {
-    case .all: KooberText.text("myRides.headingAll")
-    case .active: KooberText.text("myRides.headingActive")
-    case .completed: KooberText.text("myRides.headingCompleted")
-    case .cancelled: KooberText.text("myRides.headingCancelled")
-    case .search(let text): KooberText.text("myRides.headingSearch", ["text": text])
+    case .all: TextTable.koober.text("myRides.headingAll")
+    case .active: TextTable.koober.text("myRides.headingActive")
+    case .completed: TextTable.koober.text("myRides.headingCompleted")
+    case .cancelled: TextTable.koober.text("myRides.headingCancelled")
+    case .search(let text): TextTable.koober.text("myRides.headingSearch", ["text": text])
     }
   }
 }

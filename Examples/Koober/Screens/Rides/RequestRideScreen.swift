@@ -1,3 +1,4 @@
+import Localization
 import RideLogicControl
 import RideModel
 import UserModel
@@ -23,9 +24,9 @@ final class RequestRideScreen: Screen {
   }
 
   func run() async -> Destination {
-    console.title(KooberText.text("requestRide.title"))
+    console.title(TextTable.koober.text("requestRide.title"))
     let home = Destination.home(user, alert: nil)
-    let start = await console.progress(KooberText.text("progress.findingLocation")) {
+    let start = await console.progress(TextTable.koober.text("progress.findingLocation")) {
       await planner.locatePickup()
     }
     switch start {
@@ -35,9 +36,9 @@ final class RequestRideScreen: Screen {
       return .rideStatus(
         user, following: planner.control, alert: RideLogicError.rideInProgress(ride).message)
     case .pickup(let pickup):
-      console.line(KooberText.text("requestRide.pickup", ["place": pickup.displayText]))
+      console.line(TextTable.koober.text("requestRide.pickup", ["place": pickup.displayText]))
     }
-    console.note(KooberText.text("requestRide.hint"))
+    console.note(TextTable.koober.text("requestRide.hint"))
     let form = TripForm(console: console, planner: planner, back: home)
     while true {
       if let leave = await form.chooseDestination() { return leave }
@@ -48,15 +49,15 @@ final class RequestRideScreen: Screen {
         "vehicle": estimate.vehicleType.displayName, "place": place,
         "fare": estimate.fare.formatted,
       ]
-      let question = KooberText.text("requestRide.confirm", trip)
+      let question = TextTable.koober.text("requestRide.confirm", trip)
       switch await form.ask(question, defaultValue: TypedWord.yes.shown) {
       case .leave(let destination): return destination
       case .answer(let answer) where !TypedWord.yes.matches(answer):
-        console.note(KooberText.text("requestRide.notRequested"))
+        console.note(TextTable.koober.text("requestRide.notRequested"))
         continue
       case .answer: break
       }
-      let result = await form.loading(KooberText.text("progress.requestingRide")) {
+      let result = await form.loading(TextTable.koober.text("progress.requestingRide")) {
         await planner.request(estimate.vehicleType)
       }
       switch result {

@@ -1,3 +1,4 @@
+import Localization
 import RideModel
 
 /// How rides read on the terminal, on the screens and in the subcommands' output alike.
@@ -25,6 +26,6 @@ extension FareEstimate {
     let name = vehicleType.rawValue
     let width = VehicleType.allCases.map(\.rawValue.terminalWidth).max() ?? 0
     return name.padded(toWidth: width) + "  " + fare.formatted + "  "
-      + KooberText.text("fare.minutes", ["minutes": "\(etaMinutes)"])
+      + TextTable.koober.text("fare.minutes", ["minutes": "\(etaMinutes)"])
   }
 }

@@ -1,3 +1,4 @@
+import Localization
 import RideLogicControl
 import RideModel
 import RideViewModel
@@ -35,28 +36,28 @@ final class RideQueueScreen: Screen, DriverRideLogicDelegate, RideStateRelay {
   }
 
   func run() async -> Destination {
-    console.title(KooberText.text("rideQueue.title"))
+    console.title(TextTable.koober.text("rideQueue.title"))
     model.onCurrentRideTextChange = { [weak self] text in
       if let text { self?.updates.line(text) }
     }
     control.delegate = self
     defer { control.stop() }
-    await perform(KooberText.text("progress.loadingQueue")) { $0.start() }
+    await perform(TextTable.koober.text("progress.loadingQueue")) { $0.start() }
     if let failure { return .home(user, alert: failure.message) }
     while true {
       updates.write(to: console)
       if queueIsStale {
-        await perform(KooberText.text("progress.loadingQueue")) { $0.loadQueue() }
+        await perform(TextTable.koober.text("progress.loadingQueue")) { $0.loadQueue() }
         updates.write(to: console)
       }
       let event: LineEvent
       let entries = menu
       if entries.isEmpty {
         writeQueue()
-        event = await console.ask(KooberText.text("rideQueue.prompt"))
+        event = await console.ask(TextTable.koober.text("rideQueue.prompt"))
       } else {
         console.list(entries)
-        event = await console.ask(KooberText.text("menu.choose"))
+        event = await console.ask(TextTable.koober.text("menu.choose"))
       }
       switch event {
       case .endOfInput: return .quit
@@ -75,7 +76,7 @@ final class RideQueueScreen: Screen, DriverRideLogicDelegate, RideStateRelay {
     else { return [] }
     return [
       MenuEntry(title: title, value: .advance),
-      MenuEntry(title: KooberText.text("entry.backHome"), value: .back),
+      MenuEntry(title: TextTable.koober.text("entry.backHome"), value: .back),
     ]
   }
 
@@ -88,15 +89,16 @@ final class RideQueueScreen: Screen, DriverRideLogicDelegate, RideStateRelay {
     } else if TypedWord.back.matches(answer) {
       choice = .back
     } else if let ride = Int(answer).flatMap(model.ride(atLine:)) {
-      await perform(KooberText.text("progress.accepting")) { $0.accept(ride) }
+      await perform(TextTable.koober.text("progress.accepting")) { $0.accept(ride) }
       choice = nil
     } else {
-      console.alert(KooberText.text("rideQueue.hint"))
+      console.alert(TextTable.koober.text("rideQueue.hint"))
       choice = nil
     }
     switch choice {
     case .back?: return .home(user, alert: nil)
-    case .advance?: await perform(KooberText.text("progress.tellingPassenger")) { $0.advance() }
+    case .advance?:
+      await perform(TextTable.koober.text("progress.tellingPassenger")) { $0.advance() }
     case .refresh?: if entries.isEmpty { queueIsStale = true }
     case nil: break
     }
@@ -115,10 +117,10 @@ final class RideQueueScreen: Screen, DriverRideLogicDelegate, RideStateRelay {
 
   private func writeQueue() {
     guard !model.queueText.isEmpty else {
-      console.line(KooberText.text("rideQueue.empty"))
+      console.line(TextTable.koober.text("rideQueue.empty"))
       return
     }
-    console.line(KooberText.text("rideQueue.heading"))
+    console.line(TextTable.koober.text("rideQueue.heading"))
     model.queueText.forEach { console.line("  " + $0) }
   }
 
@@ -145,12 +147,12 @@ final class RideQueueScreen: Screen, DriverRideLogicDelegate, RideStateRelay {
   func rideLogic(
     _ control: any RideFollowing, isReconnecting lastKnown: Ride, because error: RideError
   ) {
-    updates.alert(KooberText.text("ride.reconnecting"))
+    updates.alert(TextTable.koober.text("ride.reconnecting"))
     updates.requestRedraw(console)
   }
 
   func rideLogic(_ control: any RideFollowing, didReconnect ride: Ride) {
-    updates.line(KooberText.text("ride.reconnected"))
+    updates.line(TextTable.koober.text("ride.reconnected"))
     updates.requestRedraw(console)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import RideLogicControl
 import RideModel
 import RideViewModel
@@ -35,7 +36,7 @@ final class RideStatusScreen: Screen, PassengerRideLogicDelegate, RideStateRelay
   }
 
   func run() async -> Destination {
-    console.title(KooberText.text("rideStatus.title"))
+    console.title(TextTable.koober.text("rideStatus.title"))
     if let alert { console.alert(alert) }
     bindModel()
     control.delegate = self
@@ -44,7 +45,7 @@ final class RideStatusScreen: Screen, PassengerRideLogicDelegate, RideStateRelay
       model.rideChanged(ride)
     } else {
       let task = control.start()
-      await console.progress(KooberText.text("progress.findingRide")) { await task?.value }
+      await console.progress(TextTable.koober.text("progress.findingRide")) { await task?.value }
       if let failure { return .home(user, alert: failure.message) }
       if foundNoRide { return .home(user, alert: RideLogicError.noActiveRide.message) }
     }
@@ -67,9 +68,9 @@ final class RideStatusScreen: Screen, PassengerRideLogicDelegate, RideStateRelay
       model.tick(now: Date())
       var entries: [MenuEntry<Bool>] = []
       if model.isCancelEnabled, !followingStopped {
-        entries.append(MenuEntry(title: KooberText.text("rideStatus.cancel"), value: true))
+        entries.append(MenuEntry(title: TextTable.koober.text("rideStatus.cancel"), value: true))
       }
-      entries.append(MenuEntry(title: KooberText.text("entry.backHome"), value: false))
+      entries.append(MenuEntry(title: TextTable.koober.text("entry.backHome"), value: false))
       console.list(entries)
       let event = await console.askLive(promptLabel)
       switch event {
@@ -89,14 +90,14 @@ final class RideStatusScreen: Screen, PassengerRideLogicDelegate, RideStateRelay
   }
 
   private var promptLabel: String {
-    model.waitingText.map { KooberText.text("rideStatus.waiting", ["time": $0]) }
-      ?? KooberText.text("menu.choose")
+    model.waitingText.map { TextTable.koober.text("rideStatus.waiting", ["time": $0]) }
+      ?? TextTable.koober.text("menu.choose")
   }
 
   private func cancel() async {
     failure = nil
     let task = control.cancel()
-    await console.progress(KooberText.text("progress.cancelling")) { await task?.value }
+    await console.progress(TextTable.koober.text("progress.cancelling")) { await task?.value }
     if let failure { updates.alert(failure.message) }
   }
 
@@ -108,7 +109,7 @@ final class RideStatusScreen: Screen, PassengerRideLogicDelegate, RideStateRelay
       if let text {
         self?.updates.alert(text)
       } else {
-        self?.updates.line(KooberText.text("ride.reconnected"))
+        self?.updates.line(TextTable.koober.text("ride.reconnected"))
       }
     }
     model.onWaitingTextChange = { [weak self] _ in

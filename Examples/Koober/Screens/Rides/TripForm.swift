@@ -1,3 +1,4 @@
+import Localization
 import RideLogicControl
 import RideModel
 import RideViewModel
@@ -32,7 +33,7 @@ final class TripForm {
     while true {
       let label =
         places.isEmpty
-        ? KooberText.text("trip.whereTo") : KooberText.text("trip.place")
+        ? TextTable.koober.text("trip.whereTo") : TextTable.koober.text("trip.place")
       let answer: String
       switch await ask(label) {
       case .leave(let destination): return destination
@@ -40,7 +41,7 @@ final class TripForm {
       }
       guard places.isEmpty || Int(answer) == nil else {
         guard let place = Int(answer).flatMap(model.result(atLine:)) else {
-          console.alert(KooberText.text("trip.placeHint", ["count": "\(places.count)"]))
+          console.alert(TextTable.koober.text("trip.placeHint", ["count": "\(places.count)"]))
           continue
         }
         if await estimate(to: place) { return nil }
@@ -48,7 +49,7 @@ final class TripForm {
       }
       places = await search(answer) ?? []
       guard !places.isEmpty else { continue }
-      console.line(KooberText.text("trip.matches", ["text": answer]))
+      console.line(TextTable.koober.text("trip.matches", ["text": answer]))
       model.resultLines.forEach { console.line("  " + $0) }
     }
   }
@@ -57,13 +58,13 @@ final class TripForm {
   /// - Returns: Where to go instead, or `nil` once `model.selectedEstimate` is set.
   func chooseVehicle() async -> Destination? {
     while true {
-      switch await ask(KooberText.text("trip.vehicle")) {
+      switch await ask(TextTable.koober.text("trip.vehicle")) {
       case .leave(let destination): return destination
       case .answer(let answer):
         let type = Int(answer).flatMap(model.vehicle(atLine:))
           ?? VehicleType(rawValue: answer.lowercased())
         guard let type, !model.vehicleOptionLines.isEmpty else {
-          console.alert(KooberText.text("trip.vehicleHint"))
+          console.alert(TextTable.koober.text("trip.vehicleHint"))
           continue
         }
         model.vehicleSelected(type)
@@ -76,7 +77,7 @@ final class TripForm {
   /// Asks a question of the form; `back` leaves it.
   func ask(_ label: String, defaultValue: String? = nil) async -> FormAnswer {
     await console.askField(label, defaultValue: defaultValue, commands: [.back: back]) { text in
-      text.isEmpty ? KooberText.text("trip.empty") : nil
+      text.isEmpty ? TextTable.koober.text("trip.empty") : nil
     }
   }
 
@@ -94,13 +95,15 @@ final class TripForm {
 
   private func search(_ text: String) async -> [Location]? {
     model.destinationQueryChanged(text)
-    let result = await loading(KooberText.text("progress.searching")) { await planner.search(text) }
+    let result = await loading(TextTable.koober.text("progress.searching")) {
+      await planner.search(text)
+    }
     switch result {
     case .failure(let error):
       console.alert(error.message)
       return nil
     case .success(let places) where places.isEmpty:
-      console.alert(KooberText.text("trip.noMatch", ["text": text]))
+      console.alert(TextTable.koober.text("trip.noMatch", ["text": text]))
       return nil
     case .success(let places):
       model.searchResultsChanged(places)
@@ -110,7 +113,7 @@ final class TripForm {
 
   private func estimate(to place: Location) async -> Bool {
     model.destinationSelected(place)
-    let result = await loading(KooberText.text("progress.estimating")) {
+    let result = await loading(TextTable.koober.text("progress.estimating")) {
       await planner.estimate(to: place)
     }
     switch result {
@@ -120,7 +123,7 @@ final class TripForm {
     case .success(let estimates):
       model.estimatesChanged(estimates)
       console.line(
-        KooberText.text("trip.fares", ["place": model.destinationText ?? place.displayText]))
+        TextTable.koober.text("trip.fares", ["place": model.destinationText ?? place.displayText]))
       for (index, option) in model.vehicleOptionLines.enumerated() {
         console.line("  \(index + 1)) \(option)")
       }
