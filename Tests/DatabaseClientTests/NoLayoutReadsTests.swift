@@ -18,7 +18,7 @@ struct NoLayoutReadsTests {
     "DatabaseClient/Internal/SQLite.swift": ["unsafeBitCast("],
     // libcurl's callbacks carry their transfer as a `void *`; the engine's table of active
     // transfers keeps it alive while libcurl may call back.
-    "NetworkClient/Transport/CurlTransport.swift": ["Unmanaged<"],
+    "NetworkClient/Transport/CurlTransfer+Options.swift": ["Unmanaged<"],
     // `dlsym` hands back `accept4` as a `void *`; a C function pointer is made from it the
     // one way Swift has (Glibc's module does not export `accept4`).
     "ServiceUserOIDC/LoopbackUserAgent+Listening.swift": ["unsafeBitCast("],

@@ -1,0 +1,160 @@
+import Foundation
+import LoginCore
+import UserModel
+
+extension SessionState {
+  // MARK: - Access tokens
+
+  /// A valid access token, renewed first when it expires within the renewal margin.
+  /// A session without a refresh token is used until its access token expires, and then
+  /// ends with `.expired`; one whose refresh token has expired ends with `.expired` at once.
+  /// - Throws: `ServiceUserError.notSignedIn` with no session (or once the session has ended
+  ///   for good, which ends it with `.expired`); the renewal's error otherwise.
+  package func accessToken() async throws -> String {
+    guard let current = session else { throw ServiceUserError.notSignedIn }
+    let moment = now()
+    if current.hasEnded(at: moment) || current.isRefreshExpired(at: moment) {
+      endSession(.expired)
+      throw ServiceUserError.notSignedIn
+    }
+    guard current.canRenew(at: moment),
+      current.expiresSoon(at: moment, within: margin(for: current))
+    else {
+      return current.accessToken
+    }
+    return try await renew().accessToken
+  }
+
+  /// How close to its expiry `session`'s access token is renewed: the configured margin, but
+  /// at most half the token's lifetime when that is known, so a token that lives seconds is
+  /// not renewed at every use.
+  private func margin(for session: UserSession) -> TimeInterval {
+    guard let obtained = tokenObtainedAt else { return renewalMargin }
+    let lifetime = session.accessTokenExpiresAt.timeIntervalSince(obtained)
+    return min(renewalMargin, max(0, lifetime / 2))
+  }
+
+  /// A new access token after the server refused `rejectedToken` as expired; the current
+  /// token when another request already renewed it.
+  /// - Throws: like `accessToken()`.
+  package func renewAccessToken(after rejectedToken: String) async throws -> String {
+    guard let current = session else { throw ServiceUserError.notSignedIn }
+    if current.accessToken != rejectedToken { return current.accessToken }
+    if !current.canRenew(at: now()) {
+      endSession(.expired)
+      throw ServiceUserError.notSignedIn
+    }
+    return try await renew().accessToken
+  }
+
+  /// The renewed session: joins the renewal in flight, or starts the only one. A session
+  /// that cannot be renewed ends with `.expired`.
+  package func renew() async throws -> UserSession {
+    if let renewal { return try await renewal.value }
+    guard let current = session else { throw ServiceUserError.notSignedIn }
+    // Nothing can renew a session without a live refresh token: it has run its course.
+    guard current.canRenew(at: now()) else {
+      endSession(signingOut ? .userAction : .expired)
+      throw ServiceUserError.notSignedIn
+    }
+    let startedIn = generation
+    let startedAt = now()
+    let store = self.store
+    let renewer = self.renewer
+    // Other processes sharing the store renew one at a time: inside the store's lock the
+    // stored session is read again, and one another process renewed meanwhile is used
+    // instead of spending the refresh token a second time (which would revoke the session).
+    let task = Task {
+      do {
+        return try await self.renewAlone(
+          current, store: store, renewer: renewer, startedIn: startedIn, startedAt: startedAt)
+      } catch {
+        // The lock could not be taken: let the next caller try again.
+        self.forgetRenewal(startedIn: startedIn)
+        throw error
+      }
+    }
+    renewal = task
+    return try await task.value
+  }
+
+  /// The renewal's exchange inside the store's lock.
+  private nonisolated func renewAlone(
+    _ current: UserSession, store: any SessionStore, renewer: @escaping Renewer,
+    startedIn: Int, startedAt: Date
+  ) async throws -> UserSession {
+    try await store.exclusively { () async throws -> UserSession in
+      if let stored = try? store.load(), stored.accessToken != current.accessToken {
+        if stored.user.id == current.user.id, stored.issuer == current.issuer,
+          stored.refreshToken != current.refreshToken
+        {
+          return try await self.finishRenewal(
+            .success(stored), startedIn: startedIn, startedAt: nil)
+        }
+        // Another account's sign-in replaced this session in the store, and revokes it at
+        // the server once it leaves the lock: its refresh token is never spent after that
+        // write, so the revocation of the copy that sign-in captured reaches everything
+        // left of it (`ServiceUser+Login.swift`).
+        if stored.user.id != current.user.id || stored.issuer != current.issuer {
+          try await self.finishReplaced(startedIn: startedIn)
+        }
+      }
+      let outcome: Result<UserSession, RenewalFailure>
+      do throws(RenewalFailure) {
+        outcome = .success(try await renewer(current))
+      } catch {
+        outcome = .failure(error)
+      }
+      return try await self.finishRenewal(outcome, startedIn: startedIn, startedAt: startedAt)
+    }
+  }
+
+  /// Ends a session another account's sign-in replaced in the store, without renewing it;
+  /// the store, which holds that sign-in, is left alone.
+  private func finishReplaced(startedIn: Int) throws {
+    guard startedIn == generation else { throw ServiceUserError.notSignedIn }
+    renewal = nil
+    // `.revoked` even for a sign-out: `.userAction` would clear the store, which holds the
+    // other account's session now.
+    endSession(.revoked)
+    throw ServiceUserError.notSignedIn
+  }
+
+  /// Drops a renewal that ended without a result, when it is still this session's.
+  private func forgetRenewal(startedIn: Int) {
+    if startedIn == generation { renewal = nil }
+  }
+
+  /// Makes a renewal's result current. Called inside the store's lock, so the save happens
+  /// before another process may read the store.
+  /// - Parameters:
+  ///   - outcome: The renewed session, or why there is none.
+  ///   - startedIn: The generation the renewal started in.
+  ///   - startedAt: When the renewal call started, or `nil` for a session another process
+  ///     renewed (already stored; its token's age is unknown).
+  private func finishRenewal(
+    _ outcome: Result<UserSession, RenewalFailure>, startedIn: Int, startedAt: Date?
+  ) throws -> UserSession {
+    // A sign-out or a new sign-in happened meanwhile: this result is for a session gone.
+    guard startedIn == generation else { throw ServiceUserError.notSignedIn }
+    renewal = nil
+    switch outcome {
+    case .success(let renewed):
+      // Saved before anyone gets the new token. When the store fails, the renewed session
+      // is still used for this run: the old refresh token is spent already, so keeping the
+      // old session would only fail later.
+      if startedAt != nil { try? store.save(renewed) }
+      lastRenewalAdopted = startedAt == nil
+      session = renewed
+      // Issued at the latest when the call started: its lifetime is counted from then.
+      tokenObtainedAt = startedAt
+      return renewed
+    case .failure(.refused):
+      refusedIn = generation
+      endSession(signingOut ? .userAction : .revoked)
+      throw ServiceUserError.notSignedIn
+    case .failure(.unavailable(let error)):
+      throw error
+    }
+  }
+}
