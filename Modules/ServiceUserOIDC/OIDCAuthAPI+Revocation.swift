@@ -32,14 +32,14 @@ extension OIDCAuthAPI {
   /// - Throws: `.unsupported(.signOut)` when the provider has no revocation endpoint;
   ///   `.unavailable(_)` when it could not be asked or refused the request.
   public func revoke(refreshToken: String) async throws(AuthFailure) {
-    let endpoint: URL
-    if let configured = configuration.revocationEndpoint {
-      endpoint = configured
-    } else if let discovered = try await providerMetadata().revocationEndpoint {
-      endpoint = discovered
-    } else {
-      throw .unsupported(.signOut)
-    }
-    try await revoke(refreshToken, hint: "refresh_token", at: endpoint)
+    try await revoke(refreshToken, hint: "refresh_token", at: revocationEndpoint())
+  }
+
+  /// The RFC 7009 endpoint: the configured one, else the discovery document's.
+  /// - Throws: `.unsupported(.signOut)` when there is none.
+  func revocationEndpoint() async throws(AuthFailure) -> URL {
+    if let configured = configuration.revocationEndpoint { return configured }
+    if let discovered = try await providerMetadata().revocationEndpoint { return discovered }
+    throw .unsupported(.signOut)
   }
 }

@@ -230,14 +230,7 @@ public struct OIDCAuthAPI: AuthRemoteAPI {
   ///   provider does not revoke the only token there is (`unsupported_token_type`): the
   ///   sign-out is then local; `.unavailable(_)` when the token could not be revoked.
   public func signOut(_ session: UserSession) async throws(AuthFailure) {
-    let endpoint: URL
-    if let configured = configuration.revocationEndpoint {
-      endpoint = configured
-    } else if let discovered = try await providerMetadata().revocationEndpoint {
-      endpoint = discovered
-    } else {
-      throw .unsupported(.signOut)
-    }
+    let endpoint = try await revocationEndpoint()
     if let refreshToken = session.refreshToken {
       try await revoke(refreshToken, hint: "refresh_token", at: endpoint)
     } else {
