@@ -6,7 +6,14 @@ import UserModel
 /// It lives here, in the interface module, so LoginLogicControl links neither NetworkClient
 /// nor SQLite. `ServiceUser` conforms (ServiceUserLogin); tests pass a small hand-written fake
 /// instead, so every flow runs without a network or a database.
+///
+/// The service states the app's identifier rule, and the logic controls and their forms read
+/// it from here: an app gives its rule once, to its `ServiceUser`.
 public protocol LoginServicing: Sendable {
+  /// What a person signs in with: the rule the service checks and normalises identifiers
+  /// with, which the logic controls and the forms use too.
+  var identifierRule: IdentifierRule { get }
+
   /// Restores the stored session and validates it with the server.
   /// - Returns: What the launch check found.
   func restoreSession() async -> RestoreOutcome

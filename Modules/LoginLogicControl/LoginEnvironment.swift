@@ -5,7 +5,9 @@ import UserModel
 /// What every login control shares: the service, the event log, the clock for the code
 /// timer, and the wall clock for challenge expiry dates.
 ///
-/// The host's onboarding container makes one and hands it to each control it creates.
+/// The host's onboarding container makes one and hands it to each control it creates. The
+/// identifier rule is the service's (`service.identifierRule`): an app states it once, where
+/// it makes its `ServiceUser`.
 ///
 /// ```swift
 /// let environment = LoginEnvironment(service: serviceUser, log: eventLog)
@@ -20,8 +22,8 @@ public struct LoginEnvironment: Sendable {
   public let clock: any Clock<Duration>
   /// The current date, compared with a challenge's `expiresAt`.
   public let now: @Sendable () -> Date
-  /// What a person signs in with; the same rule the service and the view models use.
-  public let identifierRule: IdentifierRule
+  /// What a person signs in with: the service's rule, which the view models use too.
+  public var identifierRule: IdentifierRule { service.identifierRule }
 
   /// Makes an environment.
   /// - Parameters:
@@ -29,18 +31,38 @@ public struct LoginEnvironment: Sendable {
   ///   - log: The event log shared by all controls (and printed in bug reports).
   ///   - clock: The clock that paces the countdown; `ContinuousClock` by default.
   ///   - now: The current date; `Date.init` by default.
-  ///   - identifierRule: What a person signs in with; an email by default.
   public init(
     service: any LoginServicing,
     log: LoginEventLog,
     clock: any Clock<Duration> = ContinuousClock(),
-    now: @escaping @Sendable () -> Date = Date.init,
-    identifierRule: IdentifierRule = .email
+    now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.service = service
     self.log = log
     self.clock = clock
     self.now = now
-    self.identifierRule = identifierRule
+  }
+
+  /// Gone: the rule was given twice and silently defaulted to an email here. Give it once,
+  /// to the service (`ServiceUser(…, identifierRule:)`); the environment reads
+  /// `service.identifierRule`.
+  /// - Parameters:
+  ///   - service: The service.
+  ///   - log: The event log.
+  ///   - clock: The countdown's clock.
+  ///   - now: The current date.
+  ///   - identifierRule: Not used.
+  @available(
+    *, unavailable,
+    message: "give the rule once, to the service: ServiceUser(…, identifierRule:)"
+  )
+  public init(
+    service: any LoginServicing,
+    log: LoginEventLog,
+    clock: any Clock<Duration> = ContinuousClock(),
+    now: @escaping @Sendable () -> Date = Date.init,
+    identifierRule: IdentifierRule
+  ) {
+    self.init(service: service, log: log, clock: clock, now: now)
   }
 }

@@ -13,7 +13,7 @@ extension FakeAuthRemoteAPI {
   {
     try begin(.signIn, .signIn(credentials.identifier))
     return try state.withLock { state throws(AuthFailure) -> SignInOutcome in
-      guard let account = state.accounts[credentials.identifier.lowercased()],
+      guard let account = state.accounts[identifierRule.normalized(credentials.identifier)],
         account.password == credentials.password
       else { throw .refused(.invalidCredentials(identifierKind)) }
       guard account.requiresCode else {
@@ -65,7 +65,7 @@ extension FakeAuthRemoteAPI {
   public func signUp(_ form: SignUpCredentials) async throws(AuthFailure) -> UserSession {
     try begin(.signUp, .signUp(form.identifier))
     return try state.withLock { state throws(AuthFailure) -> UserSession in
-      let key = form.identifier.lowercased()
+      let key = identifierRule.normalized(form.identifier)
       guard state.accounts[key] == nil else { throw .refused(.identifierTaken(identifierKind)) }
       state.counter += 1
       let user = User(
@@ -113,7 +113,7 @@ extension FakeAuthRemoteAPI {
     return try state.withLock { state throws(AuthFailure) -> User in
       var account = try account(of: accessToken, in: state)
       account.user.name = name
-      state.accounts[account.user.identifier.lowercased()] = account
+      state.accounts[identifierRule.normalized(account.user.identifier)] = account
       return account.user
     }
   }

@@ -10,7 +10,9 @@ import WireFormat
 /// injected clock, refresh tokens rotate, are spent by one use and stay live until then or
 /// until revoked, sign-out revokes (by access token only, unless `revokesByRefreshToken`;
 /// a refresh token's revocation ends every token descending from its sign-in, RFC 7009 §2.1),
-/// an account marked `requiresCode` gets a challenge whose code is `lastCode`. Every call is
+/// an account marked `requiresCode` gets a challenge whose code is `lastCode`. Identifiers are
+/// compared the way the app's `IdentifierRule` says: an email case-folded (the default), a
+/// `.username(keepingCase: true)` as written, so `Ann` and `ann` are two accounts. Every call is
 /// recorded in `calls`, and any operation can be made to fail or be unsupported;
 /// `hasLiveTokens(of:)` says whether anything of a user's sessions still works.
 ///
@@ -82,6 +84,8 @@ public final class FakeAuthRemoteAPI: AuthRemoteAPI, Sendable {
   let issuesRefreshTokens: Bool
   let revokesByRefreshToken: Bool
   let identifierKind: IdentifierKind
+  /// The app's rule: the form identifiers are stored and compared in.
+  let identifierRule: IdentifierRule
 
   /// Makes an empty server.
   /// - Parameters:
@@ -90,29 +94,34 @@ public final class FakeAuthRemoteAPI: AuthRemoteAPI, Sendable {
   ///     do; `false` for a server whose sessions end when their access token expires.
   ///   - revokesByRefreshToken: Whether `revoke(refreshToken:)` is offered (RFC 7009's
   ///     shape); by default it is not, and a session is revoked only with a live access token.
-  ///   - identifierKind: What the server calls the identifier in its refusals; ServiceUser
-  ///     names it with its own rule's kind anyway.
+  ///   - identifierRule: The app's rule, the same one its `ServiceUser` has: identifiers are
+  ///     stored and compared in its `normalized(_:)` form. An email by default.
+  ///   - identifierKind: What the server calls the identifier in its refusals; the rule's
+  ///     kind by default. ServiceUser names it with its own rule's kind anyway.
   ///   - now: The clock that access tokens expire on.
   public init(
     accessLifetime: TimeInterval = 3_600, issuesRefreshTokens: Bool = true,
-    revokesByRefreshToken: Bool = false, identifierKind: IdentifierKind = .email,
+    revokesByRefreshToken: Bool = false, identifierRule: IdentifierRule = .email,
+    identifierKind: IdentifierKind? = nil,
     now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.accessLifetime = accessLifetime
     self.issuesRefreshTokens = issuesRefreshTokens
     self.revokesByRefreshToken = revokesByRefreshToken
-    self.identifierKind = identifierKind
+    self.identifierRule = identifierRule
+    self.identifierKind = identifierKind ?? identifierRule.kind
     self.now = now
   }
 
   /// Adds an account.
   /// - Parameters:
-  ///   - user: The account; its identifier is compared case-insensitively.
+  ///   - user: The account; its identifier is compared in the rule's normalised form
+  ///     (case-insensitively for an email).
   ///   - password: Its password.
   ///   - requiresCode: Whether sign-in needs a one-time code (a second step).
   public func addAccount(_ user: User, password: String, requiresCode: Bool = false) {
     state.withLock {
-      $0.accounts[user.identifier.lowercased()] = Account(
+      $0.accounts[identifierRule.normalized(user.identifier)] = Account(
         user: user, password: password, requiresCode: requiresCode)
     }
   }

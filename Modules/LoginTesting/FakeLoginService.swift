@@ -71,8 +71,14 @@ public final class FakeLoginService: LoginServicing {
   private nonisolated let changes: AsyncStream<SessionChange>
   private nonisolated let changesContinuation: AsyncStream<SessionChange>.Continuation
 
+  /// What a person signs in with, as the app's service would say.
+  public nonisolated let identifierRule: IdentifierRule
+
   /// Makes a fake with nothing scripted: restoring finds no session, signing out works.
-  public init() {
+  /// - Parameter identifierRule: The app's rule, which the logic controls read from the
+  ///   service; an email by default.
+  public init(identifierRule: IdentifierRule = .email) {
+    self.identifierRule = identifierRule
     (changes, changesContinuation) = AsyncStream.makeStream(of: SessionChange.self)
   }
 

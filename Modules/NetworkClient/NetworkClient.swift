@@ -7,8 +7,6 @@ import Foundation
 /// ```swift
 /// struct MeRequest: DefaultRequest {
 ///   typealias Result = User
-///   typealias ResultData = User
-///   var method: HTTPMethod { .get }
 ///   var path: String { "/v1/users/me" }
 ///   var requiresAuthorization: Bool { true }
 /// }

@@ -71,8 +71,7 @@ struct IdentifierAppTests {
       remote: server, network: NetworkClient(baseURL: folder.url),
       accountDatabaseURL: folder.url("accounts.sqlite"), sessionStore: InMemorySessionStore(),
       identifierRule: app.rule)
-    let environment = LoginEnvironment(
-      service: service, log: LoginEventLog(), identifierRule: app.rule)
+    let environment = LoginEnvironment(service: service, log: LoginEventLog())
     let screens = Screens()
 
     await Texts.$scopedLanguage.withValue(.english) {

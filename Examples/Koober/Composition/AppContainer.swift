@@ -136,10 +136,12 @@ final class AppContainer {
         KooberAuthAPI(
           network: network, sessionIssuer: clientFolder.identity ?? Self.embeddedIdentity)
       }
+    // Koober's people sign in with an email: stated here once; the login environment, the
+    // logic controls and the screens' forms read it from the service.
     let serviceUser = ServiceUser(
       remote: remote, network: network, accountDatabaseURL: clientFolder.accountDatabase,
       sessionStore: FileSessionStore(directory: clientFolder.sessionFolder),
-      userDatabasesFolder: clientFolder.usersFolder)
+      userDatabasesFolder: clientFolder.usersFolder, identifierRule: .email)
     return AppContainer(
       console: console, clientFolder: clientFolder, server: server, network: network,
       serviceUser: serviceUser, ridesUnavailable: global.oidc == nil ? nil : ridesNeedKooberAPI,

@@ -30,7 +30,9 @@ final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
     console.title(TextTable.koober.text("signIn.title"))
     if let alert { console.alert(alert) }
     console.note(TextTable.koober.text("signIn.hint"))
-    let form = SignInViewModel(lastIdentifier: await control.lastSignedInIdentifier())
+    let form = SignInViewModel(
+      lastIdentifier: await control.lastSignedInIdentifier(),
+      identifierRule: control.identifierRule)
     while true {
       if let exit = await askEmail(form).leaving { return exit }
       if let exit = await askPassword(form).leaving { return exit }

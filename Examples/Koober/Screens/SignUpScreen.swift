@@ -26,7 +26,7 @@ final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
   func run() async -> Destination {
     console.title(TextTable.koober.text("signUp.title"))
     console.note(TextTable.koober.text("signUp.hint"))
-    let form = SignUpViewModel(type: .passenger)
+    let form = SignUpViewModel(type: .passenger, identifierRule: control.identifierRule)
     while true {
       if let exit = await askEmail(form).leaving { return exit }
       if let exit = await askPassword(form).leaving { return exit }

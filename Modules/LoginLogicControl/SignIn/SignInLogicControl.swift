@@ -20,6 +20,10 @@ public final class SignInLogicControl: LoginFlowControl {
   /// `true` while a sign-in is in flight; taps meanwhile are ignored.
   public var isSigningIn: Bool { run.isRunning }
 
+  /// What a person signs in with: the service's rule, for the screen's form
+  /// (`SignInViewModel(lastIdentifier:identifierRule:)`, `SignUpViewModel(type:identifierRule:)`).
+  public var identifierRule: IdentifierRule { environment.identifierRule }
+
   private let environment: LoginEnvironment
   private let run: FlowRun
 

@@ -21,6 +21,10 @@ public final class SignUpLogicControl: LoginFlowControl {
   /// `true` while a sign-up is in flight; taps meanwhile are ignored.
   public var isSigningUp: Bool { run.isRunning }
 
+  /// What a person signs in with: the service's rule, for the screen's form
+  /// (`SignInViewModel(lastIdentifier:identifierRule:)`, `SignUpViewModel(type:identifierRule:)`).
+  public var identifierRule: IdentifierRule { environment.identifierRule }
+
   private let environment: LoginEnvironment
   private let run: FlowRun
 

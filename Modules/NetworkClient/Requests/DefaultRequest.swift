@@ -1,8 +1,21 @@
 import Foundation
 
-/// A JSON request whose `perform(on:)` comes for free: declare
-/// the method, the path and what to send; the answer is decoded into `Result` and handed to
-/// `transform`. Every property but `method` and `path` has a default.
+/// A JSON request whose `perform(on:)` comes for free: declare the path and the `Result`
+/// the answer decodes into; everything else has a default. A plain GET without parameters
+/// declares nothing more:
+///
+/// ```swift
+/// struct Me: DefaultRequest {
+///   typealias Result = User   // Decodable and Sendable: handed back as it is
+///   var path: String { "/me" }
+/// }
+///
+/// let me = try await Me().perform(on: client)
+/// ```
+///
+/// `method` is GET, `Configuration` is `Void` and `ResultData` is `Result` unless the request
+/// says otherwise. A request with parameters declares its `Configuration`; one that hands
+/// back something other than the decoded answer declares `ResultData` and `transform`:
 ///
 /// ```swift
 /// struct SignInRequest: DefaultRequest {
@@ -23,7 +36,7 @@ import Foundation
 ///   .perform(on: client)
 /// ```
 public protocol DefaultRequest: Request where Failure == NetworkError, Result: Decodable {
-  /// The HTTP method.
+  /// The HTTP method (GET by default).
   var method: HTTPMethod { get }
   /// The path below the client's base URL, not yet percent-encoded.
   var path: String { get }
@@ -57,6 +70,8 @@ public protocol DefaultRequest: Request where Failure == NetworkError, Result: D
 }
 
 extension DefaultRequest {
+  /// GET: a request that sends something says so.
+  public var method: HTTPMethod { .get }
   /// No query items.
   public var query: [URLQueryItem] { [] }
   /// No body.

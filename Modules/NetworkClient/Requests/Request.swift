@@ -35,8 +35,8 @@ public protocol Request: Sendable {
   associatedtype Configuration: Sendable = Void
   /// The Decodable template of the server's JSON.
   associatedtype Result
-  /// What the caller gets back.
-  associatedtype ResultData: Sendable
+  /// What the caller gets back; `Result` itself unless the request says otherwise.
+  associatedtype ResultData: Sendable = Result
   /// What can go wrong.
   associatedtype Failure: Error
 

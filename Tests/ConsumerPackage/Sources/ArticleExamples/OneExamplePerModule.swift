@@ -38,11 +38,9 @@ public func oneExamplePerModule(
   struct Note: Decodable { let id: Int64; let body: String; let createdAt: Date? }
   let notes = try db.fetchAll(Note.self, "SELECT * FROM notes", keyDecoding: .convertFromSnakeCase)
 
-  // NetworkClient: a request is its configuration, the server's JSON, and what you get back.
+  // NetworkClient: a GET declares its path and the server's JSON; the rest has defaults.
   struct MeRequest: DefaultRequest {
     typealias Result = User
-    typealias ResultData = User
-    var method: HTTPMethod { .get }
     var path: String { "/v1/users/me" }
     var requiresAuthorization: Bool { true }
   }

@@ -53,8 +53,8 @@ func run(server: URL, folder: URL) async -> Int32 {
     accountDatabaseURL: folder.appendingPathComponent("accounts.sqlite"),
     sessionStore: FileSessionStore(directory: folder.appendingPathComponent("Session")),
     identifierRule: .username)
-  let environment = LoginEnvironment(
-    service: service, log: LoginEventLog(), identifierRule: .username)
+  // The rule is stated once, above: the environment reads it from the service.
+  let environment = LoginEnvironment(service: service, log: LoginEventLog())
   let screens = Screens()
 
   // Sign in through the logic control, as a screen would.
