@@ -310,7 +310,9 @@ let package = Package(
     ),
     .testTarget(
       name: "KooberBackendTests",
-      dependencies: ["KooberBackend", "LoopbackServer", "RideModel", "TestSupport", "WireFormat"],
+      dependencies: [
+        "KooberBackend", "LoopbackServer", "RideModel", "TestSupport", "WireFormat", "KooberWire",
+      ],
       path: "Tests/KooberBackendTests"
     ),
     .testTarget(
@@ -328,7 +330,7 @@ let package = Package(
     ),
     .testTarget(
       name: "RideModelTests",
-      dependencies: ["RideModel", "Localization", "TestSupport", "WireFormat"],
+      dependencies: ["RideModel", "Localization", "TestSupport", "WireFormat", "KooberWire"],
       path: "Tests/RideModelTests"),
     .testTarget(
       name: "ServiceRideTests",

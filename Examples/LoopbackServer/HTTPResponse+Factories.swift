@@ -4,7 +4,7 @@ extension HTTPResponse {
   /// The `Content-Type` of JSON bodies, as the HTTP contract asks.
   public static let jsonContentType = "application/json; charset=utf-8"
 
-  /// A JSON response, encoded by `WireJSON.encoder(dates: .wholeSeconds)`: dates as
+  /// A JSON response, encoded by `WireJSON.encoder()`: dates as
   /// `2026-11-21T08:30:00Z` and keys sorted, so bodies are stable. A value that cannot be encoded
   /// gives a `500 encoding_failed`.
   /// - Parameters:
@@ -13,7 +13,7 @@ extension HTTPResponse {
   /// - Returns: The response.
   public static func json(status: Int = 200, _ value: some Encodable) -> HTTPResponse {
     do {
-      let body = try WireJSON.encoder(dates: .wholeSeconds).encode(value)
+      let body = try WireJSON.encoder().encode(value)
       return HTTPResponse(
         status: status, headers: ["Content-Type": jsonContentType], body: body)
     } catch {

@@ -19,11 +19,11 @@ extension NetworkClient {
   }
 
   /// An encoder for the API's JSON: dates as whole seconds in UTC with `Z`
-  /// (`WireJSON.DateStyle.wholeSeconds`).
+  /// (`WireJSON.dateEncodingStrategy`).
   /// - Returns: a new encoder.
   public static func makeEncoder() -> JSONEncoder {
     let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = WireJSON.dateEncodingStrategy(.wholeSeconds)
+    encoder.dateEncodingStrategy = WireJSON.dateEncodingStrategy
     return encoder
   }
 }

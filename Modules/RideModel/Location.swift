@@ -10,7 +10,7 @@ import WireFormat
 /// ```swift
 /// let operaHouse = try Location(latitude: -33.8568, longitude: 151.2153,
 ///                               address: "Sydney Opera House")
-/// let json = try WireJSON.encoder(dates: .milliseconds).encode(operaHouse)
+/// let json = try WireJSON.encoder().encode(operaHouse)
 /// ```
 public struct Location: Hashable, Sendable {
   /// Degrees north of the equator, from -90 to 90.

@@ -68,7 +68,7 @@ extension Receipt: Codable {
 
   /// Encodes the five fields of a receipt in Koober's HTTP contract.
   /// - Parameter encoder: The encoder to write to; use
-  ///   `WireJSON.encoder(dates: .milliseconds)` for dates.
+  ///   `KooberWire.rideEncoder()` for dates.
   /// - Throws: Whatever the encoder throws.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)

@@ -87,7 +87,7 @@ public struct Ride: Hashable, Sendable, Codable {
   }
 
   /// Encodes every field of Koober's Ride, writing `"driverId": null` before a driver accepts.
-  /// - Parameter encoder: The encoder to write to; use `WireJSON.encoder(dates: .milliseconds)`
+  /// - Parameter encoder: The encoder to write to; use `KooberWire.rideEncoder()`
   ///   for ISO-8601 dates.
   /// - Throws: Whatever the encoder throws.
   public func encode(to encoder: any Encoder) throws {

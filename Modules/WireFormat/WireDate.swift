@@ -49,8 +49,9 @@ public enum WireDate {
     return Date(timeIntervalSince1970: Double(seconds) + fraction)
   }
 
-  /// Writes one date for ``WireJSON/DateStyle/milliseconds``: UTC with `Z`, whole seconds, or
-  /// milliseconds (rounded to the nearest) when the date has a sub-second part.
+  /// Writes one date keeping its milliseconds (the form of Koober's ride routes, whose
+  /// KooberWire encoder uses it): UTC with `Z`, whole seconds, or milliseconds (rounded to the
+  /// nearest) when the date has a sub-second part.
   /// - Parameter date: The date.
   /// - Returns: `2026-11-21T08:30:00Z` or `2026-11-21T08:30:00.250Z`; `nil` for a date
   ///   outside the years 0000–9999 or one that is not finite.
@@ -67,9 +68,10 @@ public enum WireDate {
     return millis == 0 ? text + "Z" : text + "." + CivilCalendar.pad(millis, 3) + "Z"
   }
 
-  /// Writes one date for ``WireJSON/DateStyle/wholeSeconds``: whole seconds, rounded down (so a written expiry is never later than
-  /// the real one), UTC with `Z`; dates outside the years 0000–9999 are clamped to them and a
-  /// date that is not a number is written as 1970-01-01T00:00:00Z.
+  /// Writes one date as ``WireJSON/encoder()`` does: whole seconds, rounded down (so a written
+  /// expiry is never later than the real one), UTC with `Z`; dates outside the years
+  /// 0000–9999 are clamped to them and a date that is not a number is written as
+  /// 1970-01-01T00:00:00Z.
   /// - Parameter date: The date.
   /// - Returns: The text, e.g. `2026-11-21T08:30:00Z`.
   public static func wholeSecondsString(from date: Date) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import KooberWire
 import RideModel
 import WireFormat
 
@@ -21,11 +22,11 @@ enum RidePlaces {
 }
 
 extension TestBackend {
-  /// A request with a JSON body written from a value by `WireJSON.encoder(dates: .milliseconds)`.
+  /// A request with a JSON body written from a value by `KooberWire.rideEncoder()`.
   func send(
     _ method: String, _ path: String, encoding value: some Encodable, token: String? = nil
   ) async throws -> APIResponse {
-    let body = try WireJSON.encoder(dates: .milliseconds).encode(value)
+    let body = try KooberWire.rideEncoder().encode(value)
     return try await send(method, path, body: body, token: token)
   }
 

@@ -55,7 +55,7 @@ struct KooberWireSessionTests {
     let session = UserSession(
       user: dan, accessToken: "tok", accessTokenExpiresAt: Self.expiresAt, refreshToken: "rft",
       refreshTokenExpiresAt: Self.expiresAt.addingTimeInterval(86_400))
-    let data = try WireJSON.encoder(dates: .wholeSeconds).encode(KooberWire.User(session.user))
+    let data = try WireJSON.encoder().encode(KooberWire.User(session.user))
     #expect(
       String(decoding: data, as: UTF8.self)
         == #"{"email":"dan@example.com","id":"usr_1","name":null,"type":"driver"}"#)
@@ -64,7 +64,7 @@ struct KooberWireSessionTests {
       refreshToken: session.refreshToken ?? "",
       refreshExpiresAt: session.refreshTokenExpiresAt ?? .distantFuture)
     let roundTrip = try WireJSON.decoder().decode(
-      KooberWire.Session.self, from: WireJSON.encoder(dates: .wholeSeconds).encode(wire))
+      KooberWire.Session.self, from: WireJSON.encoder().encode(wire))
     #expect(roundTrip.session == session)
   }
 
@@ -88,7 +88,7 @@ struct KooberWireSessionTests {
 struct KooberWireBodyTests {
   @Test("the sign-in and sign-up bodies carry the identifier as API.md's email")
   func bodies() throws {
-    let encoder = WireJSON.encoder(dates: .wholeSeconds)
+    let encoder = WireJSON.encoder()
     let signIn = KooberWire.SignInBody(
       SignInCredentials(identifier: "ann@example.com", password: "trail3rs"))
     #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import KooberWire
 import RideModel
 import Testing
 import WireFormat
@@ -39,12 +40,12 @@ enum Fixtures {
   }
 
   static func roundTrip<Value: Codable & Equatable>(_ value: Value) throws -> Value {
-    let data = try WireJSON.encoder(dates: .milliseconds).encode(value)
+    let data = try KooberWire.rideEncoder().encode(value)
     return try WireJSON.decoder().decode(Value.self, from: data)
   }
 
   static func encodedText<Value: Encodable>(_ value: Value) throws -> String {
-    String(decoding: try WireJSON.encoder(dates: .milliseconds).encode(value), as: UTF8.self)
+    String(decoding: try KooberWire.rideEncoder().encode(value), as: UTF8.self)
   }
 
   static func decode<Value: Decodable>(_ type: Value.Type, _ json: String) throws -> Value {

@@ -1,4 +1,5 @@
 import Foundation
+import KooberWire
 import RideModel
 import Testing
 import WireFormat
@@ -64,7 +65,7 @@ struct TimestampTests {
       #expect(WireDate.string(from: Date(timeIntervalSince1970: seconds)) == nil)
     }
     #expect(throws: EncodingError.self) {
-      try WireJSON.encoder(dates: .milliseconds).encode([Date(timeIntervalSince1970: 1e12)])
+      try KooberWire.rideEncoder().encode([Date(timeIntervalSince1970: 1e12)])
     }
   }
 

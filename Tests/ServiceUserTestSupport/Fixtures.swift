@@ -38,14 +38,14 @@ public enum Fixtures {
       user: session.user, token: session.accessToken,
       expiresAt: session.accessTokenExpiresAt, refreshToken: session.refreshToken ?? "",
       refreshExpiresAt: session.refreshTokenExpiresAt ?? .distantFuture)
-    let data = (try? WireJSON.encoder(dates: .wholeSeconds).encode(wire)) ?? Data()
+    let data = (try? WireJSON.encoder().encode(wire)) ?? Data()
     return String(decoding: data, as: UTF8.self)
   }
 
   /// The API's JSON for a user (API.md's User, through KooberWire).
   public static func json(_ user: User) -> String {
     let data =
-      (try? WireJSON.encoder(dates: .wholeSeconds).encode(KooberWire.User(user)))
+      (try? WireJSON.encoder().encode(KooberWire.User(user)))
       ?? Data()
     return String(decoding: data, as: UTF8.self)
   }

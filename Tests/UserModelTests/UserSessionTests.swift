@@ -45,7 +45,7 @@ struct UserSessionTests {
     for session in [full, Self.session(), UserSession(
       user: Self.rita, accessToken: "at", accessTokenExpiresAt: Self.expiresAt)]
     {
-      let data = try WireJSON.encoder(dates: .wholeSeconds).encode(session)
+      let data = try WireJSON.encoder().encode(session)
       #expect(try WireJSON.decoder().decode(UserSession.self, from: data) == session)
     }
   }

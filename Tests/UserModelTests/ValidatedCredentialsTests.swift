@@ -66,7 +66,7 @@ struct ValidatedCredentialsTests {
   func signUpBody() throws {
     let form = SignUpCredentials(
       identifier: "ann@example.com", password: "trail3rs", name: nil, type: .driver)
-    let encoded = try WireJSON.encoder(dates: .wholeSeconds).encode(form)
+    let encoded = try WireJSON.encoder().encode(form)
     let body = String(decoding: encoded, as: UTF8.self)
     #expect(
       body == #"{"identifier":"ann@example.com","password":"trail3rs","type":"driver"}"#)

@@ -88,7 +88,7 @@ struct WireDatesTests {
   func encoderUsesStrategy() throws {
     struct Stamp: Codable, Equatable { var at: Date }
     let stamp = Stamp(at: Date(timeIntervalSince1970: 1_795_249_800))
-    let data = try WireJSON.encoder(dates: .wholeSeconds).encode(stamp)
+    let data = try WireJSON.encoder().encode(stamp)
     #expect(String(decoding: data, as: UTF8.self) == #"{"at":"2026-11-21T08:30:00Z"}"#)
     #expect(try WireJSON.decoder().decode(Stamp.self, from: data) == stamp)
   }

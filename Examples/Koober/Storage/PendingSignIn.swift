@@ -37,7 +37,7 @@ struct PendingSignInStore: Sendable {
   func save(_ pending: PendingSignIn) throws(StorageFailure) {
     let data: Data
     do {
-      data = try WireJSON.encoder(dates: .wholeSeconds).encode(pending)
+      data = try WireJSON.encoder().encode(pending)
     } catch {
       throw .file(url.path, TextTable.koober.text("storage.notEncoded"))
     }

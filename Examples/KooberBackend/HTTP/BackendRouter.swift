@@ -74,7 +74,7 @@ struct BackendRouter: Sendable {
   /// - Throws: `500` when the value cannot be encoded.
   static func json(status: Int = 200, _ value: some Encodable) throws(APIError) -> HTTPResponse {
     do {
-      let body = try WireJSON.encoder(dates: .wholeSeconds).encode(value)
+      let body = try WireJSON.encoder().encode(value)
       return HTTPResponse(
         status: status, headers: ["Content-Type": HTTPResponse.jsonContentType], body: body)
     } catch {

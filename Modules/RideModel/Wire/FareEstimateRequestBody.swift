@@ -2,7 +2,7 @@
 import WireFormat
 ///
 /// ```swift
-/// let encoder = WireJSON.encoder(dates: .milliseconds)
+/// let encoder = WireJSON.encoder()
 /// let body = try encoder.encode(FareEstimateRequestBody(pickup: a, destination: b))
 /// ```
 public struct FareEstimateRequestBody: Codable, Hashable, Sendable {

@@ -28,7 +28,7 @@ public struct RideListResponse: Hashable, Sendable, Codable {
   /// Encodes `{"rides", "next"}`, writing `"next": null` on the last page as Koober's HTTP
   /// contract shows.
   /// - Parameter encoder: The encoder to write to; use
-  ///   `WireJSON.encoder(dates: .milliseconds)` for dates.
+  ///   `KooberWire.rideEncoder()` for dates.
   /// - Throws: Whatever the encoder throws.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)

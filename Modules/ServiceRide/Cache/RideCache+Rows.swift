@@ -1,5 +1,6 @@
 import DatabaseClient
 import Foundation
+import KooberWire
 import RideModel
 import WireFormat
 
@@ -11,7 +12,7 @@ extension RideCache {
   }
 
   static func write(_ rides: [Ride], to database: Database) throws {
-    let encoder = WireJSON.encoder(dates: .milliseconds)
+    let encoder = KooberWire.rideEncoder()
     let now = Date().timeIntervalSince1970
     try database.transaction { connection in
       for ride in rides {

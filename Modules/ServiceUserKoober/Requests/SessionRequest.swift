@@ -71,7 +71,7 @@ package struct SessionRequest: DefaultRequest {
   /// The API's dates, as UserModel reads them.
   package static var decoder: JSONDecoder { WireJSON.decoder() }
   /// The API's dates, as UserModel writes them.
-  package static var encoder: JSONEncoder { WireJSON.encoder(dates: .wholeSeconds) }
+  package static var encoder: JSONEncoder { WireJSON.encoder() }
 }
 
 extension SessionRequest.Configuration: CustomStringConvertible, CustomDebugStringConvertible,

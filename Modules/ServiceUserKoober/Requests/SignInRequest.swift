@@ -22,5 +22,5 @@ struct SignInRequest: DefaultRequest {
   /// The password: never shown in a log line or description.
   var carriesCredentials: Bool { true }
   static var decoder: JSONDecoder { WireJSON.decoder() }
-  static var encoder: JSONEncoder { WireJSON.encoder(dates: .wholeSeconds) }
+  static var encoder: JSONEncoder { WireJSON.encoder() }
 }

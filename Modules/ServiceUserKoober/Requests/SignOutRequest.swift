@@ -51,7 +51,7 @@ package struct SignOutRequest: DefaultRequest {
   /// A token in the header or body: never shown in a log line.
   package var carriesCredentials: Bool { true }
   /// The API's encoder.
-  package static var encoder: JSONEncoder { WireJSON.encoder(dates: .wholeSeconds) }
+  package static var encoder: JSONEncoder { WireJSON.encoder() }
 }
 
 extension SignOutRequest: CustomStringConvertible, CustomDebugStringConvertible,

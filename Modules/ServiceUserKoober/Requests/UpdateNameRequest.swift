@@ -22,7 +22,7 @@ struct UpdateNameRequest: DefaultRequest {
   var headers: [String: String] { ["Authorization": "Bearer \(configuration.token)"] }
   var body: (any Encodable & Sendable)? { NameChange(name: configuration.name) }
   static var decoder: JSONDecoder { WireJSON.decoder() }
-  static var encoder: JSONEncoder { WireJSON.encoder(dates: .wholeSeconds) }
+  static var encoder: JSONEncoder { WireJSON.encoder() }
 
   func transform(_ result: KooberWire.User) -> User? {
     result.user
