@@ -59,6 +59,8 @@ let package = Package(
       pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"])]
     ),
+    // accept4 with SOCK_CLOEXEC for the loopback listeners (Glibc's module lacks it).
+    .systemLibrary(name: "CSocket", path: "Modules/CSocket"),
     .target(
       name: "NetworkClient",
       dependencies: [
@@ -114,7 +116,10 @@ let package = Package(
     // AuthRemoteAPI for any OAuth 2.0 / OpenID Connect provider.
     .target(
       name: "ServiceUserOIDC",
-      dependencies: ["LoginCore", "UserModel", "NetworkClient", "Localization", "WireFormat"],
+      dependencies: [
+        "LoginCore", "UserModel", "NetworkClient", "Localization", "WireFormat",
+        .target(name: "CSocket", condition: .when(platforms: [.linux])),
+      ],
       path: "Modules/ServiceUserOIDC",
       resources: [.process("Resources")]
     ),
@@ -165,7 +170,12 @@ let package = Package(
       pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"])]
     ),
-    .target(name: "LoopbackServer", dependencies: ["WireFormat"], path: "Examples/LoopbackServer"),
+    .target(
+      name: "LoopbackServer",
+      dependencies: [
+        "WireFormat", .target(name: "CSocket", condition: .when(platforms: [.linux])),
+      ],
+      path: "Examples/LoopbackServer"),
     .target(
       name: "KooberBackend",
       dependencies: [

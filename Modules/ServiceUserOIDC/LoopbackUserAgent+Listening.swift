@@ -1,6 +1,10 @@
 import Foundation
 import LoginCore
 
+#if canImport(CSocket)
+  import CSocket
+#endif
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -181,8 +185,8 @@ extension LoopbackUserAgent {
   /// with `SOCK_CLOEXEC`), so a child the host starts meanwhile on another thread (its
   /// browser) cannot inherit one; Darwin has no such call, and `fcntl` follows at once.
   package static var acceptsCloseOnExecAtomically: Bool {
-    #if canImport(Glibc)
-      CloseOnExecAccept.function != nil
+    #if canImport(CSocket)
+      true
     #else
       false
     #endif
@@ -190,14 +194,10 @@ extension LoopbackUserAgent {
 
   /// A connection taken from the listener, close-on-exec and non-blocking; `nil` when none.
   private static func accept(on listener: Int32) -> Int32? {
-    #if canImport(Glibc)
-      let socket: Int32
-      if let accept4 = CloseOnExecAccept.function {
-        socket = accept4(
-          listener, nil, nil, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
-      } else {
-        socket = Glibc.accept(listener, nil, nil)
-      }
+    #if canImport(CSocket)
+      let socket = csocket_accept_cloexec(listener, 1)
+    #elseif canImport(Glibc)
+      let socket = Glibc.accept(listener, nil, nil)
     #else
       let socket = Darwin.accept(listener, nil, nil)
     #endif
@@ -263,17 +263,3 @@ extension LoopbackUserAgent {
   }
 }
 
-#if canImport(Glibc)
-  /// `accept4(2)`, looked up by name once: Glibc's Swift module does not export it (nor does
-  /// WireFormat, Foundation-only, hold socket calls; LoopbackServer keeps its own copy).
-  private enum CloseOnExecAccept {
-    typealias Function = @Sendable @convention(c) (
-      Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32
-    ) -> Int32
-
-    // The C boundary: a symbol's address, typed as the C prototype `accept4(2)` documents.
-    static let function: Function? = dlsym(dlopen(nil, RTLD_NOW), "accept4").map {
-      unsafeBitCast($0, to: Function.self)
-    }
-  }
-#endif

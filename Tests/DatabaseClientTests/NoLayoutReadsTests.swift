@@ -19,9 +19,6 @@ struct NoLayoutReadsTests {
     // libcurl's callbacks carry their transfer as a `void *`; the engine's table of active
     // transfers keeps it alive while libcurl may call back.
     "NetworkClient/Transport/CurlTransfer+Options.swift": ["Unmanaged<"],
-    // `dlsym` hands back `accept4` as a `void *`; a C function pointer is made from it the
-    // one way Swift has (Glibc's module does not export `accept4`).
-    "ServiceUserOIDC/LoopbackUserAgent+Listening.swift": ["unsafeBitCast("],
   ]
 
   static var modules: URL {

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CSocket)
+  import CSocket
+#endif
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -216,27 +220,17 @@ private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
     accept(descriptor, nil, nil)
   }
 #else
-  /// `accept4` with `SOCK_CLOEXEC`, so no child started at that moment inherits the connection
-  /// (a `fcntl` after `accept` leaves a window). Glibc's Swift module does not export `accept4`,
-  /// so it is looked up by name once; `accept` and `fcntl` stand in should it be missing.
+  /// `accept4` with `SOCK_CLOEXEC` (through the CSocket shim, as Glibc's Swift module does
+  /// not declare it), so no child started at that moment inherits the connection: a `fcntl`
+  /// after `accept` would leave a window.
   private func systemAccept(_ descriptor: Int32) -> Int32 {
-    if let accept4 = CloseOnExecAccept.function {
-      return accept4(descriptor, nil, nil, Int32(SOCK_CLOEXEC.rawValue))
-    }
-    let accepted = accept(descriptor, nil, nil)
-    if accepted >= 0 { _ = fcntl(accepted, F_SETFD, FD_CLOEXEC) }
-    return accepted
-  }
-
-  private enum CloseOnExecAccept {
-    typealias Function = @Sendable @convention(c) (
-      Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32
-    ) -> Int32
-
-    // The C boundary: a symbol's address, typed as the C prototype `accept4(2)` documents.
-    static let function: Function? = dlsym(dlopen(nil, RTLD_NOW), "accept4").map {
-      unsafeBitCast($0, to: Function.self)
-    }
+    #if canImport(CSocket)
+      csocket_accept_cloexec(descriptor, 0)
+    #else
+      let accepted = accept(descriptor, nil, nil)
+      if accepted >= 0 { _ = fcntl(accepted, F_SETFD, FD_CLOEXEC) }
+      return accepted
+    #endif
   }
 #endif
 
