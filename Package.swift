@@ -23,6 +23,8 @@ let package = Package(
     .library(name: "LoginTesting", targets: ["LoginTesting"]),
     .library(name: "LoginLogicControl", targets: ["LoginLogicControl"]),
     .library(name: "LoginViewModel", targets: ["LoginViewModel"]),
+    // The common case in one import; the products above stay for apps that link less.
+    .library(name: "LoginStack", targets: ["LoginStack"]),
     .library(name: "RideModel", targets: ["RideModel"]),
     .library(name: "ServiceRide", targets: ["ServiceRide"]),
     .library(name: "RideLogicControl", targets: ["RideLogicControl"]),
@@ -99,7 +101,7 @@ let package = Package(
     .target(
       name: "KooberWire",
       dependencies: ["UserModel", "WireFormat", "NetworkClient", "Localization"],
-      path: "Modules/KooberWire"),
+      path: "Modules/KooberWire", resources: [.process("Resources")]),
     // The adapter of the HTTP contract's REST contract: koober's default AuthRemoteAPI.
     .target(
       name: "ServiceUserKoober",
@@ -152,6 +154,15 @@ let package = Package(
     .target(
       name: "LoginViewModel", dependencies: ["UserModel", "Localization", "WireFormat"],
       path: "Modules/LoginViewModel", resources: [.process("Resources")]),
+    // One import for the common case: re-exports the service, its login extension, the seam,
+    // the user values, the logic controls, the view models and the API client.
+    .target(
+      name: "LoginStack",
+      dependencies: [
+        "ServiceUser", "ServiceUserLogin", "LoginCore", "UserModel", "LoginLogicControl",
+        "LoginViewModel", "NetworkClient",
+      ],
+      path: "Modules/LoginStack"),
     .target(
       name: "RideLogicControl",
       dependencies: ["ServiceRide", "RideModel", "UserModel", "Localization"],
@@ -191,6 +202,7 @@ let package = Package(
         "WireFormat", "LoginCore", "ServiceUser", "ServiceUserLogin", "ServiceUserKoober",
         "ServiceUserOIDC", "LoginLogicControl", "LoginViewModel",
         "RideModel", "ServiceRide", "RideLogicControl", "RideViewModel", "Localization",
+        "KooberWire",
       ],
       path: "Examples/Koober",
       resources: [.process("Resources")]
@@ -214,7 +226,8 @@ let package = Package(
     // MARK: - Tests
 
     .testTarget(
-      name: "KooberWireTests", dependencies: ["KooberWire", "UserModel", "WireFormat"],
+      name: "KooberWireTests",
+      dependencies: ["KooberWire", "UserModel", "WireFormat", "Localization", "TestSupport"],
       path: "Tests/KooberWireTests"),
     .testTarget(
       name: "WireFormatTests",
@@ -364,9 +377,14 @@ let package = Package(
       path: "Tests/RideViewModelTests"
     ),
     // Builds Tests/ConsumerPackage, an app's package outside this one, and runs it.
+    // Also type-checks the entry-point types' doc examples against the modules built here
+    // (which it depends on so that they are built first).
     .testTarget(
       name: "ConsumerPackageTests",
-      dependencies: ["LoopbackServer", "TestSupport"],
+      dependencies: [
+        "LoopbackServer", "TestSupport", "LoginStack", "LoginTesting", "ServiceUserKoober",
+        "ServiceUserOIDC",
+      ],
       path: "Tests/ConsumerPackageTests"
     ),
     .testTarget(

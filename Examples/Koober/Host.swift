@@ -1,4 +1,5 @@
 import Foundation
+import KooberWire
 import Localization
 
 /// `koober`'s entry: parses the command line into one command (`RootCommand.subcommands`,
@@ -14,7 +15,8 @@ enum Host {
   static func run(arguments: [String], environment: [String: String]) async -> ExitCode {
     // koober's own wording of the modules' texts (Resources/<language>.lproj/LoginCore.strings
     // names Koober where the module says "the server"): the one documented step.
-    Texts.appBundles = [Bundle.module, .main]
+    // KooberWire names Koober's user types, whichever server signs people in.
+    Texts.appBundles = [Bundle.module, KooberWire.textBundle, .main]
     // Before parsing, so that its usage errors speak the language asked for.
     Texts.language = LanguageOption.chosen(arguments: arguments, environment: environment)
     let console = Console(environment: environment)
@@ -27,7 +29,7 @@ enum Host {
     }
     // With an OpenID Connect provider the server is not Koober's: the modules' own wording
     // ("the server", "the sign-in provider") is used, never "Koober's server".
-    if invocation.global.oidc != nil { Texts.appBundles = [.main] }
+    if invocation.global.oidc != nil { Texts.appBundles = [KooberWire.textBundle, .main] }
     let context = CommandContext(
       global: invocation.global, environment: environment, console: console)
     return await invocation.command.run(context)

@@ -1,3 +1,4 @@
+import KooberWire
 import UserModel
 
 extension UserType {

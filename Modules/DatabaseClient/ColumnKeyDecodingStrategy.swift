@@ -7,9 +7,9 @@ import Foundation
 /// compared with the column names as they are.
 ///
 /// ```swift
-/// struct Ride: Decodable { let id: String; let pickupAddress: String; let requestedAt: Date }
-/// let rides = try db.fetchAll(
-///   Ride.self, "SELECT id, pickup_address, requested_at FROM rides",
+/// struct Note: Decodable { let id: String; let authorName: String; let createdAt: Date }
+/// let notes = try db.fetchAll(
+///   Note.self, "SELECT id, author_name, created_at FROM notes",
 ///   keyDecoding: .convertFromSnakeCase)
 /// ```
 public enum ColumnKeyDecodingStrategy: Sendable {

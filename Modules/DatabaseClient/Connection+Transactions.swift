@@ -19,8 +19,8 @@ extension DatabaseExecutor {
   ///
   /// ```swift
   /// try db.transaction { tx in
-  ///   try tx.execute("INSERT INTO rides (id, status) VALUES (?, ?)", ride.id, "requested")
-  ///   try tx.execute("UPDATE users SET active_ride = ? WHERE id = ?", ride.id, user.id)
+  ///   try tx.execute("INSERT INTO orders (id, status) VALUES (?, ?)", order.id, "placed")
+  ///   try tx.execute("UPDATE users SET open_order = ? WHERE id = ?", order.id, user.id)
   /// }
   /// ```
   /// - Parameter body: The work, given the connection to run it on.

@@ -7,7 +7,7 @@ extension DatabaseExecutor {
   /// reads.
   ///
   /// ```swift
-  /// let emails = try db.withCursor("SELECT email FROM users WHERE type = ?", "driver") {
+  /// let emails = try db.withCursor("SELECT email FROM users WHERE type = ?", "admin") {
   ///   cursor in
   ///   var emails: [String] = []
   ///   while try cursor.next(), emails.count < 10 { emails.append(try cursor.get(0)) }

@@ -7,8 +7,8 @@ import Foundation
 /// conforms gets both requirements for free:
 ///
 /// ```swift
-/// enum Role: String, DatabaseValueConvertible { case passenger, driver }
-/// try db.execute("INSERT INTO users (role) VALUES (?)", Role.driver)
+/// enum Role: String, DatabaseValueConvertible { case member, admin }
+/// try db.execute("INSERT INTO users (role) VALUES (?)", Role.admin)
 /// ```
 ///
 /// Arguments are bound through ``bind(to:at:)``, which by default binds ``databaseValue``.

@@ -2,11 +2,13 @@ import Foundation
 import Localization
 import UserModel
 
-/// Why an account operation failed: the one error of the login stack, from the server's
-/// adapter through ServiceUser and the logic controls to the screen.
+/// Why an account operation failed: the one error of the login stack, from the network to
+/// the screen.
 ///
-/// An adapter throws it, every sign-in operation of ServiceUser throws it, and
-/// LoginLogicControl hands it to its delegates. Its three kinds call for different things:
+/// An adapter throws it (a network failure its protocol says nothing about through one table,
+/// `init(_:detail:)`), a `SessionStore` throws it, ServiceUser's session core, account
+/// database and every operation throw it typed, and LoginLogicControl hands it to its
+/// delegates: nothing renames it on the way. Its three kinds call for different things:
 /// - `.refused`: the person must act (a wrong password, a taken identifier, a form that
 ///   breaks the rules, a session that is over). `.sessionEnded` signs them out.
 /// - `.unavailable`: no answer now (offline, timeout, busy, trouble, this device's storage).

@@ -4,7 +4,8 @@ import UserModel
 /// What was refused, so that the person must act: the `.refused` part of `AuthFailure`.
 ///
 /// Most come from the server; a few are refused on the device before anything is sent
-/// (``invalidForm(_:)``, ``malformedCode``, ``notSignedIn``, ``updateRequired``).
+/// (``invalidForm(_:)``, ``malformedCode``, ``notSignedIn``, ``unknownAccount``,
+/// ``updateRequired``).
 public enum AuthRefusal: Sendable, Equatable, Hashable {
   /// The identifier and password do not match an account (the same for an unknown one). The
   /// kind names the identifier in the sentence; ServiceUser sets its rule's kind.
@@ -35,6 +36,9 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
   case sessionEnded
   /// No one is signed in on this device.
   case notSignedIn
+  /// No account with that user id has signed in on this device, so it has no data here
+  /// (`ServiceUser.userDatabase(for:)`): sign in with it first.
+  case unknownAccount
   /// This device's account data was written by a newer version of the app and is left
   /// untouched; only updating the app helps.
   case updateRequired
@@ -79,6 +83,7 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
     case .accessTokenRejected: "access_token_rejected"
     case .sessionEnded: "session_ended"
     case .notSignedIn: "not_signed_in"
+    case .unknownAccount: "unknown_account"
     case .updateRequired: "account_database_too_new"
     case .signInDeclined: "sign_in_declined"
     case .signInInterrupted: "sign_in_interrupted"
@@ -121,6 +126,7 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
     case .tooManyAttempts: TextTable.loginCore.text("error.tooManyAttempts")
     case .accessTokenRejected, .sessionEnded, .notSignedIn:
       TextTable.loginCore.text("error.signedOut")
+    case .unknownAccount: TextTable.loginCore.text("error.unknownAccount")
     case .updateRequired: TextTable.loginCore.text("error.updateRequired")
     case .signInDeclined: TextTable.loginCore.text("error.signInDeclined")
     case .signInInterrupted: TextTable.loginCore.text("error.signInInterrupted")

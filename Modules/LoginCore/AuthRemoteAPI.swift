@@ -26,6 +26,11 @@ import UserModel
 ///   func signOut(_ session: UserSession) async throws(AuthFailure) { … }
 ///   // verifyCode, signUp, updateName and revoke(refreshToken:) are optional: they default
 ///   // to `.unsupported`.
+///
+///   // The adapter's own: sends a form with `client`, reads its server's JSON.
+///   private func post(_ path: String, _ form: [String: String]) async throws(AuthFailure)
+///     -> Data { … }
+///   private func session(from body: Data) throws(AuthFailure) -> UserSession { … }
 /// }
 /// ```
 ///

@@ -21,11 +21,13 @@ public enum AuthUnavailability: Sendable, Equatable, Hashable {
   case unexpectedAnswer(status: Int, String)
   /// Another sign-in, sign-up or code check of this service is still running.
   case inProgress
-  /// The stored session exists but cannot be read now; nothing was deleted. The text says
-  /// why, for a log or a developer.
+  /// The stored session exists but cannot be read (unreadable now, or damaged); it was left
+  /// in place, nothing was deleted. A `SessionStore`'s `load()` throws it. The text says why,
+  /// for a log or a developer.
   case sessionUnreadable(String)
-  /// Saving on this device failed; nothing was half-written. The text says what failed, for
-  /// a log or a developer.
+  /// This device's storage failed: the session could not be saved or removed, or the account
+  /// database could not be opened, read or written; nothing was half-written. The text says
+  /// what failed, for a log or a developer.
   case storage(String)
 
   /// A stable snake_case code a program can switch on or log.

@@ -7,12 +7,16 @@ import UserModel
 /// nor SQLite. `ServiceUser` conforms (ServiceUserLogin); tests pass a small hand-written fake
 /// instead, so every flow runs without a network or a database.
 ///
-/// The service states the app's identifier rule, and the logic controls and their forms read
-/// it from here: an app gives its rule once, to its `ServiceUser`.
+/// The service states the app's identifier rule and credential rules, and the logic controls
+/// and their forms read them from here: an app gives each once, to its `ServiceUser`.
 public protocol LoginServicing: Sendable {
   /// What a person signs in with: the rule the service checks and normalises identifiers
   /// with, which the logic controls and the forms use too.
   var identifierRule: IdentifierRule { get }
+
+  /// The app's password and name rules: the ones the service checks a sign-up with, which
+  /// the sign-up control and form use too. `CredentialRules.default` unless the service says.
+  var credentialRules: CredentialRules { get }
 
   /// Restores the stored session and validates it with the server.
   /// - Returns: What the launch check found.
@@ -87,6 +91,9 @@ public protocol LoginServicing: Sendable {
 
 /// What a service without the browser and device sign-ins answers.
 extension LoginServicing {
+  /// The default rules, for a service that states none.
+  public var credentialRules: CredentialRules { .default }
+
   /// Signs out; there is no browser session to end.
   /// - Parameter agent: Not used.
   /// - Returns: `signOut()`'s outcome.

@@ -14,10 +14,11 @@ public enum RestoreOutcome: Sendable, Equatable {
   /// answered something the adapter cannot read): the stored session is kept and used, not
   /// validated, and the failure says why in one sentence (never "offline").
   case unverified(UserSession, AuthFailure)
-  /// A stored session exists but cannot be read; nothing was deleted. The message says why.
+  /// A stored session exists but cannot be read (or a newer release wrote it); nothing was
+  /// deleted. The message is the store's failure's sentence (`AuthFailure.message`).
   case unavailable(String)
   /// The server answered for another account than the stored session's (another `sub`, or
-  /// Koober's user id): the session was revoked at the server (best effort) and ended here
+  /// another user id): the session was revoked at the server (best effort) and ended here
   /// as revoked.
   case accountChanged
 }

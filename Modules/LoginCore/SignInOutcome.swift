@@ -5,7 +5,7 @@ import UserModel
 public enum SignInOutcome: Sendable, Equatable {
   /// Signed in (from ServiceUser: the session is stored and published).
   case signedIn(UserSession)
-  /// Your server asked for a second step (Koober asks drivers): a one-time code was sent;
+  /// Your server asked for a second step (e.g. of some types of account): a one-time code was sent;
   /// `verifyCode(_:for:)` completes the sign-in.
   case codeRequired(Challenge)
 }

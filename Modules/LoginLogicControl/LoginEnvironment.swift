@@ -6,8 +6,8 @@ import UserModel
 /// timer, and the wall clock for challenge expiry dates.
 ///
 /// The host's onboarding container makes one and hands it to each control it creates. The
-/// identifier rule is the service's (`service.identifierRule`): an app states it once, where
-/// it makes its `ServiceUser`.
+/// identifier rule and the credential rules are the service's (`service.identifierRule`,
+/// `service.credentialRules`): an app states them once, where it makes its `ServiceUser`.
 ///
 /// ```swift
 /// let environment = LoginEnvironment(service: serviceUser, log: eventLog)
@@ -24,6 +24,8 @@ public struct LoginEnvironment: Sendable {
   public let now: @Sendable () -> Date
   /// What a person signs in with: the service's rule, which the view models use too.
   public var identifierRule: IdentifierRule { service.identifierRule }
+  /// The app's password and name rules: the service's, which the sign-up form uses too.
+  public var credentialRules: CredentialRules { service.credentialRules }
 
   /// Makes an environment.
   /// - Parameters:

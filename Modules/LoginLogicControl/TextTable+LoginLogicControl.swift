@@ -11,7 +11,7 @@ extension TextTable {
 
 extension String {
   /// The text with its first letter upper-cased, for a sentence that may start with a
-  /// placeholder: "{feature} is not …" with "requesting a ride" starts "Requesting". A
+  /// placeholder: "{feature} is not …" with "the dispatch board" starts "The". A
   /// language without capitals (Chinese) is left as it is.
   var sentenceCased: String {
     prefix(1).uppercased() + dropFirst()

@@ -134,8 +134,8 @@ extension FakeAuthRemoteAPI {
 
   /// Revokes a refresh token without an access token, when `revokesByRefreshToken` was set;
   /// like RFC 7009, an unknown or spent token is no error. Every token descending from the
-  /// same sign-in ends with it, access tokens too (RFC 7009 §2.1's "SHOULD", and what
-  /// Koober's reference server does).
+  /// same sign-in ends with it, access tokens too (RFC 7009 §2.1's "SHOULD", and what the
+  /// package's reference server does).
   /// - Parameter refreshToken: The refresh token.
   /// - Throws: `.unsupported(.signOut)` when not offered, or a scripted failure of
   ///   `.signOut`.

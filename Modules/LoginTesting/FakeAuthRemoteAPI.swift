@@ -19,7 +19,7 @@ import WireFormat
 /// ```swift
 /// let time = ManualTime()
 /// let remote = FakeAuthRemoteAPI(now: time.read)
-/// remote.addAccount(User(id: "u1", identifier: "ann", name: "Ann", type: .passenger),
+/// remote.addAccount(User(id: "u1", identifier: "ann", name: "Ann", type: UserType("member")),
 ///                   password: "Pass1234")
 /// remote.fail(.refresh, with: .unavailable(.offline))   // the next refresh only
 /// ```

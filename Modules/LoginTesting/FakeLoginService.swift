@@ -73,12 +73,20 @@ public final class FakeLoginService: LoginServicing {
 
   /// What a person signs in with, as the app's service would say.
   public nonisolated let identifierRule: IdentifierRule
+  /// The password and name rules, as the app's service would say.
+  public nonisolated let credentialRules: CredentialRules
 
   /// Makes a fake with nothing scripted: restoring finds no session, signing out works.
-  /// - Parameter identifierRule: The app's rule, which the logic controls read from the
-  ///   service; an email by default.
-  public init(identifierRule: IdentifierRule = .email) {
+  /// - Parameters:
+  ///   - identifierRule: The app's rule, which the logic controls read from the service; an
+  ///     email by default.
+  ///   - credentialRules: The app's password and name rules, read the same way; the default
+  ///     rules when left out.
+  public init(
+    identifierRule: IdentifierRule = .email, credentialRules: CredentialRules = .default
+  ) {
     self.identifierRule = identifierRule
+    self.credentialRules = credentialRules
     (changes, changesContinuation) = AsyncStream.makeStream(of: SessionChange.self)
   }
 

@@ -7,13 +7,13 @@ import WireFormat
 ///
 /// ```swift
 /// let store = InMemorySessionStore()
-/// store.failure = .writeFailed("disk full")   // the next saves fail
+/// store.failure = .unavailable(.storage("disk full"))   // every call fails
 /// ```
 public final class InMemorySessionStore: SessionStore, Sendable {
   private struct State {
     var session: UserSession?
     var saves = 0
-    var failure: SessionStoreError?
+    var failure: AuthFailure?
   }
 
   private let state: Locked<State>
@@ -31,7 +31,7 @@ public final class InMemorySessionStore: SessionStore, Sendable {
   public var saveCount: Int { state.value.saves }
 
   /// When set, every `load`, `save` and `clear` throws it, changing nothing.
-  public var failure: SessionStoreError? {
+  public var failure: AuthFailure? {
     get { state.value.failure }
     set { state.withLock { $0.failure = newValue } }
   }
@@ -39,7 +39,7 @@ public final class InMemorySessionStore: SessionStore, Sendable {
   /// The held session.
   /// - Returns: The session, or `nil`.
   /// - Throws: `failure`, when set.
-  public func load() throws(SessionStoreError) -> UserSession? {
+  public func load() throws(AuthFailure) -> UserSession? {
     let (session, failure) = state.withLock { ($0.session, $0.failure) }
     if let failure { throw failure }
     return session
@@ -48,8 +48,8 @@ public final class InMemorySessionStore: SessionStore, Sendable {
   /// Holds `session`.
   /// - Parameter session: The session.
   /// - Throws: `failure`, when set.
-  public func save(_ session: UserSession) throws(SessionStoreError) {
-    let failure: SessionStoreError? = state.withLock { state in
+  public func save(_ session: UserSession) throws(AuthFailure) {
+    let failure: AuthFailure? = state.withLock { state in
       guard state.failure == nil else { return state.failure }
       state.session = session
       state.saves += 1
@@ -60,8 +60,8 @@ public final class InMemorySessionStore: SessionStore, Sendable {
 
   /// Holds nothing.
   /// - Throws: `failure`, when set.
-  public func clear() throws(SessionStoreError) {
-    let failure: SessionStoreError? = state.withLock { state in
+  public func clear() throws(AuthFailure) {
+    let failure: AuthFailure? = state.withLock { state in
       guard state.failure == nil else { return state.failure }
       state.session = nil
       return nil

@@ -6,8 +6,11 @@ import WireFormat
 ///
 /// ```swift
 /// let time = ManualTime()
-/// let service = ServiceUser(remote: fake, network: client, accountDatabaseURL: url,
-///                           sessionStore: InMemorySessionStore(), now: time.read)
+/// let remote = FakeAuthRemoteAPI(now: time.read)
+/// let service = ServiceUser(
+///   remote: remote, network: client,
+///   accountDatabaseURL: folder.appendingPathComponent("accounts.sqlite"),
+///   sessionStore: InMemorySessionStore(), now: time.read)
 /// time.advance(by: 3_600)  // the access token has expired now
 /// ```
 public final class ManualTime: Sendable {

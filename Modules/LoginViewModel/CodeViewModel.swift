@@ -1,6 +1,6 @@
 import WireFormat
 
-/// The one-time code screen's view state (drivers' second step): the code field, the
+/// The one-time code screen's view state (a second sign-in step): the code field, the
 /// countdown to the challenge's expiry, and the attempts left.
 ///
 /// The logic layer owns the clock and the attempts; the host forwards them here

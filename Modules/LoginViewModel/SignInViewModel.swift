@@ -13,7 +13,8 @@ import UserModel
 /// request is in flight, so the view and the logic layer never disagree on what is complete.
 ///
 /// ```swift
-/// let form = SignInViewModel(lastIdentifier: accounts.lastIdentifier)
+/// let form = SignInViewModel(lastIdentifier: await service.lastSignedInIdentifier(),
+///                            identifierRule: service.identifierRule)
 /// form.onSignInEnabledChange = { button.isEnabled = $0 }
 /// form.onIdentifierErrorChange = { identifierErrorLabel.text = $0 }
 /// button.isEnabled = form.isSignInEnabled

@@ -14,10 +14,12 @@ import UserModel
 /// password live and is `nil` while the password is empty.
 ///
 /// ```swift
-/// let form = SignUpViewModel(type: .passenger)
+/// let form = SignUpViewModel(
+///   type: .member, identifierRule: signUp.identifierRule,
+///   credentialRules: signUp.credentialRules)   // the service's, through the control
 /// form.onPasswordStrengthChange = { meter.show($0?.message) }
 /// form.onSignUpEnabledChange = { button.isEnabled = $0 }
-/// driverSwitch.onToggle = { form.typeSelected($0 ? .driver : .passenger) }
+/// adminSwitch.onToggle = { form.typeSelected($0 ? .admin : .member) }
 /// ```
 @MainActor
 public final class SignUpViewModel: CredentialsFormViewModel {
@@ -40,14 +42,22 @@ public final class SignUpViewModel: CredentialsFormViewModel {
   public private(set) var selectedType: UserType
 
   private var name = ""
+  /// The app's password and name rules, the service's.
+  private let credentialRules: CredentialRules
 
   /// Creates an empty form.
   /// - Parameters:
-  ///   - type: The user type chosen at first: the app's own choice (Koober starts with
-  ///     passenger, or driver from a "drive with us" entry point).
+  ///   - type: The user type chosen at first: the app's own choice (its usual type, or
+  ///     another from an entry point that asks for it).
   ///   - identifierRule: What the identifier field holds; an email by default.
-  public init(type: UserType, identifierRule: IdentifierRule = .email) {
+  ///   - credentialRules: The password and name rules (`SignUpLogicControl.credentialRules`,
+  ///     the service's); the default rules when left out.
+  public init(
+    type: UserType, identifierRule: IdentifierRule = .email,
+    credentialRules: CredentialRules = .default
+  ) {
     selectedType = type
+    self.credentialRules = credentialRules
     super.init(identifier: "", identifierRule: identifierRule)
   }
 
@@ -74,19 +84,19 @@ public final class SignUpViewModel: CredentialsFormViewModel {
   }
 
   override func passwordProblem(in password: String) -> PasswordProblem? {
-    CredentialRules.passwordProblem(in: password)
+    credentialRules.passwordProblem(in: password)
   }
 
   override func refreshFormOutputs() {
     changes.set(
       \.passwordStrength, of: self,
-      to: password.text.isEmpty ? nil : CredentialRules.passwordStrength(of: password.text),
+      to: password.text.isEmpty ? nil : credentialRules.passwordStrength(of: password.text),
       tell: \.onPasswordStrengthChange)
     changes.set(
-      \.nameError, of: self, to: CredentialRules.nameProblem(in: name)?.message,
+      \.nameError, of: self, to: credentialRules.nameProblem(in: name)?.message,
       tell: \.onNameErrorChange)
     let isComplete =
-      (try? CredentialRules.validated(credentials, identifier: identifierRule)) != nil
+      (try? credentialRules.validated(credentials, identifier: identifierRule)) != nil
     changes.set(
       \.isSignUpEnabled, of: self, to: !isLoading && isComplete,
       tell: \.onSignUpEnabledChange)

@@ -58,8 +58,7 @@ public final class RideService: Sendable {
     do {
       cache = RideCache(database: try await serviceUser.userDatabase(for: userID))
     } catch {
-      let reason = (error as? ServiceUserError)?.message ?? String(describing: error)
-      cache = RideCache(memoryOnlyBecause: reason)
+      cache = RideCache(memoryOnlyBecause: error.description)
     }
     return RideService(network: serviceUser.network, cache: cache, receiptExport: receiptExport)
   }

@@ -6,13 +6,13 @@ import UserModel
 
 /// The device's account database: the accounts seen here, the last signed-in identifier, and the
 /// file of each user's own database. Opened and migrated on first use, so a failure to open
-/// it surfaces as a typed error of the operation that needed it (and is retried next time)
+/// it surfaces as the `AuthFailure` of the operation that needed it (and is retried next time)
 /// rather than failing the service's construction.
 ///
 /// Everything in it can be rebuilt from the server, so a file that is not a database (or is
 /// corrupt) must not lock the user out: it is moved aside, kept for a bug report, and a fresh
 /// one is created (see `AccountDirectory+CorruptFile.swift`). A file from a newer version of
-/// the app is never moved: opening it fails `.accountDatabaseTooNew`, so a downgrade cannot
+/// the app is never moved: opening it fails `.refused(.updateRequired)`, so a downgrade cannot
 /// destroy the newer app's data. The session store is not touched either way.
 ///
 /// Synchronous and lock-based: `SessionState` calls it inside one actor turn, so the account
@@ -38,11 +38,12 @@ package final class AccountDirectory: Sendable {
   /// Records a signed-in user: the account row (created or updated) and the last signed-in
   /// email, with `persist` (the session store's write) inside the same transaction, so
   /// either all of it happens or none of it.
-  /// - Throws: `.accountDatabase`, or `.sessionStore` when `persist` fails (rows rolled back).
+  /// - Throws: `.unavailable(.storage(_:))` or `.refused(.updateRequired)` for the database;
+  ///   what `persist` throws when it fails (rows rolled back).
   package func recordSignIn(
-    of user: User, at moment: Date, persist: () throws(SessionStoreError) -> Void
-  ) throws(ServiceUserError) {
-    try write { connection in
+    of user: User, at moment: Date, persist: () throws(AuthFailure) -> Void
+  ) throws(AuthFailure) {
+    try write(persist: persist) { connection throws(DatabaseError) in
       try connection.execute(
         """
         INSERT INTO account (user_id, identifier, email, name, type, database_file,
@@ -56,13 +57,12 @@ package final class AccountDirectory: Sendable {
       try connection.execute(
         "INSERT OR REPLACE INTO last_sign_in (id, identifier, user_id) VALUES (1, ?, ?)",
         user.identifier, user.id)
-      try persist()
     }
   }
 
   /// The identifier of the last account that signed in here.
-  /// - Throws: `.accountDatabase`.
-  package func lastSignedInIdentifier() throws(ServiceUserError) -> String? {
+  /// - Throws: `.unavailable(.storage(_:))` or `.refused(.updateRequired)`.
+  package func lastSignedInIdentifier() throws(AuthFailure) -> String? {
     let row = try read { database throws(DatabaseError) in
       try database.queryOne("SELECT identifier FROM last_sign_in WHERE id = 1")
     }
@@ -70,8 +70,8 @@ package final class AccountDirectory: Sendable {
   }
 
   /// The accounts that have signed in here, most recent first.
-  /// - Throws: `.accountDatabase`.
-  package func accounts() throws(ServiceUserError) -> [User] {
+  /// - Throws: `.unavailable(.storage(_:))` or `.refused(.updateRequired)`.
+  package func accounts() throws(AuthFailure) -> [User] {
     try read { database throws(DatabaseError) in
       // Read through a cursor: one `User` per row, without a `[Row]` first.
       try database.withCursor(
@@ -99,14 +99,17 @@ package final class AccountDirectory: Sendable {
   }
 
   /// The open database of one user, shared by every caller of this directory.
-  /// - Throws: `.unknownAccount`, `.accountDatabase`, `.userDatabase`.
-  package func userDatabase(for userID: String) throws(ServiceUserError) -> Database {
+  /// - Throws: `.refused(.unknownAccount)`, `.refused(.updateRequired)`,
+  ///   `.unavailable(.storage(_:))`.
+  package func userDatabase(for userID: String) throws(AuthFailure) -> Database {
     let row = try read { database throws(DatabaseError) in
       try database.queryOne("SELECT database_file FROM account WHERE user_id = ?", userID)
     }
-    guard let fileName: String = row?["database_file"] else { throw .unknownAccount }
+    guard let fileName: String = row?["database_file"] else {
+      throw .refused(.unknownAccount)
+    }
     let path = userDatabasesFolder.appendingPathComponent(fileName, isDirectory: false).path
-    return try open.withLock { (open) throws(ServiceUserError) -> Database in
+    return try open.withLock { (open) throws(AuthFailure) -> Database in
       if let database = open.users[userID] { return database }
       let opened = try Self.openUserDatabase(at: path)
       open.users[userID] = opened
@@ -118,30 +121,46 @@ package final class AccountDirectory: Sendable {
 
   private func read<R>(
     _ body: (Database) throws(DatabaseError) -> R
-  ) throws(ServiceUserError) -> R {
+  ) throws(AuthFailure) -> R {
     let database = try openDatabase()
     do {
       return try body(database)
     } catch {
-      throw .accountDatabase(error.message)
+      throw Self.failed(error.message)
     }
   }
 
-  private func write(_ body: (Connection) throws -> Void) throws(ServiceUserError) {
+  /// Runs `rows`, then `persist`, in one transaction: when `persist` fails, the rows are
+  /// rolled back and its failure is thrown as it is.
+  private func write(
+    persist: () throws(AuthFailure) -> Void,
+    _ rows: (Connection) throws(DatabaseError) -> Void
+  ) throws(AuthFailure) {
     let database = try openDatabase()
+    var persistFailure: AuthFailure?
     do {
-      try database.transaction(body)
-    } catch let error as SessionStoreError {
-      throw .sessionStore(error)
-    } catch let error as DatabaseError {
-      throw .accountDatabase(error.message)
+      try database.transaction { connection in
+        try rows(connection)
+        do throws(AuthFailure) {
+          try persist()
+        } catch {
+          persistFailure = error
+          throw error
+        }
+      }
     } catch {
-      throw .accountDatabase("\(error)")
+      if let persistFailure { throw persistFailure }
+      throw Self.failed((error as? DatabaseError)?.message ?? "\(error)")
     }
   }
 
-  private func openDatabase() throws(ServiceUserError) -> Database {
-    try open.withLock { (open) throws(ServiceUserError) -> Database in
+  /// The failure of the account database, with what went wrong, for a log.
+  private static func failed(_ detail: String) -> AuthFailure {
+    .unavailable(.storage("the account database failed: \(detail)"))
+  }
+
+  private func openDatabase() throws(AuthFailure) -> Database {
+    try open.withLock { (open) throws(AuthFailure) -> Database in
       if let database = open.accounts { return database }
       let opened = try openAccountDatabase()
       open.accounts = opened
@@ -151,7 +170,7 @@ package final class AccountDirectory: Sendable {
 
   /// Opens and migrates the account database, moving aside a file that is not one.
   /// Call with `open` locked, so two callers never open it twice.
-  private func openAccountDatabase() throws(ServiceUserError) -> Database {
+  private func openAccountDatabase() throws(AuthFailure) -> Database {
     do {
       do {
         return try Self.openAndMigrate(at: databaseURL)
@@ -160,17 +179,17 @@ package final class AccountDirectory: Sendable {
         return try Self.openAndMigrate(at: databaseURL)
       }
     } catch where error.kind == .schemaTooNew {
-      throw .accountDatabaseTooNew
+      throw .refused(.updateRequired)
     } catch {
-      throw .accountDatabase(error.message)
+      throw Self.failed(error.message)
     }
   }
 
-  private static func openUserDatabase(at path: String) throws(ServiceUserError) -> Database {
+  private static func openUserDatabase(at path: String) throws(AuthFailure) -> Database {
     do {
       return try Database(path: path)
     } catch {
-      throw .userDatabase(error.message)
+      throw .unavailable(.storage("the user's database could not be opened: \(error.message)"))
     }
   }
 

@@ -7,11 +7,14 @@ extension ServiceUser: AuthorizationProvider {
   /// A valid access token for an authorized request, renewed first (one refresh call shared
   /// by every caller) when it expires within the renewal margin.
   /// - Returns: The access token.
-  /// - Throws: `ServiceUserError.notSignedIn` when no one is signed in, when the session
-  ///   cannot be renewed (no refresh token, or an expired one: it ends with `.expired`), or
-  ///   when the server refused the refresh (it ends with `.revoked`); a `NetworkError` when
-  ///   the server could not be asked (the session is kept).
-  public func accessToken() async throws -> String {
+  /// - Throws: NetworkClient's `NetworkError`, for this is its `AuthorizationProvider`:
+  ///   `.authorizationUnavailable(reason:)` when no one is signed in, when the session cannot
+  ///   be renewed (no refresh token, or an expired one: it ends with `.expired`), or when the
+  ///   server refused the refresh (it ends with `.revoked`); when the server could not be
+  ///   asked, the renewal's `AuthFailure` in the client's words (`.transport(.offline)`,
+  ///   `.timeout`, `.cancelled`, a 503 for a busy server, `.unexpectedResponse(_)`), and the
+  ///   session is kept. `authorized(_:)` gives the `AuthFailure` itself.
+  public func accessToken() async throws(NetworkError) -> String {
     try await SessionAuthorization(state: state).accessToken()
   }
 
@@ -19,7 +22,9 @@ extension ServiceUser: AuthorizationProvider {
   /// - Parameter rejectedToken: The token the server refused.
   /// - Returns: The current token when another request renewed it already, else a new one.
   /// - Throws: Like `accessToken()`.
-  public func renewAccessToken(after rejectedToken: String) async throws -> String {
+  public func renewAccessToken(after rejectedToken: String) async throws(NetworkError)
+    -> String
+  {
     try await SessionAuthorization(state: state).renewAccessToken(after: rejectedToken)
   }
 
@@ -55,19 +60,19 @@ extension ServiceUser: AuthorizationProvider {
 struct SessionAuthorization: AuthorizationProvider {
   let state: SessionState
 
-  func accessToken() async throws -> String {
+  func accessToken() async throws(NetworkError) -> String {
     do {
       return try await state.accessToken()
-    } catch let failure as AuthFailure {
-      throw Self.networkError(failure)
+    } catch {
+      throw Self.networkError(error)
     }
   }
 
-  func renewAccessToken(after rejectedToken: String) async throws -> String {
+  func renewAccessToken(after rejectedToken: String) async throws(NetworkError) -> String {
     do {
       return try await state.renewAccessToken(after: rejectedToken)
-    } catch let failure as AuthFailure {
-      throw Self.networkError(failure)
+    } catch {
+      throw Self.networkError(error)
     }
   }
 
@@ -84,7 +89,8 @@ struct SessionAuthorization: AuthorizationProvider {
     case .unavailable(.inProgress), .unsupported: .unexpectedResponse(failure.description)
     // A cancelled renewal stays cancelled (`AuthFailure(_:detail:)`'s table, read back).
     case .refused(.signInCancelled): .cancelled
-    // A refusal ends the session before it gets here; a stray one is no answer either.
+    // No session, or one that ended (`.sessionEnded`): no token to be had. A refusal ends the
+    // session before it gets here; a stray one is no answer either.
     case .refused: .authorizationUnavailable(reason: failure.description)
     }
   }

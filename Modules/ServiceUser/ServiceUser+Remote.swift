@@ -15,18 +15,17 @@ extension ServiceUser {
   /// - Parameter operation: The call, given a valid access token.
   /// - Returns: What the call returns.
   /// - Throws: `.refused(.sessionEnded)` when no one is signed in or the session ended;
-  ///   `.unavailable(_)` when the renewal could not reach the server; the call's own failure
-  ///   otherwise.
+  ///   the renewal's failure as the adapter threw it when it could not reach the server, or
+  ///   `.unavailable(.storage(_:))` when the store's lock could not be taken (the session is
+  ///   kept either way); the call's own failure otherwise.
   public func authorized<T: Sendable>(
     _ operation: @Sendable (String) async throws(AuthFailure) -> T
   ) async throws(AuthFailure) -> T {
-    let token = try await validToken { () async throws -> String in try await state.accessToken() }
+    let token = try await state.accessToken()
     do {
       return try await operation(token)
     } catch .refused(.accessTokenRejected) {
-      let renewed = try await validToken { () async throws -> String in
-        try await state.renewAccessToken(after: token)
-      }
+      let renewed = try await state.renewAccessToken(after: token)
       do {
         return try await operation(renewed)
       } catch .refused(.accessTokenRejected), .refused(.sessionEnded) {
@@ -34,19 +33,6 @@ extension ServiceUser {
       }
     } catch .refused(.sessionEnded) {
       throw await ended()
-    }
-  }
-
-  private func validToken(
-    _ get: () async throws -> String
-  ) async throws(AuthFailure) -> String {
-    do {
-      return try await get()
-    } catch let failure as AuthFailure {
-      throw failure
-    } catch {
-      // `ServiceUserError.notSignedIn`: no session, or the renewal was refused and ended it.
-      throw .refused(.sessionEnded)
     }
   }
 

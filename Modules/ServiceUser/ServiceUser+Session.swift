@@ -18,12 +18,14 @@ extension ServiceUser {
   /// try await service.establishSession(session)
   /// ```
   /// - Parameter session: The new session.
-  /// - Throws: `.accountDatabase` or `.sessionStore`; nothing changed then.
-  public func establishSession(_ session: UserSession) async throws(ServiceUserError) {
+  /// - Throws: `.unavailable(.storage(_:))` when the account database or the store could not
+  ///   be written, `.refused(.updateRequired)` when a newer version of the app wrote the
+  ///   account database; nothing changed then.
+  public func establishSession(_ session: UserSession) async throws(AuthFailure) {
     let moment = now()
     let accounts = self.accounts
     try await state.setSession(session, announce: true, obtainedNow: true) {
-      persist throws(ServiceUserError) in
+      persist throws(AuthFailure) in
       try accounts.recordSignIn(of: session.user, at: moment, persist: persist)
     }
   }
@@ -34,7 +36,7 @@ extension ServiceUser {
   /// - Parameter session: The session read from the store.
   package func adoptStoredSession(_ session: UserSession) async {
     try? await state.setSession(session, announce: false, obtainedNow: false) {
-      _ throws(ServiceUserError) in
+      _ throws(AuthFailure) in
     }
   }
 
@@ -42,8 +44,8 @@ extension ServiceUser {
   /// store), then publishes `.signedIn` if it was not announced yet.
   /// - Parameter user: The user as the server reported it, or `nil` to keep the stored one.
   /// - Returns: The current session, or `nil` when it ended meanwhile.
-  /// - Throws: `.accountDatabase` or `.sessionStore`; the session stays current, unannounced.
-  package func confirmSession(with user: User?) async throws(ServiceUserError) -> UserSession? {
+  /// - Throws: Like `establishSession(_:)`; the session stays current, unannounced.
+  package func confirmSession(with user: User?) async throws(AuthFailure) -> UserSession? {
     guard let current = await state.session else { return nil }
     let latest = try await updateSignedInUser(user ?? current.user)
     await state.announce()
@@ -54,26 +56,18 @@ extension ServiceUser {
   /// `.signedIn`.
   /// - Parameter user: The updated user.
   /// - Returns: The updated session, or `nil` when that user is not signed in.
-  /// - Throws: `.accountDatabase` or `.sessionStore`; nothing changed then.
-  package func updateSignedInUser(_ user: User) async throws(ServiceUserError) -> UserSession? {
+  /// - Throws: Like `establishSession(_:)`; nothing changed then.
+  package func updateSignedInUser(_ user: User) async throws(AuthFailure) -> UserSession? {
     let moment = now()
     let accounts = self.accounts
     let state = self.state
     // Under the store's lock, like every other write of a session: the state writes only
     // while the store still holds this session, and another process's sign-in must not
     // land between that check and the write.
-    do {
-      return try await sessionStore.exclusively { () async throws -> UserSession? in
-        try await state.updateUser(user) { persist throws(ServiceUserError) in
-          try accounts.recordSignIn(of: user, at: moment, persist: persist)
-        }
+    return try await sessionStore.exclusively { () async throws(AuthFailure) -> UserSession? in
+      try await state.updateUser(user) { persist throws(AuthFailure) in
+        try accounts.recordSignIn(of: user, at: moment, persist: persist)
       }
-    } catch let failure as ServiceUserError {
-      throw failure
-    } catch let failure as SessionStoreError {
-      throw .sessionStore(failure)
-    } catch {
-      throw .sessionStore(.writeFailed("the session lock could not be taken"))
     }
   }
 
@@ -81,9 +75,10 @@ extension ServiceUser {
   /// store, forgets the session and publishes `.signedOut(reason)`. Does nothing when no one
   /// is signed in. (`signOut()` of ServiceUserLogin revokes on the server first.)
   /// - Parameter reason: Why it ended.
-  /// - Returns: The store's error when the stored session could not be removed.
+  /// - Returns: The store's failure (`.unavailable(.storage(_:))`) when the stored session
+  ///   could not be removed; the session is ended here anyway.
   @discardableResult
-  public func endSession(_ reason: SignOutReason) async -> SessionStoreError? {
+  public func endSession(_ reason: SignOutReason) async -> AuthFailure? {
     await state.endSession(reason)
   }
 }

@@ -10,8 +10,9 @@ import UserModel
 ///
 /// Feature modules add the operations as extensions (`ServiceUserLogin` adds sign-in,
 /// sign-up, the one-time code, sign-out and the launch check, and the conformance to
-/// LoginCore's `LoginServicing`: without `import ServiceUserLogin`, `signIn` is missing and
-/// the compiler says "ServiceUser does not conform to LoginServicing"). ServiceUser itself
+/// LoginCore's `LoginServicing`: without `import ServiceUserLogin` or `import LoginStack`, a
+/// call such as `signIn` does not compile and the compiler names the missing import: "import
+/// ServiceUserLogin (or LoginStack) to sign in"). ServiceUser itself
 /// keeps the current session, renews its access token (one refresh at a time, shared by
 /// every caller), and tells every listener when someone signs in or out. All of that behaves
 /// the same for every adapter: the adapter only says what the server answered.
@@ -24,13 +25,17 @@ import UserModel
 /// not the app's, pass the app's client as `network:`.
 ///
 /// ```swift
-/// let client = NetworkClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
+/// let client = NetworkClient(baseURL: URL(string: "https://api.example.com")!)
 /// let service = ServiceUser(
-///   remote: KooberAuthAPI(network: client),   // the API's client comes with the adapter
+///   remote: AppAuthAPI(network: client),   // your adapter; the API's client comes with it
 ///   accountDatabaseURL: support.appendingPathComponent("accounts.sqlite"),
 ///   sessionStore: FileSessionStore(directory: support.appendingPathComponent("Session")))
 /// Task { for await change in service.sessionChanges() { print(change) } }
-/// switch await service.restoreSession() { ... }   // from ServiceUserLogin
+/// switch await service.restoreSession() {   // from ServiceUserLogin
+/// case .signedIn(let session), .offline(let session), .unverified(let session, _):
+///   showHome(of: session.user.type)
+/// default: showWelcome()
+/// }
 /// ```
 public final class ServiceUser: Sendable {
   /// The server's adapter: every account operation goes through it.
@@ -48,6 +53,8 @@ public final class ServiceUser: Sendable {
   package let now: @Sendable () -> Date
   /// What a person signs in with: checked and normalised before anything is sent.
   public let identifierRule: IdentifierRule
+  /// The app's password and name rules: a sign-up and a new name are checked with them.
+  public let credentialRules: CredentialRules
   /// Keeps sign-in, sign-up and code checks to one at a time.
   package let credentialGate = ExclusiveGate()
 
@@ -64,17 +71,20 @@ public final class ServiceUser: Sendable {
   ///   - renewalMargin: How close to its expiry an access token is renewed before use.
   ///   - now: The clock for expiry checks.
   ///   - identifierRule: What a person signs in with; an email by default.
+  ///   - credentialRules: The app's password and name rules; the default rules by default.
   public convenience init(
     remote: some AuthRemoteAPI & NetworkClientBacked, accountDatabaseURL: URL,
     sessionStore: any SessionStore, userDatabasesFolder: URL? = nil,
     renewalMargin: TimeInterval = UserSession.renewalMargin,
     now: @escaping @Sendable () -> Date = Date.init,
-    identifierRule: IdentifierRule = .email
+    identifierRule: IdentifierRule = .email,
+    credentialRules: CredentialRules = .default
   ) {
     self.init(
       remote: remote, network: remote.network, accountDatabaseURL: accountDatabaseURL,
       sessionStore: sessionStore, userDatabasesFolder: userDatabasesFolder,
-      renewalMargin: renewalMargin, now: now, identifierRule: identifierRule)
+      renewalMargin: renewalMargin, now: now, identifierRule: identifierRule,
+      credentialRules: credentialRules)
   }
 
   /// Creates the service with the app's API client given apart from the adapter: for an
@@ -98,21 +108,19 @@ public final class ServiceUser: Sendable {
   ///     (a token that lives 10 seconds is renewed in its last 5).
   ///   - now: The clock for expiry checks.
   ///   - identifierRule: What a person signs in with; an email by default.
+  ///   - credentialRules: The app's password and name rules; the default rules by default.
   public init(
     remote: any AuthRemoteAPI, network: NetworkClient, accountDatabaseURL: URL,
     sessionStore: any SessionStore, userDatabasesFolder: URL? = nil,
     renewalMargin: TimeInterval = UserSession.renewalMargin,
     now: @escaping @Sendable () -> Date = Date.init,
-    identifierRule: IdentifierRule = .email
+    identifierRule: IdentifierRule = .email,
+    credentialRules: CredentialRules = .default
   ) {
     let state = SessionState(
       store: sessionStore, now: now, renewalMargin: renewalMargin,
-      renewer: { session throws(RenewalFailure) in
-        do throws(AuthFailure) {
-          return Self.stamped(try await remote.refresh(session), by: remote)
-        } catch {
-          throw error.endsSession ? .refused : .unavailable(error)
-        }
+      renewer: { session throws(AuthFailure) in
+        Self.stamped(try await remote.refresh(session), by: remote)
       })
     self.remote = remote
     self.network = network.with(
@@ -127,6 +135,7 @@ public final class ServiceUser: Sendable {
     self.state = state
     self.now = now
     self.identifierRule = identifierRule
+    self.credentialRules = credentialRules
   }
 
   /// The signed-in session, or `nil` when no one is signed in (or nothing was restored yet).
@@ -161,9 +170,10 @@ public final class ServiceUser: Sendable {
   /// The user's own database: a separate SQLite file per account, for that user's data.
   /// - Parameter userID: The id of an account that has signed in on this device.
   /// - Returns: The open database (one shared connection per user for this service).
-  /// - Throws: `ServiceUserError.unknownAccount` for an id never seen here;
-  ///   `ServiceUserError.accountDatabase` / `.userDatabase` when a file cannot be opened.
-  public func userDatabase(for userID: String) async throws -> Database {
+  /// - Throws: `.refused(.unknownAccount)` for an id never seen here;
+  ///   `.refused(.updateRequired)` when a newer version of the app wrote the account
+  ///   database; `.unavailable(.storage(_:))` when a file cannot be opened.
+  public func userDatabase(for userID: String) async throws(AuthFailure) -> Database {
     try accounts.userDatabase(for: userID)
   }
 }

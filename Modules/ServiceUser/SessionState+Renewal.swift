@@ -3,19 +3,24 @@ import LoginCore
 import UserModel
 
 extension SessionState {
+  /// What every call that finds no session, or ends it, throws: the session is over (or there
+  /// is none). `ServiceUser.authorized(_:)` hands it on as it is.
+  static let ended = AuthFailure.refused(.sessionEnded)
+
   // MARK: - Access tokens
 
   /// A valid access token, renewed first when it expires within the renewal margin.
   /// A session without a refresh token is used until its access token expires, and then
   /// ends with `.expired`; one whose refresh token has expired ends with `.expired` at once.
-  /// - Throws: `ServiceUserError.notSignedIn` with no session (or once the session has ended
-  ///   for good, which ends it with `.expired`); the renewal's error otherwise.
-  package func accessToken() async throws -> String {
-    guard let current = session else { throw ServiceUserError.notSignedIn }
+  /// - Throws: `.refused(.sessionEnded)` with no session, once the session has ended for
+  ///   good (which ends it with `.expired`), or when the server refused the refresh token
+  ///   (which ends it with `.revoked`); the adapter's failure otherwise (the session is kept).
+  package func accessToken() async throws(AuthFailure) -> String {
+    guard let current = session else { throw Self.ended }
     let moment = now()
     if current.hasEnded(at: moment) || current.isRefreshExpired(at: moment) {
       endSession(.expired)
-      throw ServiceUserError.notSignedIn
+      throw Self.ended
     }
     guard current.canRenew(at: moment),
       current.expiresSoon(at: moment, within: margin(for: current))
@@ -37,25 +42,29 @@ extension SessionState {
   /// A new access token after the server refused `rejectedToken` as expired; the current
   /// token when another request already renewed it.
   /// - Throws: like `accessToken()`.
-  package func renewAccessToken(after rejectedToken: String) async throws -> String {
-    guard let current = session else { throw ServiceUserError.notSignedIn }
+  package func renewAccessToken(after rejectedToken: String) async throws(AuthFailure)
+    -> String
+  {
+    guard let current = session else { throw Self.ended }
     if current.accessToken != rejectedToken { return current.accessToken }
     if !current.canRenew(at: now()) {
       endSession(.expired)
-      throw ServiceUserError.notSignedIn
+      throw Self.ended
     }
     return try await renew().accessToken
   }
 
   /// The renewed session: joins the renewal in flight, or starts the only one. A session
   /// that cannot be renewed ends with `.expired`.
-  package func renew() async throws -> UserSession {
-    if let renewal { return try await renewal.value }
-    guard let current = session else { throw ServiceUserError.notSignedIn }
+  /// - Throws: like `accessToken()`; `.unavailable(.storage(_:))` when the store's lock could
+  ///   not be taken.
+  package func renew() async throws(AuthFailure) -> UserSession {
+    if let renewal { return try await renewal.value.get() }
+    guard let current = session else { throw Self.ended }
     // Nothing can renew a session without a live refresh token: it has run its course.
     guard current.canRenew(at: now()) else {
       endSession(signingOut ? .userAction : .expired)
-      throw ServiceUserError.notSignedIn
+      throw Self.ended
     }
     let startedIn = generation
     let startedAt = now()
@@ -64,26 +73,27 @@ extension SessionState {
     // Other processes sharing the store renew one at a time: inside the store's lock the
     // stored session is read again, and one another process renewed meanwhile is used
     // instead of spending the refresh token a second time (which would revoke the session).
-    let task = Task {
-      do {
-        return try await self.renewAlone(
-          current, store: store, renewer: renewer, startedIn: startedIn, startedAt: startedAt)
+    let task = Task { () async -> Result<UserSession, AuthFailure> in
+      do throws(AuthFailure) {
+        return .success(
+          try await self.renewAlone(
+            current, store: store, renewer: renewer, startedIn: startedIn, startedAt: startedAt))
       } catch {
         // The lock could not be taken: let the next caller try again.
         self.forgetRenewal(startedIn: startedIn)
-        throw error
+        return .failure(error)
       }
     }
     renewal = task
-    return try await task.value
+    return try await task.value.get()
   }
 
   /// The renewal's exchange inside the store's lock.
   private nonisolated func renewAlone(
     _ current: UserSession, store: any SessionStore, renewer: @escaping Renewer,
     startedIn: Int, startedAt: Date
-  ) async throws -> UserSession {
-    try await store.exclusively { () async throws -> UserSession in
+  ) async throws(AuthFailure) -> UserSession {
+    try await store.exclusively { () async throws(AuthFailure) -> UserSession in
       if let stored = try? store.load(), stored.accessToken != current.accessToken {
         if stored.user.id == current.user.id, stored.issuer == current.issuer,
           stored.refreshToken != current.refreshToken
@@ -99,8 +109,8 @@ extension SessionState {
           try await self.finishReplaced(startedIn: startedIn)
         }
       }
-      let outcome: Result<UserSession, RenewalFailure>
-      do throws(RenewalFailure) {
+      let outcome: Result<UserSession, AuthFailure>
+      do throws(AuthFailure) {
         outcome = .success(try await renewer(current))
       } catch {
         outcome = .failure(error)
@@ -111,13 +121,13 @@ extension SessionState {
 
   /// Ends a session another account's sign-in replaced in the store, without renewing it;
   /// the store, which holds that sign-in, is left alone.
-  private func finishReplaced(startedIn: Int) throws {
-    guard startedIn == generation else { throw ServiceUserError.notSignedIn }
+  private func finishReplaced(startedIn: Int) throws(AuthFailure) {
+    guard startedIn == generation else { throw Self.ended }
     renewal = nil
     // `.revoked` even for a sign-out: `.userAction` would clear the store, which holds the
     // other account's session now.
     endSession(.revoked)
-    throw ServiceUserError.notSignedIn
+    throw Self.ended
   }
 
   /// Drops a renewal that ended without a result, when it is still this session's.
@@ -128,15 +138,16 @@ extension SessionState {
   /// Makes a renewal's result current. Called inside the store's lock, so the save happens
   /// before another process may read the store.
   /// - Parameters:
-  ///   - outcome: The renewed session, or why there is none.
+  ///   - outcome: The renewed session, or why there is none: a failure that ends the session
+  ///     ends it (`.revoked`), any other is thrown as it is and keeps it.
   ///   - startedIn: The generation the renewal started in.
   ///   - startedAt: When the renewal call started, or `nil` for a session another process
   ///     renewed (already stored; its token's age is unknown).
   private func finishRenewal(
-    _ outcome: Result<UserSession, RenewalFailure>, startedIn: Int, startedAt: Date?
-  ) throws -> UserSession {
+    _ outcome: Result<UserSession, AuthFailure>, startedIn: Int, startedAt: Date?
+  ) throws(AuthFailure) -> UserSession {
     // A sign-out or a new sign-in happened meanwhile: this result is for a session gone.
-    guard startedIn == generation else { throw ServiceUserError.notSignedIn }
+    guard startedIn == generation else { throw Self.ended }
     renewal = nil
     switch outcome {
     case .success(let renewed):
@@ -149,12 +160,12 @@ extension SessionState {
       // Issued at the latest when the call started: its lifetime is counted from then.
       tokenObtainedAt = startedAt
       return renewed
-    case .failure(.refused):
+    case .failure(let failure) where failure.endsSession:
       refusedIn = generation
       endSession(signingOut ? .userAction : .revoked)
-      throw ServiceUserError.notSignedIn
-    case .failure(.unavailable(let error)):
-      throw error
+      throw Self.ended
+    case .failure(let failure):
+      throw failure
     }
   }
 }

@@ -31,12 +31,8 @@ extension SessionState {
     do {
       let renewed = try await renew()
       return .renewed(renewed, spent: !lastRenewalAdopted)
-    } catch let failure as AuthFailure {
-      throw failure
-    } catch ServiceUserError.notSignedIn {
+    } catch .refused(.sessionEnded) {
       return refusedIn == startedIn ? .refused : .notRenewed
-    } catch {
-      throw .unavailable(.storage("the session lock could not be taken"))
     }
   }
 }

@@ -20,7 +20,8 @@ package actor SessionState {
   let now: @Sendable () -> Date
   let renewalMargin: TimeInterval
   let renewer: Renewer
-  var renewal: Task<UserSession, any Error>?
+  /// The renewal in flight, which every caller that needs a new token meanwhile awaits.
+  var renewal: Task<Result<UserSession, AuthFailure>, Never>?
   /// Whether the listeners have heard `.signedIn` for the current session.
   private var announced = false
   /// Bumped whenever the session is set or ended, so a renewal that finishes after that
@@ -67,7 +68,7 @@ package actor SessionState {
   package func setSession(
     _ newSession: UserSession, announce: Bool, obtainedNow: Bool,
     record: Recorder
-  ) throws(ServiceUserError) {
+  ) throws(AuthFailure) {
     try write(newSession, record: record)
     generation += 1
     renewal = nil
@@ -88,7 +89,7 @@ package actor SessionState {
   package func updateUser(
     _ user: User,
     record: Recorder
-  ) throws(ServiceUserError) -> UserSession? {
+  ) throws(AuthFailure) -> UserSession? {
     guard var updated = session, updated.user.id == user.id else { return nil }
     updated.user = user
     // Another process may have replaced or cleared the stored session since this one was
@@ -122,12 +123,12 @@ package actor SessionState {
   /// one is not this process's to drop, which would leave it live at the server with no
   /// copy anywhere. A sign-out (`.userAction`) revoked the stored copy, and clears it.
   /// - Parameter reason: Why it ended.
-  /// - Returns: The store's error when it could not be cleared (the session is ended in
+  /// - Returns: The store's failure when it could not be cleared (the session is ended in
   ///   memory anyway: the server no longer honours it, or the person asked for it).
   @discardableResult
-  package func endSession(_ reason: SignOutReason) -> SessionStoreError? {
+  package func endSession(_ reason: SignOutReason) -> AuthFailure? {
     guard let current = session else { return nil }
-    var failure: SessionStoreError?
+    var failure: AuthFailure?
     if reason == .userAction || !storeHoldsAnother(than: current) {
       do { try store.clear() } catch { failure = error }
     }
@@ -152,10 +153,10 @@ package actor SessionState {
   /// save, writes the current session (or its absence) back, so the store is as it was.
   private func write(
     _ session: UserSession, record: Recorder
-  ) throws(ServiceUserError) {
+  ) throws(AuthFailure) {
     var saved = false
     do {
-      try record { () throws(SessionStoreError) in
+      try record { () throws(AuthFailure) in
         try store.save(session)
         saved = true
       }

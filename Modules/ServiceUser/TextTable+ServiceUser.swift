@@ -2,8 +2,9 @@ import Foundation
 import Localization
 
 extension TextTable {
-  /// ServiceUser's sentences (`ServiceUserError`'s messages), from its `ServiceUser.strings` tables
-  /// in English and Simplified Chinese; an app's own `ServiceUser.strings` wins. Apps and tests
-  /// read the tables through it, e.g. `TextTable.serviceUser.bundle`.
-  public static let serviceUser = TextTable("ServiceUser", bundle: .module)
+  /// ServiceUser has no sentences of its own any more: its failures are `AuthFailure`s, whose
+  /// sentences are LoginCore's (`TextTable.loginCore`; an app rewords them in its own
+  /// `LoginCore.strings`).
+  @available(*, unavailable, message: "ServiceUser's failures read from TextTable.loginCore")
+  public static var serviceUser: TextTable { TextTable("ServiceUser", bundle: .module) }
 }

@@ -5,7 +5,7 @@ import UserModel
 
 extension ServiceUser {
   /// Signs in with the identifier and password. The person is signed in at once, or, when
-  /// your server asks for a second step (Koober asks drivers), gets a one-time code (the
+  /// your server asks for a second step (e.g. of some types of account), gets a one-time code (the
   /// outcome carries its challenge).
   ///
   /// On success the account row, the last signed-in identifier and the session are all written
@@ -76,7 +76,7 @@ extension ServiceUser {
     }
   }
 
-  /// Creates an account and signs it in. The form is checked with `CredentialRules` first,
+  /// Creates an account and signs it in. The form is checked with `credentialRules` first,
   /// so a refused email, password or name costs no round trip.
   /// - Parameter credentials: The sign-up form.
   /// - Returns: The new session, already stored and published.
@@ -86,7 +86,7 @@ extension ServiceUser {
     try await exclusively { () throws(AuthFailure) in
       let form: SignUpCredentials
       do throws(CredentialProblem) {
-        form = try CredentialRules.validated(credentials, identifier: identifierRule)
+        form = try credentialRules.validated(credentials, identifier: identifierRule)
       } catch {
         throw AuthFailure(error)
       }
@@ -172,15 +172,9 @@ extension ServiceUser {
     let session = Self.stamped(issued, by: remote)
     // Under the store's lock, like a renewal, so two processes signing in and out at once
     // cannot leave a session unrevoked.
-    let replaced: [UserSession]
-    do {
-      replaced = try await sessionStore.exclusively { () async throws -> [UserSession] in
-        try await self.recordAlone(session)
-      }
-    } catch let failure as AuthFailure {
-      throw failure
-    } catch {
-      throw .unavailable(.storage("the session lock could not be taken"))
+    let replaced = try await sessionStore.exclusively {
+      () async throws(AuthFailure) -> [UserSession] in
+      try await self.recordAlone(session)
     }
     // After the lock, never under it: the adapter may send through the authorized client,
     // whose renewal takes the lock (a second turn inside the first waits for itself), and
@@ -210,11 +204,7 @@ extension ServiceUser {
       else { continue }
       replaced.append(candidate)
     }
-    do {
-      try await establishSession(session)
-    } catch {
-      throw AuthFailure(error)
-    }
+    try await establishSession(session)
     return replaced
   }
 }

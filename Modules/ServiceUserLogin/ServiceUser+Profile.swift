@@ -4,7 +4,7 @@ import UserModel
 
 extension ServiceUser {
   /// Changes the signed-in user's display name on the server, then in the session and the
-  /// account row. The name is checked with `CredentialRules` first.
+  /// account row. The name is checked with the service's `credentialRules` first.
   /// - Parameter name: The new name (trimmed; empty counts as none), or `nil` to clear it.
   /// - Returns: The updated user.
   /// - Throws: `.refused(.notSignedIn)`, `.refused(.invalidForm(.name(_:)))`,
@@ -12,7 +12,7 @@ extension ServiceUser {
   ///   device could not record it.
   public func updateName(_ name: String?) async throws(AuthFailure) -> User {
     guard await currentSession != nil else { throw .refused(.notSignedIn) }
-    if let problem = CredentialRules.nameProblem(in: name) {
+    if let problem = credentialRules.nameProblem(in: name) {
       throw .refused(.invalidForm(.name(problem)))
     }
     let normalized = CredentialRules.normalizedName(name)
@@ -22,11 +22,7 @@ extension ServiceUser {
         try await remote.updateName(normalized, accessToken: token)
       }
     }
-    do {
-      _ = try await updateSignedInUser(user)
-    } catch {
-      throw AuthFailure(error)
-    }
+    _ = try await updateSignedInUser(user)
     return user
   }
 }

@@ -45,7 +45,7 @@ import WireFormat
 ///   print("Open \(page.destination.absoluteString) to sign in")  // the person's terminal
 ///   openInBrowser(writtenPrivately: page.html)                 // a 0600 file, not argv
 /// }
-/// let session = try await api.signIn(with: agent)
+/// let session = try await service.signIn(with: agent)   // ServiceUserLogin records it
 /// ```
 public final class LoopbackUserAgent: BrowserUserAgent {
   /// The default longest wait for the browser to come back.

@@ -4,7 +4,7 @@ import LoginCore
 /// OpenID Connect Discovery 1.0: where the provider's endpoints are.
 extension OIDCAuthAPI {
   /// The discovery document's URL: the issuer with `/.well-known/openid-configuration`
-  /// appended to its path (§4.1, also for an issuer with a path such as `/realms/koober`).
+  /// appended to its path (§4.1, also for an issuer with a path such as `/realms/shop`).
   public var discoveryURL: URL {
     var text = configuration.issuer.absoluteString
     while text.hasSuffix("/") { text.removeLast() }

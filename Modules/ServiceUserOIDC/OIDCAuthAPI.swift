@@ -23,8 +23,8 @@ import UserModel
 ///
 /// ```swift
 /// let api = OIDCAuthAPI(configuration: try OIDCConfiguration(
-///   issuer: URL(string: "https://id.example.com/realms/koober")!,
-///   clientID: "koober-ios", defaultUserType: .passenger, userTypeClaim: "koober_type"))
+///   issuer: URL(string: "https://id.example.com/realms/shop")!,
+///   clientID: "shop-ios", defaultUserType: UserType("member"), userTypeClaim: "account_type"))
 /// let answer = try await api.signIn(SignInCredentials(identifier: "ann@example.com",
 ///                                                     password: typed))
 /// ```

@@ -10,10 +10,10 @@ import UserModel
 ///
 /// ```swift
 /// let configuration = try OIDCConfiguration(
-///   issuer: URL(string: "https://id.example.com/realms/koober")!,
-///   clientID: "koober-ios",
-///   defaultUserType: .passenger,
-///   userTypeClaim: "koober_type")
+///   issuer: URL(string: "https://id.example.com/realms/shop")!,
+///   clientID: "shop-ios",
+///   defaultUserType: UserType("member"),
+///   userTypeClaim: "account_type")
 /// let api = OIDCAuthAPI(configuration: configuration)
 /// ```
 public struct OIDCConfiguration: Sendable, Equatable {
@@ -26,7 +26,7 @@ public struct OIDCConfiguration: Sendable, Equatable {
   /// The longest one request to the provider may take when none is given.
   public static let defaultTimeout: Duration = .seconds(30)
 
-  /// The issuer URL, e.g. `https://id.example.com/realms/koober`; the discovery document is
+  /// The issuer URL, e.g. `https://id.example.com/realms/shop`; the discovery document is
   /// at `<issuer>/.well-known/openid-configuration` and must name this exact issuer.
   public let issuer: URL
   /// The client identifier registered at the provider.
@@ -48,9 +48,9 @@ public struct OIDCConfiguration: Sendable, Equatable {
   /// among them, leave it out of discovery).
   public let deviceAuthorizationEndpoint: URL?
   /// The user type of a user whose userinfo has no user-type claim, or of every user when
-  /// ``userTypeClaim`` is `nil`: the app's own choice (Koober's is `.passenger`).
+  /// ``userTypeClaim`` is `nil`: the app's own choice (e.g. its most common type).
   public let defaultUserType: UserType
-  /// The userinfo claim holding the user type (e.g. `koober_type`); a user without the claim,
+  /// The userinfo claim holding the user type (e.g. `account_type`); a user without the claim,
   /// or every user when `nil`, gets ``defaultUserType``.
   public let userTypeClaim: String?
   /// How long a new access token lives when the provider does not say.

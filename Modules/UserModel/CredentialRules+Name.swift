@@ -11,11 +11,12 @@ extension CredentialRules {
     return trimmed.isEmpty ? nil : trimmed
   }
 
-  /// Checks a display name after trimming: at most 50 Unicode scalars, none of category Cc.
+  /// Checks a display name after trimming: at most ``maximumNameLength`` Unicode scalars,
+  /// none of category Cc.
   /// - Parameter name: A name as typed, or `nil`; empty and `nil` mean "no name" and pass.
   /// - Returns: The first problem, or `nil` when the name is acceptable.
-  public static func nameProblem(in name: String?) -> NameProblem? {
-    guard let trimmed = normalizedName(name) else { return nil }
+  public func nameProblem(in name: String?) -> NameProblem? {
+    guard let trimmed = Self.normalizedName(name) else { return nil }
     let scalars = trimmed.unicodeScalars
     if scalars.contains(where: { $0.properties.generalCategory == .control }) {
       return .controlCharacter

@@ -1,27 +1,34 @@
 extension CredentialRules {
-  /// Checks a password for sign-up: at least 8 characters, one Unicode letter, one digit 0–9.
+  /// Checks a password for sign-up: at least ``minimumPasswordLength`` characters, and the
+  /// ``requiredPasswordCharacters`` (by default a Unicode letter and a digit 0–9).
   ///
   /// The password is taken exactly as typed: spaces count as characters and nothing is
   /// trimmed, because they may be part of it. Characters are what a person sees (grapheme
   /// clusters), so `é` typed as e + accent counts once.
   /// - Parameter password: The password.
   /// - Returns: The first problem, or `nil` when the password is acceptable.
-  public static func passwordProblem(in password: String) -> PasswordProblem? {
+  public func passwordProblem(in password: String) -> PasswordProblem? {
     if password.isEmpty { return .empty }
     if password.count < minimumPasswordLength { return .tooShort(minimum: minimumPasswordLength) }
-    let kinds = characterKinds(in: password)
-    if kinds.isDisjoint(with: [.lowercase, .uppercase, .caselessLetter]) { return .missingLetter }
-    if !kinds.contains(.digit) { return .missingDigit }
+    let kinds = Self.characterKinds(in: password)
+    if requiredPasswordCharacters.contains(.letter),
+      kinds.isDisjoint(with: [.lowercase, .uppercase, .caselessLetter])
+    {
+      return .missingLetter
+    }
+    if requiredPasswordCharacters.contains(.digit), !kinds.contains(.digit) {
+      return .missingDigit
+    }
     return nil
   }
 
   /// Rates a password for the strength hint beside the field.
   /// - Parameter password: The password.
   /// - Returns: `.weak` when it fails `passwordProblem(in:)`; `.strong` when it also has at
-  ///   least `strongPasswordLength` characters of at least three kinds; `.fair` otherwise.
-  public static func passwordStrength(of password: String) -> PasswordStrength {
+  ///   least ``strongPasswordLength`` characters of at least three kinds; `.fair` otherwise.
+  public func passwordStrength(of password: String) -> PasswordStrength {
     if passwordProblem(in: password) != nil { return .weak }
-    if password.count >= strongPasswordLength && characterKinds(in: password).count >= 3 {
+    if password.count >= strongPasswordLength && Self.characterKinds(in: password).count >= 3 {
       return .strong
     }
     return .fair

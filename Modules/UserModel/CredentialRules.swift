@@ -1,32 +1,60 @@
-/// The one set of rules for emails, passwords and names, the ones the server checks too,
-/// shared by the view model, the logic layer and the backend so they never disagree.
+/// The app's rules for a sign-up form's password and name: a value the app passes once, to
+/// its service, as it passes its ``IdentifierRule``; the logic controls and the view models
+/// read it from there, so the form, the logic and the service never disagree.
 ///
-/// Each rule comes as a `…Problem(in:)` check that returns the first problem or `nil`, and the
-/// whole form as `validated(_:)`, which returns the credentials ready to send (email trimmed
-/// and lower-cased, name trimmed, an empty name as `nil`) or throws the first problem.
+/// ``default`` is 8 characters with a letter and a digit, strong from 12, names up to 50; an
+/// app whose server checks otherwise states its own. The email checks (``emailProblem(in:)``,
+/// ``normalizedEmail(_:)``) are RFC syntax, not an app's policy, and stay on the type.
 ///
 /// ```swift
-/// CredentialRules.emailProblem(in: "ann@example")?.message
-/// // "After the @ comes a domain with a dot, as in example.com."
-/// let ready = try CredentialRules.validated(
+/// let rules = CredentialRules(minimumPasswordLength: 10, maximumNameLength: 80)
+/// rules.passwordProblem(in: "trail3rs!")?.message   // "Use at least 10 characters."
+/// let ready = try rules.validated(
 ///   SignUpCredentials(
-///     identifier: " Ann@Example.com", password: "trail3rs!", name: "", type: .driver))
+///     identifier: " Ann@Example.com", password: "trail3rs-go!", name: "",
+///     type: UserType("member")))
 /// // ready.identifier == "ann@example.com", ready.name == nil
+/// // stated once, to the service: ServiceUser(…, credentialRules: rules)
 /// ```
-public enum CredentialRules {
-  /// The most characters an email may have after trimming.
-  public static let maximumEmailLength = 254
+public struct CredentialRules: Sendable, Hashable {
   /// The fewest characters a password may have.
-  public static let minimumPasswordLength = 8
-  /// The most Unicode scalars a name may have after trimming.
-  public static let maximumNameLength = 50
+  public var minimumPasswordLength: Int
+  /// The kinds of character a password must contain.
+  public var requiredPasswordCharacters: PasswordCharacters
   /// The length from which a varied password counts as strong.
-  public static let strongPasswordLength = 12
+  public var strongPasswordLength: Int
+  /// The most Unicode scalars a name may have after trimming.
+  public var maximumNameLength: Int
+
+  /// The rules when an app states none: 8 characters with a letter and a digit, strong from
+  /// 12 characters of three kinds, names up to 50 scalars.
+  public static let `default` = CredentialRules()
+
+  /// The most characters an email may have after trimming (RFC 5321's path limit).
+  public static let maximumEmailLength = 254
+
+  /// Declares an app's rules; each one left out is the ``default``'s.
+  /// - Parameters:
+  ///   - minimumPasswordLength: The fewest characters a password may have.
+  ///   - requiredPasswordCharacters: What a password must contain; `[]` for no such rule.
+  ///   - strongPasswordLength: The length from which a password of three kinds is strong.
+  ///   - maximumNameLength: The most Unicode scalars a name may have after trimming.
+  public init(
+    minimumPasswordLength: Int = 8,
+    requiredPasswordCharacters: PasswordCharacters = [.letter, .digit],
+    strongPasswordLength: Int = 12,
+    maximumNameLength: Int = 50
+  ) {
+    self.minimumPasswordLength = minimumPasswordLength
+    self.requiredPasswordCharacters = requiredPasswordCharacters
+    self.strongPasswordLength = strongPasswordLength
+    self.maximumNameLength = maximumNameLength
+  }
 
   /// Checks sign-in input: a well-formed identifier and a non-empty password.
   ///
-  /// The password's strength is not checked here: an account made under other rules must
-  /// still be able to sign in, and the server answers a wrong password itself.
+  /// No password rule is checked here: an account made under other rules must still be able
+  /// to sign in, and the server answers a wrong password itself.
   /// - Parameters:
   ///   - credentials: The input as typed.
   ///   - identifier: What the identifier is; an email by default.
@@ -42,15 +70,15 @@ public enum CredentialRules {
       identifier: identifier.normalized(credentials.identifier), password: credentials.password)
   }
 
-  /// Checks sign-up input: identifier, then password, then name, as the API's 422 answers
-  /// list them.
+  /// Checks sign-up input by these rules: identifier, then password, then name, in the order
+  /// a server's answer lists them.
   /// - Parameters:
   ///   - credentials: The input as typed.
   ///   - identifier: What the identifier is; an email by default.
   /// - Returns: The credentials with the identifier normalised and the name trimmed (`nil`
   ///   when empty).
   /// - Throws: The first `CredentialProblem` found.
-  public static func validated(
+  public func validated(
     _ credentials: SignUpCredentials, identifier: IdentifierRule = .email
   ) throws(CredentialProblem) -> SignUpCredentials {
     if let problem = identifier.problem(in: credentials.identifier) { throw problem }
@@ -59,7 +87,7 @@ public enum CredentialRules {
     return SignUpCredentials(
       identifier: identifier.normalized(credentials.identifier),
       password: credentials.password,
-      name: normalizedName(credentials.name),
+      name: Self.normalizedName(credentials.name),
       type: credentials.type
     )
   }

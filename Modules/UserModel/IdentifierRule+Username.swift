@@ -27,7 +27,7 @@ extension IdentifierRule {
   ///
   /// ```swift
   /// let rule = IdentifierRule.username(keepingCase: true)   // Django's default user model
-  /// rule.normalized("  Ann+rides@x ")   // "Ann+rides@x"
+  /// rule.normalized("  Ann+news@x ")    // "Ann+news@x"
   /// rule.problem(in: "ann lee")         // .identifier(username_invalid)
   /// IdentifierRule.username(keepingCase: true, asciiOnly: true).problem(in: "Zoë")
   /// // .identifier(username_invalid)

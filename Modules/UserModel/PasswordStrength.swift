@@ -2,8 +2,8 @@ import Localization
 
 /// A hint for the password field; ordered, so `strength >= .fair` means "acceptable".
 ///
-/// `weak` fails `CredentialRules`; `fair` passes them; `strong` passes them with at least
-/// `CredentialRules.strongPasswordLength` characters drawn from at least three kinds
+/// `weak` fails the app's `CredentialRules`; `fair` passes them; `strong` passes them with at
+/// least their `strongPasswordLength` characters drawn from at least three kinds
 /// (lower-case letters, upper-case letters, letters without case such as 漢字, digits, others).
 public enum PasswordStrength: Int, Sendable, Hashable, Comparable, CaseIterable {
   /// Not accepted: fails at least one rule.

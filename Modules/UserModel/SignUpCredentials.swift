@@ -5,8 +5,9 @@
 ///
 /// ```swift
 /// let form = SignUpCredentials(
-///   identifier: "ann@example.com", password: "s3cretpass", name: "Ann", type: .passenger)
-/// let ready = try CredentialRules.validated(form)
+///   identifier: "ann@example.com", password: "s3cretpass", name: "Ann",
+///   type: UserType("member"))
+/// let ready = try CredentialRules.default.validated(form)   // or the app's own rules
 /// ```
 public struct SignUpCredentials: Codable, Sendable, Hashable {
   /// The identifier as typed or as normalised by `CredentialRules.validated(_:identifier:)`.

@@ -8,8 +8,8 @@ import WireFormat
 ///
 /// ```swift
 /// let ann = User(id: "usr_7QK2", identifier: "ann@example.com", email: "ann@example.com",
-///                name: "Ann", type: .passenger)
-/// let rita = User(id: "42", identifier: "rita", name: nil, type: UserType("rider"))
+///                name: "Ann", type: UserType("member"))
+/// let rita = User(id: "42", identifier: "rita", name: nil, type: UserType("admin"))
 /// ```
 ///
 /// Its `Codable` form is the package's own (`id`, `identifier`, `email`, `name`, `type`), not

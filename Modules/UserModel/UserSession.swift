@@ -43,7 +43,7 @@ public struct UserSession: Codable, Sendable, Hashable {
   /// The scope the server granted (space-separated), when it said.
   public var scope: String?
   /// The server identity that issued the session, as its adapter names itself
-  /// (`AuthRemoteAPI.sessionIssuer`: Koober's base URL, an OAuth issuer with its client ID).
+  /// (`AuthRemoteAPI.sessionIssuer`: an API's base URL, an OAuth issuer with its client ID).
   /// ServiceUser records it when it keeps a session and sends the session's tokens to no
   /// other identity. `nil` for a session kept before identities were recorded, or from an
   /// adapter that names none.

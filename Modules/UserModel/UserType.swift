@@ -2,14 +2,15 @@ import Localization
 
 /// The kind of account: who the app serves and which home a signed-in user lands on.
 ///
-/// An open set, like `Notification.Name`: `passenger` and `driver` are Koober's two, and an app
-/// adds its own as static constants. There is no list of all types and no default type: which
-/// types an app serves, and which one a server that sends none means, are the app's to say.
-/// The raw value is the server's word for the type, so it decodes straight from a User object.
+/// An open set, like `Notification.Name`: an app declares its types as static constants, and
+/// the package declares none. There is no list of all types and no default type: which types
+/// an app serves, and which one a server that sends none means, are the app's to say. The raw
+/// value is the server's word for the type, so it decodes straight from a User object.
 ///
 /// ```swift
 /// extension UserType {
-///   static let dispatcher = UserType("dispatcher")
+///   static let member = UserType("member")
+///   static let admin = UserType("admin")
 /// }
 /// ```
 ///
@@ -17,12 +18,7 @@ import Localization
 /// first a letter; anything else is refused (`init?(rawValue:)` returns `nil`, decoding throws)
 /// rather than becoming a silent default, since it would end up in files and on screens.
 public struct UserType: RawRepresentable, Codable, Sendable, Hashable {
-  /// Someone who requests rides.
-  public static let passenger = UserType("passenger")
-  /// Someone who accepts and drives rides; signs in with a second step (a one-time code).
-  public static let driver = UserType("driver")
-
-  /// The server's word for the type, e.g. `"passenger"`.
+  /// The server's word for the type, e.g. `"member"`.
   public let rawValue: String
 
   /// A type from the server's word for it.
@@ -35,7 +31,7 @@ public struct UserType: RawRepresentable, Codable, Sendable, Hashable {
 
   /// A type the app declares as a constant; a word that breaks the rule is kept lower-cased
   /// and trimmed to the allowed characters, so a typo cannot trap.
-  /// - Parameter word: The word, e.g. `"dispatcher"`.
+  /// - Parameter word: The word, e.g. `"member"`.
   public init(_ word: String) {
     let cleaned = String(
       word.lowercased().unicodeScalars.filter(Self.isAllowed).map(Character.init).prefix(64))
@@ -77,14 +73,32 @@ public struct UserType: RawRepresentable, Codable, Sendable, Hashable {
 }
 
 extension UserType {
-  /// The type as a person reads it, in the language `Texts.language` names: `passenger` or
-  /// `乘客` for Koober's two; an app's own type shows its raw value.
-  public var displayName: String {
-    switch self {
-    case .passenger: TextTable.userModel.text("userType.passenger")
-    case .driver: TextTable.userModel.text("userType.driver")
-    default: rawValue
-    }
+  /// The type as a person reads it, in the language `Texts.language` names: the app's name
+  /// for it, `userType.<raw value>` in the app's own `UserModel.strings` (`Texts.appBundles`),
+  /// or else the raw value.
+  ///
+  /// ```swift
+  /// // en.lproj/UserModel.strings:       "userType.admin" = "administrator";
+  /// //                                   "userType.admin.plural" = "administrators";
+  /// // zh-Hans.lproj/UserModel.strings:  "userType.admin" = "管理员";
+  /// //                                   "userType.admin.plural" = "管理员";
+  /// UserType("admin").displayName        // "administrator"
+  /// UserType("member").displayName       // "member": no name in the app's tables
+  /// ```
+  public var displayName: String { appName ?? rawValue }
+
+  /// The app's name for the type (`userType.<raw value>`), or `nil` when its tables have none.
+  package var appName: String? { appText("userType.\(rawValue)") }
+
+  /// The app's name for accounts of the type in general ("not available to administrators":
+  /// `userType.<raw value>.plural`), or `nil` when its tables have none.
+  package var appPluralName: String? { appText("userType.\(rawValue).plural") }
+
+  /// The text of `key` in the UserModel tables, or `nil` when none has it (a missing text
+  /// reads as its key).
+  private func appText(_ key: String) -> String? {
+    let text = TextTable.userModel.text(key)
+    return text == key ? nil : text
   }
 }
 

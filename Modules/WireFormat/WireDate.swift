@@ -49,9 +49,9 @@ public enum WireDate {
     return Date(timeIntervalSince1970: Double(seconds) + fraction)
   }
 
-  /// Writes one date keeping its milliseconds (the form of Koober's ride routes, whose
-  /// KooberWire encoder uses it): UTC with `Z`, whole seconds, or milliseconds (rounded to the
-  /// nearest) when the date has a sub-second part.
+  /// Writes one date keeping its milliseconds (for a server whose dates keep them, through an
+  /// encoder configured beside its shapes): UTC with `Z`, whole seconds, or milliseconds
+  /// (rounded to the nearest) when the date has a sub-second part.
   /// - Parameter date: The date.
   /// - Returns: `2026-11-21T08:30:00Z` or `2026-11-21T08:30:00.250Z`; `nil` for a date
   ///   outside the years 0000–9999 or one that is not finite.

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Dates read in the forms ``WireDate`` accepts (whole seconds or a fraction, `Z` or an
 /// offset), whichever side wrote them, and write as whole seconds with `Z` (the form most
-/// servers show). A server with a form of its own configures it beside its shapes (Koober's
-/// ride routes keep milliseconds: KooberWire's `KooberWire.rideEncoder()`). The encoder sorts
+/// servers show). A server with a form of its own configures it beside its shapes (one that
+/// keeps milliseconds writes them with `WireDate.string(from:)`). The encoder sorts
 /// keys, so equal values encode to equal bytes.
 ///
 /// ```swift

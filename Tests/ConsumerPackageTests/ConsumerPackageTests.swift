@@ -72,19 +72,35 @@ struct ConsumerPackageTests {
     let work = try TemporaryDirectory(prefix: "consumer")
     defer { work.remove() }
     _ = try await Self.buildDemo(in: work, target: "ArticleExamples")
-    let sources = Self.root.appendingPathComponent("Tests/ConsumerPackage/Sources/ArticleExamples")
+    // ArticleExamples depends on UmbrellaExample, which links LoginStack alone: building the
+    // first builds both.
+    let sources = Self.root.appendingPathComponent("Tests/ConsumerPackage/Sources")
     for (file, article) in [
-      ("GettingStarted", "Modules/ServiceUser/ServiceUser.docc/GettingStarted.md"),
-      ("GettingStarted", ".ci/KooberLoginStack.docc/KooberLoginStack.md"),
-      ("OneExamplePerModule", "Modules/ServiceUser/ServiceUser.docc/GettingStarted.md"),
-      ("SignInFlows", "Modules/ServiceUserOIDC/ServiceUserOIDC.docc/SignInFlows.md"),
-      ("SignInFlowsConfiguration", "Modules/ServiceUserOIDC/ServiceUserOIDC.docc/SignInFlows.md"),
-      ("TestingYourApp", "Modules/LoginTesting/LoginTesting.docc/TestingYourApp.md"),
+      ("ArticleExamples/GettingStarted", "Modules/ServiceUser/ServiceUser.docc/GettingStarted.md"),
+      ("ArticleExamples/GettingStarted", ".ci/KooberLoginStack.docc/KooberLoginStack.md"),
+      (
+        "ArticleExamples/OneExamplePerModule",
+        "Modules/ServiceUser/ServiceUser.docc/GettingStarted.md"
+      ),
+      (
+        "ArticleExamples/SignInFlows",
+        "Modules/ServiceUserOIDC/ServiceUserOIDC.docc/SignInFlows.md"
+      ),
+      (
+        "ArticleExamples/SignInFlowsConfiguration",
+        "Modules/ServiceUserOIDC/ServiceUserOIDC.docc/SignInFlows.md"
+      ),
+      (
+        "ArticleExamples/TestingYourApp",
+        "Modules/LoginTesting/LoginTesting.docc/TestingYourApp.md"
+      ),
+      ("UmbrellaExample/OneImport", "Modules/LoginStack/LoginStack.docc/LoginStack.md"),
     ] {
       let source = try String(
         contentsOf: sources.appendingPathComponent(file + ".swift"), encoding: .utf8)
-      let imports = try Self.block(named: file + " imports", in: source)
-      let body = try Self.block(named: file + " body", in: source)
+      let name = file.split(separator: "/").last.map(String.init) ?? file
+      let imports = try Self.block(named: name + " imports", in: source)
+      let body = try Self.block(named: name + " body", in: source)
       let text = try String(contentsOf: Self.root.appendingPathComponent(article), encoding: .utf8)
       #expect(text.contains("```swift\n" + imports + body + "```\n"), "\(article)")
     }
@@ -158,11 +174,17 @@ struct ConsumerPackageTests {
             .product(name: "UserModel", package: "Koober"),
           ],
           resources: [.process("Resources")]),
+        // An app's module that imports LoginStack and nothing else of the package's.
+        .target(
+          name: "UmbrellaExample",
+          dependencies: [.product(name: "LoginStack", package: "Koober")]),
         .target(
           name: "ArticleExamples",
           dependencies: [
+            "UmbrellaExample",
             .product(name: "LoginCore", package: "Koober"),
             .product(name: "LoginLogicControl", package: "Koober"),
+            .product(name: "LoginStack", package: "Koober"),
             .product(name: "LoginTesting", package: "Koober"),
             .product(name: "NetworkClient", package: "Koober"),
             .product(name: "ServiceUser", package: "Koober"),

@@ -65,6 +65,9 @@ struct ProviderTroubleTests {
     let status = try await fixture.run(oidc + ["status"])
     #expect(status.status == 1)
     #expect(status.stdout == "Signed in as Ann <ann@example.com> (passenger).\n")
+    // KooberWire names Koober's types with any provider, in 简体中文 too.
+    let chinese = try await fixture.run(oidc + ["--lang", "zh-Hans", "status"])
+    #expect(chinese.stdout == "已登录：Ann <ann@example.com>（乘客）。\n")
     #expect(
       status.stderr
         == "koober: The sign-in provider answered HTTP 500 without a usable answer; try again "

@@ -8,7 +8,7 @@ extension UserType {
 
 extension AppFeature {
   fileprivate static let dispatchBoard = AppFeature(
-    "dispatchBoard", title: "the dispatch board", requirement: .onlyFor([.dispatcher, .driver]))
+    "dispatchBoard", title: "the dispatch board", requirement: .onlyFor([.dispatcher, .admin]))
 }
 
 /// Another app's words: its own user type and feature go through the same gate and routes.
@@ -21,10 +21,10 @@ struct AppVocabularyTests {
     #expect(
       gate.check(.dispatchBoard, signedInAs: nil) == .signInRequired(.guestFeature(.dispatchBoard)))
     #expect(
-      gate.check(.dispatchBoard, signedInAs: .passenger)
-        == .notAvailable(message: "The dispatch board is not available to passengers."))
+      gate.check(.dispatchBoard, signedInAs: .member)
+        == .notAvailable(message: "The dispatch board is not available to members."))
     #expect(gate.check(.dispatchBoard, signedInAs: .dispatcher) == .open)
-    #expect(gate.check(.dispatchBoard, signedInAs: .driver) == .open)
+    #expect(gate.check(.dispatchBoard, signedInAs: .admin) == .open)
     #expect(gate.check(.myRides, signedInAs: .dispatcher) == .open)
     #expect(gate.check(.requestRide, signedInAs: .dispatcher) != .open)
   }
@@ -33,11 +33,11 @@ struct AppVocabularyTests {
   func routes() {
     let entry = LoginEntryPoint.guestFeature(.dispatchBoard)
     #expect(LoginRoute(signedIn: .dispatcher, from: entry) == .backToFeature(.dispatchBoard))
-    let passenger = LoginRoute(signedIn: .passenger, from: entry)
-    #expect(passenger == .homeInstead(of: .dispatchBoard, home: .passenger))
+    let member = LoginRoute(signedIn: .member, from: entry)
+    #expect(member == .homeInstead(of: .dispatchBoard, home: .member))
     #expect(
-      passenger.message
-        == "The dispatch board is not available to passengers, so here is your passenger home.")
+      member.message
+        == "The dispatch board is not available to members, so here is your member home.")
     #expect(LoginRoute(signedIn: .dispatcher, from: .welcome) == .homeAsRoot(.dispatcher))
   }
 }

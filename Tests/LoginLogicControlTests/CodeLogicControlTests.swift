@@ -12,7 +12,7 @@ struct CodeLogicControlTests {
     .signInStarted, .needsCode(Fixtures.challenge()), .tick(60),
   ]
 
-  @Test("a right code signs the driver in and routes like sign-in")
+  @Test("a right code signs the admin in and routes like sign-in")
   func success() async {
     let world = World()
     world.service.verifyResults = [.success(Fixtures.session(Fixtures.dan))]
@@ -20,7 +20,7 @@ struct CodeLogicControlTests {
     await control?.submit(code: " \(Fixtures.code) ")?.value
     #expect(
       world.recorder.calls
-        == opening + [.verifying, .signedIn(Fixtures.dan, .homeAsRoot(.driver), from: .code)])
+        == opening + [.verifying, .signedIn(Fixtures.dan, .homeAsRoot(.admin), from: .code)])
     #expect(
       world.service.calls == [
         .signIn(identifier: "dan@example.com", password: Fixtures.password),
@@ -30,7 +30,7 @@ struct CodeLogicControlTests {
     #expect(control?.countdownTask == nil)
   }
 
-  @Test("three wrong codes report the attempts left, then send the driver back to sign-in")
+  @Test("three wrong codes report the attempts left, then send the admin back to sign-in")
   func threeWrongCodes() async {
     let world = World()
     world.service.verifyResults = [
@@ -91,7 +91,7 @@ struct CodeLogicControlTests {
     #expect(world.recorder.calls == [.signInStarted, .needsCode(challenge), .tick(43)])
   }
 
-  @Test("a challenge already expired sends the driver back to sign-in at once")
+  @Test("a challenge already expired sends the admin back to sign-in at once")
   func alreadyExpired() async {
     let world = World()
     let challenge = Fixtures.challenge(seconds: -5)
@@ -136,7 +136,7 @@ struct CodeLogicControlTests {
     #expect(world.service.calls.count == 1)
   }
 
-  @Test("a second submit while a code is checked is ignored; offline lets the driver retry")
+  @Test("a second submit while a code is checked is ignored; offline lets the admin retry")
   func doubleSubmitAndRetry() async {
     let world = World()
     world.service.verifyResults = [
@@ -151,7 +151,7 @@ struct CodeLogicControlTests {
     #expect(
       world.recorder.calls == opening + [
         .verifying, .codeFailed(.unavailable(.offline)),
-        .verifying, .signedIn(Fixtures.dan, .homeAsRoot(.driver), from: .code),
+        .verifying, .signedIn(Fixtures.dan, .homeAsRoot(.admin), from: .code),
       ])
     #expect(world.service.calls.count == 3)
   }
@@ -173,7 +173,7 @@ struct CodeLogicControlTests {
     #expect(
       world.recorder.calls == opening + firstTicks + [
         .resending, .resent, .tick(60), .verifying,
-        .signedIn(Fixtures.dan, .homeAsRoot(.driver), from: .code),
+        .signedIn(Fixtures.dan, .homeAsRoot(.admin), from: .code),
       ])
     #expect(
       world.service.calls == [

@@ -16,13 +16,13 @@ enum Fixtures {
 
   static let ann = User(
     id: "usr_ann", identifier: "ann@example.com", email: "ann@example.com", name: "Ann",
-    type: .passenger)
+    type: .member)
   static let dan = User(
-    id: "usr_dan", identifier: "dan@example.com", email: "dan@example.com", name: nil, type: .driver
+    id: "usr_dan", identifier: "dan@example.com", email: "dan@example.com", name: nil, type: .admin
   )
 
   static func user(_ type: UserType) -> User {
-    type == .passenger ? ann : dan
+    type == .member ? ann : dan
   }
 
   static func session(_ user: User) -> UserSession {
@@ -60,7 +60,7 @@ struct World {
     return control
   }
 
-  /// Signs a driver in up to the code screen and starts its countdown.
+  /// Signs an admin in up to the code screen and starts its countdown.
   func codeControl(
     from entry: LoginEntryPoint = .welcome, challenge: Challenge = Fixtures.challenge()
   ) async -> CodeLogicControl? {

@@ -15,19 +15,19 @@ struct GuestGateTests {
 
   nonisolated static let table: [Row] = [
     Row(feature: .fareEstimate, type: nil, access: .open),
-    Row(feature: .fareEstimate, type: .passenger, access: .open),
-    Row(feature: .fareEstimate, type: .driver, access: .open),
+    Row(feature: .fareEstimate, type: .member, access: .open),
+    Row(feature: .fareEstimate, type: .admin, access: .open),
     Row(feature: .requestRide, type: nil, access: .signInRequired(.guestFeature(.requestRide))),
-    Row(feature: .requestRide, type: .passenger, access: .open),
+    Row(feature: .requestRide, type: .member, access: .open),
     Row(
-      feature: .requestRide, type: .driver,
-      access: .notAvailable(message: "Requesting a ride is not available to drivers.")),
+      feature: .requestRide, type: .admin,
+      access: .notAvailable(message: "Requesting a ride is not available to admins.")),
     Row(feature: .myRides, type: nil, access: .signInRequired(.guestFeature(.myRides))),
-    Row(feature: .myRides, type: .passenger, access: .open),
-    Row(feature: .myRides, type: .driver, access: .open),
+    Row(feature: .myRides, type: .member, access: .open),
+    Row(feature: .myRides, type: .admin, access: .open),
     Row(feature: .profile, type: nil, access: .signInRequired(.guestFeature(.profile))),
-    Row(feature: .profile, type: .passenger, access: .open),
-    Row(feature: .profile, type: .driver, access: .open),
+    Row(feature: .profile, type: .member, access: .open),
+    Row(feature: .profile, type: .admin, access: .open),
   ]
 
   @Test("the gate follows the table and records each check", arguments: table)
@@ -41,7 +41,7 @@ struct GuestGateTests {
   func coversEveryFeature() {
     #expect(Set(Self.table.map(\.feature)) == Set(AppFeature.testedFeatures))
     #expect(AppFeature.fareEstimate.requirement == .guestsWelcome)
-    #expect(AppFeature.requestRide.requirement == .onlyFor([.passenger]))
+    #expect(AppFeature.requestRide.requirement == .onlyFor([.member]))
     #expect(AppFeature.myRides.requirement == .accountNeeded)
     #expect(AppFeature.profile.requirement == .accountNeeded)
   }

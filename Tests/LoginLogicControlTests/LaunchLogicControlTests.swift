@@ -19,7 +19,7 @@ struct LaunchLogicControlTests {
 
   @Test(
     "a valid saved session goes to that type's home as the root",
-    arguments: [UserType.passenger, .driver])
+    arguments: [UserType.member, .admin])
   func validSession(type: UserType) async {
     let user = Fixtures.user(type)
     let world = await check(.signedIn(Fixtures.session(user)))
@@ -59,7 +59,7 @@ struct LaunchLogicControlTests {
     #expect(
       world.recorder.calls == [
         .launchOffline(
-          Fixtures.dan, goHome: .driver,
+          Fixtures.dan, goHome: .admin,
           message: "You're offline; the app will check your session when the connection is back.")
       ])
   }
@@ -72,7 +72,7 @@ struct LaunchLogicControlTests {
     #expect(
       world.recorder.calls == [
         .launchOffline(
-          Fixtures.ann, goHome: .passenger,
+          Fixtures.ann, goHome: .member,
           message:
             "The sign-in provider answered HTTP 403 without a usable answer; try again later. "
             + "Your session is kept until it can be checked.")

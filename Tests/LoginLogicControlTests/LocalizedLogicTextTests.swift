@@ -1,5 +1,6 @@
 import Localization
 import LoginLogicControl
+import TestSupport
 import Testing
 import UserModel
 
@@ -14,8 +15,8 @@ extension AppFeature {
     title: { Texts.language == .simplifiedChinese ? "调度台" : "the dispatch board" })
 }
 
-/// The refusals, routes and session sentences of LoginLogicControl in 简体中文, Koober's words
-/// and an app's own alike; English is asserted by the sequence tests.
+/// The refusals, routes and session sentences of LoginLogicControl in 简体中文, for types the
+/// app names in its tables and types it does not; English is asserted by the sequence tests.
 @MainActor
 @Suite("logic sentences in 简体中文")
 struct LocalizedLogicTextTests {
@@ -23,13 +24,41 @@ struct LocalizedLogicTextTests {
   func refusals() {
     Texts.$scopedLanguage.withValue(.simplifiedChinese) {
       #expect(
-        FeatureAccess(to: .requestRide, signedInAs: .driver)
-          == .notAvailable(message: "司机账号不能使用“叫车”。"))
+        FeatureAccess(to: .requestRide, signedInAs: .admin)
+          == .notAvailable(message: "“admin”账号不能使用“叫车”。"))
       #expect(
-        LoginRoute(signedIn: .driver, from: .guestFeature(.requestRide)).message
-          == "司机账号不能使用“叫车”，已为您打开司机首页。")
+        LoginRoute(signedIn: .admin, from: .guestFeature(.requestRide)).message
+          == "“admin”账号不能使用“叫车”，已为您打开“admin”首页。")
       #expect(
         AppFeature.testedFeatures.map(\.title) == ["估算车费", "叫车", "我的行程", "个人资料"])
+    }
+  }
+
+  @Test("a type the app names in its UserModel table is named so, singular and plural")
+  func appNamedTypes() throws {
+    let curator = UserType("curator")
+    let tables = [
+      "en": [
+        "UserModel": #""userType.curator" = "keeper"; "userType.curator.plural" = "keepers";"#
+      ],
+      "zh-Hans": [
+        "UserModel": #""userType.curator" = "馆员"; "userType.curator.plural" = "馆员";"#
+      ],
+    ]
+    try AppTexts.with(tables) {
+      Texts.$scopedLanguage.withValue(.english) {
+        #expect(
+          LoginRoute(signedIn: curator, from: .guestFeature(.requestRide)).message
+            == "Requesting a ride is not available to keepers, so here is your keeper home.")
+      }
+      Texts.$scopedLanguage.withValue(.simplifiedChinese) {
+        #expect(
+          FeatureAccess(to: .requestRide, signedInAs: curator)
+            == .notAvailable(message: "馆员账号不能使用“叫车”。"))
+        #expect(
+          LoginRoute(signedIn: curator, from: .guestFeature(.requestRide)).message
+            == "馆员账号不能使用“叫车”，已为您打开馆员首页。")
+      }
     }
   }
 
@@ -47,8 +76,8 @@ struct LocalizedLogicTextTests {
         FeatureAccess(to: .requestRide, signedInAs: .dispatcher)
           == .notAvailable(message: "“dispatcher”账号不能使用“叫车”。"))
       #expect(
-        LoginRoute(signedIn: .passenger, from: .guestFeature(.dispatchBoard)).message
-          == "乘客账号不能使用“调度台”，已为您打开乘客首页。")
+        LoginRoute(signedIn: .member, from: .guestFeature(.dispatchBoard)).message
+          == "“member”账号不能使用“调度台”，已为您打开“member”首页。")
       #expect(
         LoginRoute(signedIn: .dispatcher, from: .guestFeature(.requestRide)).message
           == "“dispatcher”账号不能使用“叫车”，已为您打开“dispatcher”首页。")
@@ -58,15 +87,15 @@ struct LocalizedLogicTextTests {
         LoginRoute(signedIn: .dispatcher, from: .guestFeature(.requestRide)).message
           == "Requesting a ride is not available to dispatchers, so here is your dispatcher home.")
       #expect(
-        FeatureAccess(to: .dispatchBoard, signedInAs: .driver)
-          == .notAvailable(message: "The dispatch board is not available to drivers."))
+        FeatureAccess(to: .dispatchBoard, signedInAs: .admin)
+          == .notAvailable(message: "The dispatch board is not available to admins."))
     }
   }
 
   @Test("features are equal by id and requirement, whatever their titles")
   func equality() {
     let renamed = AppFeature(
-      "requestRide", title: "ordering a car", requirement: .onlyFor([.passenger]))
+      "requestRide", title: "ordering a car", requirement: .onlyFor([.member]))
     #expect(renamed == .requestRide)
     #expect(Set([renamed, .requestRide]).count == 1)
     #expect(AppFeature("requestRide", title: "x", requirement: .accountNeeded) != .requestRide)

@@ -11,7 +11,7 @@ struct LoginEventLogTests {
     let world = World()
     let ann = Fixtures.session(Fixtures.ann)
     let dan = Fixtures.session(Fixtures.dan)
-    // A driver: one wrong code, a resend, then the right code.
+    // An admin: one wrong code, a resend, then the right code.
     world.service.verifyResults = [
       .failure(.refused(.invalidCode(attemptsLeft: 2))), .success(dan),
     ]
@@ -20,7 +20,7 @@ struct LoginEventLogTests {
     world.service.signInResults = [.success(.codeRequired(Fixtures.challenge("chl_two")))]
     await code?.resendCode()?.value
     await code?.submit(code: Fixtures.code)?.value
-    // A passenger: a wrong password, then a sign-in; a sign-up; a sign-out.
+    // A member: a wrong password, then a sign-in; a sign-up; a sign-out.
     world.service.signInResults = [
       .failure(.refused(.invalidCredentials(.email))), .success(.signedIn(ann)),
     ]
@@ -30,7 +30,7 @@ struct LoginEventLogTests {
     world.service.signUpResults = [.success(ann)]
     await world.signUpControl().signUp(
       SignUpCredentials(
-        identifier: "ann@example.com", password: "N3w-secret-pw", name: "Ann", type: .passenger))?
+        identifier: "ann@example.com", password: "N3w-secret-pw", name: "Ann", type: .member))?
       .value
     await SessionLogicControl(environment: world.environment).signOut()?.value
 
@@ -55,13 +55,13 @@ struct LoginEventLogTests {
           "code: new code sent by sms",
           "code: countdown started, 60 s left",
           "code: submitted",
-          "code: signed in as driver -> home driver (root)",
+          "code: signed in as admin -> home admin (root)",
           "sign-in: submitted for a***@example.com from welcome",
           "sign-in: failed, invalid_credentials",
           "sign-in: submitted for a***@example.com from welcome",
-          "sign-in: signed in as passenger -> home passenger (root)",
-          "sign-up: submitted for a***@example.com as passenger from welcome",
-          "sign-up: signed up as passenger -> home passenger (root)",
+          "sign-in: signed in as member -> home member (root)",
+          "sign-up: submitted for a***@example.com as member from welcome",
+          "sign-up: signed up as member -> home member (root)",
           "session: sign-out requested",
           "session: signed out -> welcome",
         ].map { stamp + $0 })
@@ -88,7 +88,7 @@ struct LoginEventLogTests {
         "\(stamp) sign-in: failed, account_locked (300 s)",
         "\(stamp) sign-in: submitted for a***@example.com from feature myRides",
         "\(stamp) sign-in: ignored, a sign-in is already in flight",
-        "\(stamp) sign-in: signed in as passenger -> back to myRides",
+        "\(stamp) sign-in: signed in as member -> back to myRides",
       ])
   }
 
@@ -98,11 +98,11 @@ struct LoginEventLogTests {
     let gate = GuestGate(log: log)
     _ = gate.check(.fareEstimate, signedInAs: nil)
     _ = gate.check(.myRides, signedInAs: nil)
-    _ = gate.check(.requestRide, signedInAs: .driver)
+    _ = gate.check(.requestRide, signedInAs: .admin)
     #expect(
       log.lines == [
         "2027-01-15T08:00:00Z guest: myRides as guest -> sign-in required",
-        "2027-01-15T08:00:00Z guest: requestRide as driver -> not available",
+        "2027-01-15T08:00:00Z guest: requestRide as admin -> not available",
       ])
   }
 

@@ -7,20 +7,20 @@ import UserModel
 struct LoginRouteTests {
   @Test("launch and welcome lead home as the root; a feature leads back unless the type can't")
   func routes() {
-    #expect(LoginRoute(signedIn: .passenger, from: .launch) == .homeAsRoot(.passenger))
-    #expect(LoginRoute(signedIn: .driver, from: .welcome) == .homeAsRoot(.driver))
+    #expect(LoginRoute(signedIn: .member, from: .launch) == .homeAsRoot(.member))
+    #expect(LoginRoute(signedIn: .admin, from: .welcome) == .homeAsRoot(.admin))
     #expect(
-      LoginRoute(signedIn: .passenger, from: .guestFeature(.requestRide))
+      LoginRoute(signedIn: .member, from: .guestFeature(.requestRide))
         == .backToFeature(.requestRide))
     #expect(
-      LoginRoute(signedIn: .driver, from: .guestFeature(.requestRide))
-        == .homeInstead(of: .requestRide, home: .driver))
+      LoginRoute(signedIn: .admin, from: .guestFeature(.requestRide))
+        == .homeInstead(of: .requestRide, home: .admin))
     #expect(
-      LoginRoute(signedIn: .driver, from: .guestFeature(.profile)) == .backToFeature(.profile))
-    #expect(LoginRoute.homeAsRoot(.driver).message == nil)
+      LoginRoute(signedIn: .admin, from: .guestFeature(.profile)) == .backToFeature(.profile))
+    #expect(LoginRoute.homeAsRoot(.admin).message == nil)
     #expect(
-      LoginRoute.homeInstead(of: .requestRide, home: .driver).message
-        == "Requesting a ride is not available to drivers, so here is your driver home.")
+      LoginRoute.homeInstead(of: .requestRide, home: .admin).message
+        == "Requesting a ride is not available to admins, so here is your admin home.")
   }
 
   @Test(

@@ -83,7 +83,7 @@ struct OneRequestAtATimeTests {
       control.delegate = delegate
       let form = SignUpCredentials(
         identifier: Fixtures.ann.identifier, password: Fixtures.password, name: "Ann",
-        type: .passenger)
+        type: .member)
       return ({ control.signUp(form) }, { control.isSigningUp })
     case "code":
       service.verifyResults = [.success(session)]

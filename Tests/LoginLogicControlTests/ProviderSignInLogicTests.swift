@@ -38,13 +38,13 @@ struct ProviderSignInLogicTests {
   }
 
   nonisolated static let routeCases: [RouteCase] = [
-    RouteCase(type: .passenger, entry: .welcome, route: .homeAsRoot(.passenger)),
+    RouteCase(type: .member, entry: .welcome, route: .homeAsRoot(.member)),
     RouteCase(
-      type: .passenger, entry: .guestFeature(.requestRide), route: .backToFeature(.requestRide)),
-    RouteCase(type: .driver, entry: .launch, route: .homeAsRoot(.driver)),
+      type: .member, entry: .guestFeature(.requestRide), route: .backToFeature(.requestRide)),
+    RouteCase(type: .admin, entry: .launch, route: .homeAsRoot(.admin)),
     RouteCase(
-      type: .driver, entry: .guestFeature(.requestRide),
-      route: .homeInstead(of: .requestRide, home: .driver)),
+      type: .admin, entry: .guestFeature(.requestRide),
+      route: .homeInstead(of: .requestRide, home: .admin)),
   ]
 
   static func authorization(seconds: TimeInterval = 120) -> DeviceAuthorization {
@@ -164,7 +164,7 @@ struct ProviderSignInLogicTests {
       world.recorder.calls == [
         .deviceStarted, .deviceShown(userCode: "WDJB-MJHT", secondsLeft: 120), .tick(119),
         .tick(118),
-        .signedIn(Fixtures.dan, .homeInstead(of: .requestRide, home: .driver), from: .device),
+        .signedIn(Fixtures.dan, .homeInstead(of: .requestRide, home: .admin), from: .device),
       ])
     #expect(
       world.service.calls == [.startDeviceSignIn, .finishDeviceSignIn(userCode: "WDJB-MJHT")])

@@ -7,8 +7,8 @@ import UserModel
 @MainActor
 @Suite("The README's wiring example")
 struct ReadmeWiringExampleTests {
-  @Test("a passenger signing in from welcome: button enabled, then the home as root")
-  func passengerFromWelcome() async {
+  @Test("a member signing in from welcome: button enabled, then the home as root")
+  func memberFromWelcome() async {
     let world = World()
     world.service.signInResults = [.success(.signedIn(Fixtures.session(Fixtures.ann)))]
     let screen = SignInScreen(environment: world.environment, last: nil)
@@ -16,7 +16,7 @@ struct ReadmeWiringExampleTests {
     screen.passwordTyped(Fixtures.password)
     await screen.signInTapped()?.value
     #expect(
-      screen.shown == ["button enabled: true", "button enabled: false", "root: passenger home"])
+      screen.shown == ["button enabled: true", "button enabled: false", "root: member home"])
   }
 
   @Test("a wrong password shows the logic layer's sentence and enables the button again")

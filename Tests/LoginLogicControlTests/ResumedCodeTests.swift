@@ -33,7 +33,7 @@ struct ResumedCodeTests {
         .tick(43),
         .verifying, .codeFailed(.refused(.invalidCode(attemptsLeft: 2))),
         .codeFailed(.unsupported(.resendCode)),
-        .verifying, .signedIn(Fixtures.dan, .homeAsRoot(.driver), from: .code),
+        .verifying, .signedIn(Fixtures.dan, .homeAsRoot(.admin), from: .code),
       ])
     #expect(
       world.service.calls == [
@@ -59,7 +59,7 @@ struct ResumedCodeTests {
       ])
   }
 
-  @Test("a saved challenge already expired sends the driver back to sign-in at once")
+  @Test("a saved challenge already expired sends the admin back to sign-in at once")
   func resumedChallenge_expired_endsAtOnce() {
     let world = World()
     let control = resume(Fixtures.challenge(seconds: -1), in: world)

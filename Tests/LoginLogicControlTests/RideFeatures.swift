@@ -9,8 +9,8 @@ extension AppFeature {
   static let fareEstimate = AppFeature("fareEstimate", requirement: .guestsWelcome) {
     Texts.language == .simplifiedChinese ? "估算车费" : "estimating a fare"
   }
-  /// Passengers only.
-  static let requestRide = AppFeature("requestRide", requirement: .onlyFor([.passenger])) {
+  /// Members only.
+  static let requestRide = AppFeature("requestRide", requirement: .onlyFor([.member])) {
     Texts.language == .simplifiedChinese ? "叫车" : "requesting a ride"
   }
   /// Any account.

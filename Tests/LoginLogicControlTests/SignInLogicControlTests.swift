@@ -17,38 +17,38 @@ struct SignInLogicControlTests {
 
   nonisolated static let routeCases: [RouteCase] = [
     RouteCase(
-      type: .passenger, entry: .launch,
-      expected: .signedIn(ann, .homeAsRoot(.passenger), from: .signIn)),
+      type: .member, entry: .launch,
+      expected: .signedIn(ann, .homeAsRoot(.member), from: .signIn)),
     RouteCase(
-      type: .passenger, entry: .welcome,
-      expected: .signedIn(ann, .homeAsRoot(.passenger), from: .signIn)),
+      type: .member, entry: .welcome,
+      expected: .signedIn(ann, .homeAsRoot(.member), from: .signIn)),
     RouteCase(
-      type: .passenger, entry: .guestFeature(.fareEstimate),
+      type: .member, entry: .guestFeature(.fareEstimate),
       expected: .signedIn(ann, .backToFeature(.fareEstimate), from: .signIn)),
     RouteCase(
-      type: .passenger, entry: .guestFeature(.requestRide),
+      type: .member, entry: .guestFeature(.requestRide),
       expected: .signedIn(ann, .backToFeature(.requestRide), from: .signIn)),
     RouteCase(
-      type: .passenger, entry: .guestFeature(.myRides),
+      type: .member, entry: .guestFeature(.myRides),
       expected: .signedIn(ann, .backToFeature(.myRides), from: .signIn)),
     RouteCase(
-      type: .passenger, entry: .guestFeature(.profile),
+      type: .member, entry: .guestFeature(.profile),
       expected: .signedIn(ann, .backToFeature(.profile), from: .signIn)),
     RouteCase(
-      type: .driver, entry: .launch, expected: .signedIn(dan, .homeAsRoot(.driver), from: .code)),
+      type: .admin, entry: .launch, expected: .signedIn(dan, .homeAsRoot(.admin), from: .code)),
     RouteCase(
-      type: .driver, entry: .welcome, expected: .signedIn(dan, .homeAsRoot(.driver), from: .code)),
+      type: .admin, entry: .welcome, expected: .signedIn(dan, .homeAsRoot(.admin), from: .code)),
     RouteCase(
-      type: .driver, entry: .guestFeature(.fareEstimate),
+      type: .admin, entry: .guestFeature(.fareEstimate),
       expected: .signedIn(dan, .backToFeature(.fareEstimate), from: .code)),
     RouteCase(
-      type: .driver, entry: .guestFeature(.requestRide),
-      expected: .signedIn(dan, .homeInstead(of: .requestRide, home: .driver), from: .code)),
+      type: .admin, entry: .guestFeature(.requestRide),
+      expected: .signedIn(dan, .homeInstead(of: .requestRide, home: .admin), from: .code)),
     RouteCase(
-      type: .driver, entry: .guestFeature(.myRides),
+      type: .admin, entry: .guestFeature(.myRides),
       expected: .signedIn(dan, .backToFeature(.myRides), from: .code)),
     RouteCase(
-      type: .driver, entry: .guestFeature(.profile),
+      type: .admin, entry: .guestFeature(.profile),
       expected: .signedIn(dan, .backToFeature(.profile), from: .code)),
   ]
 
@@ -59,7 +59,7 @@ struct SignInLogicControlTests {
   func routes(_ row: RouteCase) async {
     let world = World()
     let user = Fixtures.user(row.type)
-    if row.type == .passenger {
+    if row.type == .member {
       world.service.signInResults = [.success(.signedIn(Fixtures.session(user)))]
       await world.signInControl(from: row.entry)
         .signIn(identifier: user.identifier, password: Fixtures.password)?.value
@@ -140,7 +140,7 @@ struct SignInLogicControlTests {
     #expect(
       world.recorder.calls == [
         .signInStarted, .signInFailed(.unavailable(.offline)),
-        .signInStarted, .signedIn(Fixtures.ann, .homeAsRoot(.passenger), from: .signIn),
+        .signInStarted, .signedIn(Fixtures.ann, .homeAsRoot(.member), from: .signIn),
       ])
   }
 
@@ -181,7 +181,7 @@ struct SignInLogicControlTests {
     await first?.value
     #expect(
       world.recorder.calls == [
-        .signInStarted, .signedIn(Fixtures.ann, .homeAsRoot(.passenger), from: .signIn),
+        .signInStarted, .signedIn(Fixtures.ann, .homeAsRoot(.member), from: .signIn),
       ])
     #expect(
       world.service.calls == [.signIn(identifier: "ann@example.com", password: Fixtures.password)])
@@ -203,7 +203,7 @@ struct SignInLogicControlTests {
     await first?.value
     #expect(
       world.recorder.calls == [
-        .signInStarted, .signedIn(Fixtures.ann, .homeAsRoot(.passenger), from: .signIn),
+        .signInStarted, .signedIn(Fixtures.ann, .homeAsRoot(.member), from: .signIn),
       ])
     #expect(world.service.calls.count == 1)
   }

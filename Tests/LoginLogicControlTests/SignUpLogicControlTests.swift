@@ -11,53 +11,53 @@ struct SignUpLogicControlTests {
       identifier: " New@Example.com ", password: password, name: "  Ann  ", type: type)
   }
 
-  @Test("a passenger signs up from welcome and goes home as the root")
-  func passenger() async {
+  @Test("a member signs up from welcome and goes home as the root")
+  func member() async {
     let world = World()
     world.service.signUpResults = [.success(Fixtures.session(Fixtures.ann))]
-    await world.signUpControl().signUp(form(.passenger))?.value
+    await world.signUpControl().signUp(form(.member))?.value
     #expect(
       world.recorder.calls == [
-        .signUpStarted, .signedIn(Fixtures.ann, .homeAsRoot(.passenger), from: .signUp),
+        .signUpStarted, .signedIn(Fixtures.ann, .homeAsRoot(.member), from: .signUp),
       ])
     #expect(
       world.service.calls == [
         .signUp(
           SignUpCredentials(
             identifier: "new@example.com", password: Fixtures.password, name: "Ann",
-            type: .passenger))
+            type: .member))
       ])
   }
 
-  @Test("a driver signs up without a code and goes to the driver home")
-  func driver() async {
+  @Test("an admin signs up without a code and goes to the admin home")
+  func admin() async {
     let world = World()
     world.service.signUpResults = [.success(Fixtures.session(Fixtures.dan))]
-    await world.signUpControl().signUp(form(.driver))?.value
+    await world.signUpControl().signUp(form(.admin))?.value
     #expect(
       world.recorder.calls == [
-        .signUpStarted, .signedIn(Fixtures.dan, .homeAsRoot(.driver), from: .signUp),
+        .signUpStarted, .signedIn(Fixtures.dan, .homeAsRoot(.admin), from: .signUp),
       ])
   }
 
-  @Test("a driver who signed up from a passenger feature goes home with a message")
-  func driverFromPassengerFeature() async {
+  @Test("an admin who signed up from a member feature goes home with a message")
+  func adminFromMemberFeature() async {
     let world = World()
     world.service.signUpResults = [.success(Fixtures.session(Fixtures.dan))]
-    await world.signUpControl(from: .guestFeature(.requestRide)).signUp(form(.driver))?.value
-    let route = LoginRoute.homeInstead(of: .requestRide, home: .driver)
+    await world.signUpControl(from: .guestFeature(.requestRide)).signUp(form(.admin))?.value
+    let route = LoginRoute.homeInstead(of: .requestRide, home: .admin)
     #expect(
       world.recorder.calls == [.signUpStarted, .signedIn(Fixtures.dan, route, from: .signUp)])
     #expect(
       route.message
-        == "Requesting a ride is not available to drivers, so here is your driver home.")
+        == "Requesting a ride is not available to admins, so here is your admin home.")
   }
 
-  @Test("a passenger who signed up from my rides returns there")
-  func passengerFromFeature() async {
+  @Test("a member who signed up from my rides returns there")
+  func memberFromFeature() async {
     let world = World()
     world.service.signUpResults = [.success(Fixtures.session(Fixtures.ann))]
-    await world.signUpControl(from: .guestFeature(.myRides)).signUp(form(.passenger))?.value
+    await world.signUpControl(from: .guestFeature(.myRides)).signUp(form(.member))?.value
     #expect(
       world.recorder.calls == [
         .signUpStarted, .signedIn(Fixtures.ann, .backToFeature(.myRides), from: .signUp),
@@ -69,7 +69,7 @@ struct SignUpLogicControlTests {
     let world = World()
     world.service.signUpResults = [.failure(.refused(.identifierTaken(.email)))]
     let control = world.signUpControl()
-    await control.signUp(form(.passenger))?.value
+    await control.signUp(form(.member))?.value
     #expect(
       world.recorder.calls == [.signUpStarted, .signUpFailed(.refused(.identifierTaken(.email)))])
     #expect(
@@ -99,7 +99,7 @@ struct SignUpLogicControlTests {
     let refused = AuthFailure.refused(
       .invalidInput(.password, message: "Use a less common password."))
     world.service.signUpResults = [.failure(refused)]
-    await world.signUpControl().signUp(form(.passenger))?.value
+    await world.signUpControl().signUp(form(.member))?.value
     #expect(world.recorder.calls == [.signUpStarted, .signUpFailed(refused)])
     #expect(refused.code == "invalid_password")
     #expect(refused.message == "Use a less common password.")
@@ -110,12 +110,12 @@ struct SignUpLogicControlTests {
     let world = World()
     world.service.signUpResults = [.success(Fixtures.session(Fixtures.ann))]
     let control = world.signUpControl()
-    let first = control.signUp(form(.passenger))
-    #expect(control.signUp(form(.passenger)) == nil)
+    let first = control.signUp(form(.member))
+    #expect(control.signUp(form(.member)) == nil)
     await first?.value
     #expect(
       world.recorder.calls == [
-        .signUpStarted, .signedIn(Fixtures.ann, .homeAsRoot(.passenger), from: .signUp),
+        .signUpStarted, .signedIn(Fixtures.ann, .homeAsRoot(.member), from: .signUp),
       ])
     #expect(world.service.calls.count == 1)
   }
@@ -124,5 +124,5 @@ struct SignUpLogicControlTests {
 private func signUpForm(_ email: String, _ password: String, name: String? = nil)
   -> SignUpCredentials
 {
-  SignUpCredentials(identifier: email, password: password, name: name, type: .driver)
+  SignUpCredentials(identifier: email, password: password, name: name, type: .admin)
 }

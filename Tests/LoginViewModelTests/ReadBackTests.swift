@@ -38,7 +38,7 @@ struct ReadBackTests {
 
   @Test("sign-up: every closure reads every output back while every input is driven")
   func signUp() {
-    let model = SignUpViewModel(type: .passenger)
+    let model = SignUpViewModel(type: .member)
     let probe = ReadBackProbe { [unowned model] in
       [
         "identifierError": "\(model.identifierError as Any)",
@@ -65,7 +65,7 @@ struct ReadBackTests {
     probe.drive("password fixed") { model.passwordChanged("trail3rs") }
     probe.drive("name broken") { model.nameChanged("Ann\nSmith") }
     probe.drive("name fixed") { model.nameChanged("Ann") }
-    probe.drive("type chosen") { model.typeSelected(.driver) }
+    probe.drive("type chosen") { model.typeSelected(.admin) }
     probe.drive("loading") { model.setLoading(true) }
     probe.drive("loaded") { model.setLoading(false) }
     probe.drive("password emptied") { model.passwordChanged("") }

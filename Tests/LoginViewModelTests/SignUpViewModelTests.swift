@@ -5,20 +5,20 @@ import UserModel
 @MainActor
 @Suite("SignUpViewModel")
 struct SignUpViewModelTests {
-  @Test("a new form is a passenger with nothing shown, and attaching closures fires nothing")
+  @Test("a new form is a member with nothing shown, and attaching closures fires nothing")
   func initialState() {
-    let model = SignUpViewModel(type: .passenger)
+    let model = SignUpViewModel(type: .member)
     let log = ViewEventLog.recording(model)
-    #expect(model.selectedType == .passenger && !model.isSignUpEnabled)
+    #expect(model.selectedType == .member && !model.isSignUpEnabled)
     #expect(model.identifierError == nil && model.passwordError == nil && model.nameError == nil)
     #expect(model.passwordStrength == nil)
-    #expect(SignUpViewModel(type: .driver).selectedType == .driver)
+    #expect(SignUpViewModel(type: .admin).selectedType == .admin)
     #expect(log.events == [])
   }
 
   @Test("the strength hint goes weak, fair, strong while typing and back while deleting")
   func strengthProgression() {
-    let model = SignUpViewModel(type: .passenger)
+    let model = SignUpViewModel(type: .member)
     model.identifierChanged("ann@example.com")
     let log = ViewEventLog.recording(model)
     typeCharacters("trail3rs-Go!", into: model.passwordChanged)
@@ -42,7 +42,7 @@ struct SignUpViewModelTests {
 
   @Test("a finished password shows its first problem and follows each change")
   func passwordErrors() {
-    let model = SignUpViewModel(type: .passenger)
+    let model = SignUpViewModel(type: .member)
     let log = ViewEventLog.recording(model)
     model.passwordChanged("abc")
     model.passwordEditingEnded()
@@ -57,7 +57,7 @@ struct SignUpViewModelTests {
 
   @Test("name errors show at once: 51 scalars, a control character; emoji and 50 are fine")
   func nameErrors() {
-    let model = SignUpViewModel(type: .passenger)
+    let model = SignUpViewModel(type: .member)
     let log = ViewEventLog.recording(model)
     model.nameChanged(String(repeating: "n", count: 50))
     model.nameChanged(String(repeating: "n", count: 51))
@@ -72,25 +72,25 @@ struct SignUpViewModelTests {
       ])
   }
 
-  @Test("a whole form: pasted email, non-ASCII name, driver, then a bad name disables it")
+  @Test("a whole form: pasted email, non-ASCII name, admin, then a bad name disables it")
   func wholeForm() throws {
-    let model = SignUpViewModel(type: .passenger)
+    let model = SignUpViewModel(type: .member)
     let log = ViewEventLog.recording(model)
     model.identifierChanged(" Zoë@Example.com ")
     model.identifierEditingEnded()
     model.passwordChanged("kängurú7")
     model.passwordEditingEnded()
     model.nameChanged("Zoë")
-    model.typeSelected(.driver)
-    model.typeSelected(.driver)
+    model.typeSelected(.admin)
+    model.typeSelected(.admin)
     #expect(
       log.take() == [
-        .passwordStrength(.fair), .signUpEnabled(true), .selectedType(.driver),
+        .passwordStrength(.fair), .signUpEnabled(true), .selectedType(.admin),
       ])
     #expect(
-      try CredentialRules.validated(model.credentials)
+      try CredentialRules.default.validated(model.credentials)
         == SignUpCredentials(
-          identifier: "zoë@example.com", password: "kängurú7", name: "Zoë", type: .driver))
+          identifier: "zoë@example.com", password: "kängurú7", name: "Zoë", type: .admin))
     model.nameChanged("Zoë\t")
     #expect(log.take() == [.nameError(Message.nameControl), .signUpEnabled(false)])
     model.nameChanged("")
@@ -100,7 +100,7 @@ struct SignUpViewModelTests {
 
   @Test("1,000-character inputs: email and name refused, a long password is strong")
   func longInputs() {
-    let model = SignUpViewModel(type: .passenger)
+    let model = SignUpViewModel(type: .member)
     let log = ViewEventLog.recording(model)
     model.identifierChanged(String(repeating: "a", count: 988) + "@example.com")
     model.identifierEditingEnded()
@@ -116,7 +116,7 @@ struct SignUpViewModelTests {
 
   @Test("clearing a finished email asks for it; whitespace inside is refused")
   func clearingEmail() {
-    let model = SignUpViewModel(type: .passenger)
+    let model = SignUpViewModel(type: .member)
     model.passwordChanged("trail3rs")
     let log = ViewEventLog.recording(model)
     model.identifierChanged("ann@example.com")
@@ -132,16 +132,16 @@ struct SignUpViewModelTests {
 
   @Test("loading disables the button and re-enables it")
   func loading() {
-    let model = SignUpViewModel(type: .driver)
+    let model = SignUpViewModel(type: .admin)
     model.identifierChanged("ann@example.com")
     model.passwordChanged("trail3rs")
     let log = ViewEventLog.recording(model)
     model.setLoading(true)
-    model.typeSelected(.passenger)
+    model.typeSelected(.member)
     model.setLoading(false)
     #expect(
       log.events == [
-        .loading(true), .signUpEnabled(false), .selectedType(.passenger), .loading(false),
+        .loading(true), .signUpEnabled(false), .selectedType(.member), .loading(false),
         .signUpEnabled(true),
       ])
   }

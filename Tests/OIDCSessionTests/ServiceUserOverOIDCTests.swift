@@ -138,7 +138,9 @@ struct ServiceUserOverOIDCTests {
     _ = try? await world.remote.refresh(session)
     #expect(renewed.accessToken != session.accessToken)
     world.time.advance(by: 302)
-    await #expect(throws: ServiceUserError.notSignedIn) { try await world.service.accessToken() }
+    let signedOut = NetworkError.authorizationUnavailable(
+      reason: AuthFailure.refused(.sessionEnded).description)
+    await #expect(throws: signedOut) { try await world.service.accessToken() }
     var seen: [SessionChange] = []
     for await change in changes {
       seen.append(change)

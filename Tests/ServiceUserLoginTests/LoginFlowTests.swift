@@ -93,8 +93,7 @@ struct LoginFlowTests {
       _ in .json(201, Fixtures.json(Fixtures.session()))
     }
     defer { harness.folder.remove() }
-    let expected = AuthFailure.unavailable(
-      .storage("The session could not be saved (disk full (test))."))
+    let expected = AuthFailure.unavailable(.storage("disk full (test)"))
     await #expect(throws: expected) {
       try await harness.service.signUp(
         SignUpCredentials(

@@ -29,7 +29,8 @@ struct RestoreSessionTests {
       at: harness.folder.url("Session"), withIntermediateDirectories: true)
     let garbage = Data((0..<200).map { UInt8($0) })
     try garbage.write(to: file)
-    let message = SessionStoreError.corrupt("not a session property list").message
+    let message = AuthFailure.unavailable(.sessionUnreadable("not a session property list"))
+      .message
     #expect(await harness.service.restoreSession() == .unavailable(message))
     #expect(await harness.service.signOut() == .signedOut)
     #expect(await harness.service.restoreSession() == .unavailable(message))

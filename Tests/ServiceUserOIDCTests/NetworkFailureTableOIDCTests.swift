@@ -54,6 +54,24 @@ struct NetworkFailureTableOIDCTests {
         == Self.tableShape(AuthFailure(NetworkError.http(status: status, body: Data()).kind)))
   }
 
+  @Test(
+    "an answer with a body but no OAuth error keeps its status, a 5xx or a 3xx alike",
+    arguments: [
+      (502, "<html>Bad gateway</html>"), (503, #"{"detail": "down"}"#), (301, "Moved"),
+    ])
+  func bodyWithoutOAuthError(status: Int, body: String) async throws {
+    let api = try Self.api(.answering(status, body, [:]))
+    let failure = await failure { try await api.signIn(Self.ann) }
+    #expect(Self.tableShape(failure) == "unexpected_answer \(status)")
+  }
+
+  @Test("a token answer that is not JSON is server trouble, as the table says")
+  func malformedAnswer() async throws {
+    let api = try Self.api(.answering(200, "{not json", [:]))
+    let failure = await failure { try await api.signIn(Self.ann) }
+    #expect(Self.tableShape(failure) == Self.tableShape(AuthFailure(.unreadableAnswer)))
+  }
+
   @Test("a cancelled refresh is cancelled, not offline, and does not end the session")
   func cancelledRefresh() async throws {
     let api = try Self.api(.failing(.cancelled))

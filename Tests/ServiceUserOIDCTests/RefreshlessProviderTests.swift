@@ -50,7 +50,7 @@ struct RefreshlessProviderTests {
     #expect(try await service.accessToken() == "at-1")
 
     clock.withLock { $0 = start.addingTimeInterval(300) }
-    await #expect(throws: ServiceUserError.notSignedIn) { try await service.accessToken() }
+    await #expect(throws: NetworkError.signedOut) { try await service.accessToken() }
     #expect(await changes.first(2) == [.signedIn(session.user), .signedOut(.expired)])
     #expect(await service.currentSession == nil)
     #expect(try store.load() == nil)
@@ -125,7 +125,7 @@ struct RefreshlessProviderTests {
       sessionStore: FileSessionStore(directory: folder.url("Session")))
     let changes = ChangeLog(service)
     _ = try await service.signIn(identifier: "ann@example.com", password: "pw")
-    await #expect(throws: ServiceUserError.notSignedIn) {
+    await #expect(throws: NetworkError.signedOut) {
       try await service.renewAccessToken(after: "at-1")
     }
     let heard = await changes.first(2)

@@ -17,19 +17,19 @@ public final class FailingStore: SessionStore, @unchecked Sendable {
   }
 
   /// Loads from the inner store.
-  public func load() throws(SessionStoreError) -> UserSession? { try inner.load() }
+  public func load() throws(AuthFailure) -> UserSession? { try inner.load() }
 
   /// Fails while failures are left, then saves to the inner store.
-  public func save(_ session: UserSession) throws(SessionStoreError) {
+  public func save(_ session: UserSession) throws(AuthFailure) {
     let fails = lock.withLock {
       guard failuresLeft > 0 else { return false }
       failuresLeft -= 1
       return true
     }
-    if fails { throw .writeFailed("disk full (test)") }
+    if fails { throw .unavailable(.storage("disk full (test)")) }
     try inner.save(session)
   }
 
   /// Clears the inner store.
-  public func clear() throws(SessionStoreError) { try inner.clear() }
+  public func clear() throws(AuthFailure) { try inner.clear() }
 }

@@ -35,7 +35,7 @@ struct AccountDirectoryTests {
   func userDatabases() async throws {
     let harness = try Harness { _ in .empty(500) }
     defer { harness.folder.remove() }
-    await #expect(throws: ServiceUserError.unknownAccount) {
+    await #expect(throws: AuthFailure.refused(.unknownAccount)) {
       try await harness.service.userDatabase(for: "usr_ann")
     }
     try await harness.service.establishSession(Fixtures.session())
@@ -63,7 +63,7 @@ struct AccountDirectoryTests {
     ) { _ in .empty(500) }
     defer { harness.folder.remove() }
     let log = ChangeLog(harness.service)
-    await #expect(throws: ServiceUserError.sessionStore(.writeFailed("disk full (test)"))) {
+    await #expect(throws: AuthFailure.unavailable(.storage("disk full (test)"))) {
       try await harness.service.establishSession(Fixtures.session())
     }
     #expect(await harness.service.currentSession == nil)
@@ -105,7 +105,7 @@ struct AccountDirectoryTests {
     try Self.writeNewerAccountDatabase(at: path)
     let before = try Data(contentsOf: path)
 
-    await #expect(throws: ServiceUserError.accountDatabaseTooNew) {
+    await #expect(throws: AuthFailure.refused(.updateRequired)) {
       try await harness.service.establishSession(Fixtures.session())
     }
     #expect(try harness.store.load() == nil)

@@ -48,10 +48,10 @@ struct FileSessionStoreTests {
       at: folder.url("Session"), withIntermediateDirectories: true)
     let garbage = Data("bplist00 not really".utf8)
     try garbage.write(to: store.fileURL)
-    #expect(throws: SessionStoreError.corrupt("not a session property list")) {
+    #expect(throws: AuthFailure.unavailable(.sessionUnreadable("not a session property list"))) {
       try store.load()
     }
-    #expect(throws: SessionStoreError.self) { try store.load() }
+    #expect(throws: AuthFailure.self) { try store.load() }
     #expect(try Data(contentsOf: store.fileURL) == garbage)
 
     try store.save(Fixtures.session())
@@ -74,7 +74,7 @@ struct FileSessionStoreTests {
     let newer = try PropertyListSerialization.data(
       fromPropertyList: plist, format: .binary, options: 0)
     try newer.write(to: store.fileURL)
-    #expect(throws: SessionStoreError.unsupportedVersion(4)) { try store.load() }
+    #expect(throws: AuthFailure.refused(.updateRequired)) { try store.load() }
     try store.clear()
     #expect(try store.load() == nil)
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("Session"))
@@ -105,7 +105,7 @@ struct FileSessionStoreTests {
     #expect {
       try store.load()
     } throws: { error in
-      guard case .unreadable = error as? SessionStoreError else { return false }
+      guard case .unavailable(.sessionUnreadable) = error as? AuthFailure else { return false }
       return true
     }
   }
@@ -140,7 +140,7 @@ struct FileSessionStoreTests {
     plist["type"] = "Pilot 1"
     let changed = try PropertyListSerialization.data(
       fromPropertyList: plist, format: .binary, options: 0)
-    #expect(throws: SessionStoreError.corrupt("malformed account type")) {
+    #expect(throws: AuthFailure.unavailable(.sessionUnreadable("malformed account type"))) {
       try UserSessionPropertyListCoder.decode(changed)
     }
   }
@@ -291,8 +291,8 @@ struct FileSessionStoreForeignFolderTests {
     #expect(chown(session.path, 65534, 65534) == 0)
     let store = FileSessionStore(directory: session)
 
-    #expect(throws: SessionStoreError.writeFailed(
-      "the folder \(session.path) cannot be used (it belongs to another user)")
+    #expect(throws: AuthFailure.unavailable(.storage(
+      "the folder \(session.path) cannot be used (it belongs to another user)"))
     ) {
       try store.save(Fixtures.session())
     }
@@ -323,7 +323,7 @@ struct FileSessionStoreForeignFolderTests {
     // Another user may have written it, or hold it open to write the next session too.
     #expect(chmod(store.fileURL.path, 0o666) == 0)
 
-    #expect(throws: SessionStoreError.unreadable("other users could write it")) {
+    #expect(throws: AuthFailure.unavailable(.sessionUnreadable("other users could write it"))) {
       try store.load()
     }
     #expect(Self.mode(store.fileURL.path) == 0o666)

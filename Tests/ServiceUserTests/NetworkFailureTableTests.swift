@@ -118,6 +118,32 @@ struct NetworkFailureTableTests {
     }
   }
 
+  @Test(
+    "Koober's adapter reads real answers through the table: 5xx, 3xx, an unreadable 2xx",
+    arguments: [
+      (500, "", "unexpected_answer 500"),
+      (502, "<html>Bad gateway</html>", "unexpected_answer 502"),
+      (503, #"{"detail": "down for maintenance"}"#, "unexpected_answer 503"),
+      (301, "Moved Permanently", "unexpected_answer 301"),
+      (307, "", "unexpected_answer 307"),
+      (200, "{not json", "server_trouble"),
+    ])
+  func kooberAnswersThroughTheTable(status: Int, body: String, shape: String) async throws {
+    let api = KooberAuthAPI(
+      network: ScriptedTransport.client(.answering(status, Data(body.utf8))))
+    var failure: AuthFailure?
+    do {
+      _ = try await api.signIn(
+        SignInCredentials(identifier: "ann@example.com", password: "Pass1234"))
+    } catch {
+      failure = error
+    }
+    #expect(tableShape(failure) == shape)
+    let kind: NetworkError.Kind =
+      status < 300 ? .unreadableAnswer : NetworkError.Kind(status: status)
+    #expect(tableShape(failure) == tableShape(AuthFailure(kind)))
+  }
+
   @Test("Koober's error envelope is read before the table")
   func kooberEnvelopeFirst() async throws {
     func signIn(_ status: Int, _ body: String) async -> AuthFailure? {

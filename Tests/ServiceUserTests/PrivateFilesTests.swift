@@ -51,7 +51,7 @@ struct PrivateFilesTests {
       at: folder.url("Session"), withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(at: store.fileURL, withDestinationURL: target)
 
-    #expect(throws: SessionStoreError.self) { try store.load() }
+    #expect(throws: AuthFailure.self) { try store.load() }
     try store.save(Fixtures.session())
     #expect(try store.load() == Fixtures.session())
     #expect(try Data(contentsOf: target) == before)

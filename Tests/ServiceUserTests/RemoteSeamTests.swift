@@ -26,8 +26,9 @@ struct RemoteSeamTests {
     let transport: FakeTransport
     let service: ServiceUser
 
+    /// - Parameter sessionStore: The store the service is given instead of `store`.
     init(
-      identifierRule: IdentifierRule = .email,
+      identifierRule: IdentifierRule = .email, sessionStore: (any SessionStore)? = nil,
       _ handler: @escaping FakeTransport.Handler = { _ in .empty(204) }
     ) throws {
       folder = try TemporaryDirectory(prefix: "remote-seam")
@@ -38,7 +39,7 @@ struct RemoteSeamTests {
         baseURL: URL(string: "http://127.0.0.1:9")!, transport: transport, retryPolicy: .none)
       service = ServiceUser(
         remote: remote, network: client, accountDatabaseURL: folder.url("accounts.sqlite"),
-        sessionStore: store, now: time.read, identifierRule: identifierRule)
+        sessionStore: sessionStore ?? store, now: time.read, identifierRule: identifierRule)
     }
 
     func signedIn() async throws -> UserSession {
@@ -99,7 +100,7 @@ struct RemoteSeamTests {
     #expect(await world.service.currentSession == session)
 
     world.remote.revokeSessions(of: Self.ann.id)
-    await #expect(throws: ServiceUserError.notSignedIn) { try await world.service.accessToken() }
+    await #expect(throws: NetworkError.signedOut) { try await world.service.accessToken() }
     #expect(await log.first(2) == [.signedIn(Self.ann), .signedOut(.revoked)])
     #expect(world.store.session == nil)
   }

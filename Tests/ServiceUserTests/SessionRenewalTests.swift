@@ -1,6 +1,7 @@
 import Foundation
 import NetworkClient
 import ServiceUser
+import ServiceUserTestSupport
 import Testing
 import UserModel
 
@@ -89,7 +90,7 @@ struct SessionRenewalTests {
     let log = ChangeLog(harness.service)
     try await harness.service.establishSession(Fixtures.session(accessLife: 10))
     harness.clock.advance(by: 6)
-    await #expect(throws: ServiceUserError.notSignedIn) {
+    await #expect(throws: NetworkError.signedOut) {
       try await harness.service.accessToken()
     }
     #expect(await log.first(2) == [.signedIn(Fixtures.ann), .signedOut(.revoked)])
@@ -187,7 +188,7 @@ struct SessionRenewalTests {
     let log = ChangeLog(harness.service)
     try await harness.service.establishSession(Fixtures.session(refreshLife: 100))
     harness.clock.advance(by: 101)
-    await #expect(throws: ServiceUserError.notSignedIn) {
+    await #expect(throws: NetworkError.signedOut) {
       try await harness.service.accessToken()
     }
     #expect(await log.first(2) == [.signedIn(Fixtures.ann), .signedOut(.expired)])
@@ -209,7 +210,7 @@ struct SessionRenewalTests {
     let dan = Fixtures.session(Fixtures.dan, number: 9)
     try await harness.service.establishSession(dan)
     await gate.open()
-    await #expect(throws: ServiceUserError.notSignedIn) { try await renewal.value }
+    await #expect(throws: NetworkError.signedOut) { try await renewal.value }
     #expect(await harness.service.currentSession == dan)
     #expect(try harness.store.load() == dan)
   }

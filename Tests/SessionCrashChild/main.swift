@@ -17,7 +17,8 @@ guard CommandLine.arguments.count == 2 else {
 }
 
 let store = FileSessionStore(directory: URL(fileURLWithPath: CommandLine.arguments[1]))
-let user = User(id: "usr_crash", identifier: "crash@example.com", name: nil, type: .passenger)
+let user = User(
+  id: "usr_crash", identifier: "crash@example.com", name: nil, type: UserType("member"))
 var saves = 0
 do {
   while Date() < deadline {

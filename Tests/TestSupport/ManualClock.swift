@@ -140,7 +140,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
   ///   - limit: How long to wait at most, so a broken test fails instead of hanging.
   /// - Returns: `true` when the sleepers arrived, `false` when the limit passed first.
   public func waitForSleepers(
-    _ count: Int = 1, within limit: Duration = .seconds(20)
+    _ count: Int = 1, within limit: Duration = .seconds(60)
   ) async -> Bool {
     let realClock = ContinuousClock()
     let giveUp = realClock.now.advanced(by: limit)

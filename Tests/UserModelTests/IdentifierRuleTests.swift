@@ -70,9 +70,10 @@ struct IdentifierRuleTests {
     let ready = try CredentialRules.validated(credentials, identifier: .username)
     #expect(ready.identifier == "ann.lee")
     let form = SignUpCredentials(
-      identifier: "+44 20 7946 0958", password: "Pass1234word", name: nil, type: .driver)
+      identifier: "+44 20 7946 0958", password: "Pass1234word", name: nil, type: .admin)
     #expect(
-      try CredentialRules.validated(form, identifier: .phoneNumber).identifier == "+442079460958")
+      try CredentialRules.default.validated(form, identifier: .phoneNumber).identifier
+        == "+442079460958")
     let problem = CredentialProblem.identifier(IdentifierProblem(code: "c", message: "m"))
     #expect(problem.code == "invalid_identifier")
   }

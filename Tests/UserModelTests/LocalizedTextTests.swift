@@ -21,7 +21,6 @@ struct LocalizedTextTests {
       #expect(EmailProblem.missingAt.message == "邮箱地址需要包含 @，例如 ann@example.com。")
       #expect(PasswordProblem.tooShort(minimum: 8).message == "密码至少需要 8 个字符。")
       #expect(PasswordStrength.strong.message == "强")
-      #expect([UserType.passenger, .driver].map(\.displayName) == ["乘客", "司机"])
       #expect(UserType(rawValue: "dispatcher")?.displayName == "dispatcher")
       #expect(CredentialProblem.name(.tooLong(maximum: 50)).message == "名字最多 50 个字符。")
       #expect(IdentifierRule.username.problem(in: "a b")?.message.hasPrefix("用户名") == true)
@@ -31,8 +30,30 @@ struct LocalizedTextTests {
         EmailProblem.missingAt.message == "An email address needs an @, as in ann@example.com.")
       #expect(PasswordProblem.tooShort(minimum: 8).message == "Use at least 8 characters.")
       #expect(PasswordStrength.strong.message == "Strong")
-      #expect(UserType.driver.displayName == "driver")
+      #expect(UserType.admin.displayName == "admin")
     }
+  }
+
+  @Test("a user type has no name in the package; the app's UserModel table names it")
+  func appNamesItsTypes() throws {
+    let curator = UserType("curator")
+    #expect(TextTable.userModel.table(in: .english).keys.filter { $0.hasPrefix("userType.") }
+      .isEmpty)
+    #expect(curator.displayName == "curator")
+    let tables = [
+      "en": ["UserModel": #""userType.curator" = "keeper";"#],
+      "zh-Hans": ["UserModel": #""userType.curator" = "馆员";"#],
+    ]
+    try AppTexts.with(tables) {
+      Texts.$scopedLanguage.withValue(.english) {
+        #expect(curator.displayName == "keeper")
+        #expect(UserType("dispatcher").displayName == "dispatcher")
+      }
+      Texts.$scopedLanguage.withValue(.simplifiedChinese) {
+        #expect(curator.displayName == "馆员")
+      }
+    }
+    #expect(curator.displayName == "curator")
   }
 
   @Test("a language without tables falls back to English, never to the key")
@@ -45,28 +66,21 @@ struct LocalizedTextTests {
   func appReplacesTexts() throws {
     // French, a language no other test speaks, so the replaced texts never reach a test that
     // runs at the same time.
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("app-bundle-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let table = folder.appendingPathComponent("fr.lproj")
-    try FileManager.default.createDirectory(at: table, withIntermediateDirectories: true)
-    try Data(#""email.empty" = "Votre adresse e-mail, s’il vous plaît.";"#.utf8)
-      .write(to: table.appendingPathComponent("UserModel.strings"))
-    let app = try #require(Bundle(path: folder.path))
     let french = TextLanguage(code: "fr")
-    let before = Texts.appBundles
-    Texts.appBundles = [app]
-    defer { Texts.appBundles = before }
-
     let text = { (key: String) in
       TextTable.userModel.text(key, language: french)
     }
-    #expect(text("email.empty") == "Votre adresse e-mail, s’il vous plaît.")
-    #expect(text("password.empty") == "Enter a password.")
-    #expect(
-      TextTable.userModel.text("email.empty", language: .english) == "Enter your email address.")
-    Texts.appBundles = []
-    #expect(text("email.empty") == "Enter your email address.")
+    let table = #""email.empty" = "Votre adresse e-mail, s’il vous plaît.";"#
+    let tables = ["fr": ["UserModel": table]]
+    try AppTexts.with(tables, replacing: true) {
+      #expect(text("email.empty") == "Votre adresse e-mail, s’il vous plaît.")
+      #expect(text("password.empty") == "Enter a password.")
+      #expect(
+        TextTable.userModel.text("email.empty", language: .english) == "Enter your email address.")
+    }
+    try AppTexts.with([:], replacing: true) {
+      #expect(text("email.empty") == "Enter your email address.")
+    }
   }
 
   @Test("a Locale chooses the language the same way as its identifier")

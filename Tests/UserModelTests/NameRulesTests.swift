@@ -8,13 +8,13 @@ struct NameRulesTests {
     arguments: ["Ann", "Zoë O'Brien-Smith", "李小龙", "Ann 🚕", "👩‍👩‍👧‍👦 family"]
   )
   func validNames(name: String) {
-    #expect(CredentialRules.nameProblem(in: name) == nil)
+    #expect(CredentialRules.default.nameProblem(in: name) == nil)
   }
 
   @Test("no name, an empty name and spaces only all mean no name")
   func emptyNames() {
     for name in [nil, "", "   ", "\u{3000}"] as [String?] {
-      #expect(CredentialRules.nameProblem(in: name) == nil)
+      #expect(CredentialRules.default.nameProblem(in: name) == nil)
       #expect(CredentialRules.normalizedName(name) == nil)
     }
     #expect(CredentialRules.normalizedName("  Ann  ") == "Ann")
@@ -23,9 +23,9 @@ struct NameRulesTests {
   @Test("50 scalars pass and 51 are too long, counted after trimming")
   func lengthLimit() {
     let fifty = String(repeating: "a", count: 50)
-    #expect(CredentialRules.nameProblem(in: fifty) == nil)
-    #expect(CredentialRules.nameProblem(in: "  \(fifty)  ") == nil)
-    #expect(CredentialRules.nameProblem(in: fifty + "b") == .tooLong(maximum: 50))
+    #expect(CredentialRules.default.nameProblem(in: fifty) == nil)
+    #expect(CredentialRules.default.nameProblem(in: "  \(fifty)  ") == nil)
+    #expect(CredentialRules.default.nameProblem(in: fifty + "b") == .tooLong(maximum: 50))
   }
 
   @Test("the limit counts Unicode scalars, so an emoji family of 7 scalars counts 7")
@@ -34,8 +34,8 @@ struct NameRulesTests {
     #expect(family.unicodeScalars.count == 7)
     let name = String(repeating: family, count: 7) + "a"
     #expect(name.count == 8)
-    #expect(CredentialRules.nameProblem(in: name) == nil)
-    #expect(CredentialRules.nameProblem(in: name + "b") == .tooLong(maximum: 50))
+    #expect(CredentialRules.default.nameProblem(in: name) == nil)
+    #expect(CredentialRules.default.nameProblem(in: name + "b") == .tooLong(maximum: 50))
   }
 
   @Test(
@@ -43,11 +43,11 @@ struct NameRulesTests {
     arguments: ["Ann\nSmith", "Ann\t", "\nAnn", "Ann\u{0}", "Ann\u{7}", "Ann\u{7F}", "Ann\u{85}"]
   )
   func controlCharacters(name: String) {
-    #expect(CredentialRules.nameProblem(in: name) == .controlCharacter)
+    #expect(CredentialRules.default.nameProblem(in: name) == .controlCharacter)
   }
 
   @Test("a format character (category Cf) is not a control character")
   func formatCharacterAllowed() {
-    #expect(CredentialRules.nameProblem(in: "Ann\u{200D}") == nil)
+    #expect(CredentialRules.default.nameProblem(in: "Ann\u{200D}") == nil)
   }
 }

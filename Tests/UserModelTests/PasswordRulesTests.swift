@@ -8,7 +8,7 @@ struct PasswordRulesTests {
     arguments: ["abcdefg1", "1234567a", "пароль12", "密码密码密码密1", "ÉTÉ 2026", "        a1"]
   )
   func validPasswords(password: String) {
-    #expect(CredentialRules.passwordProblem(in: password) == nil)
+    #expect(CredentialRules.default.passwordProblem(in: password) == nil)
   }
 
   @Test(
@@ -26,20 +26,20 @@ struct PasswordRulesTests {
     ]
   )
   func weakPasswords(password: String, expected: PasswordProblem) {
-    #expect(CredentialRules.passwordProblem(in: password) == expected)
+    #expect(CredentialRules.default.passwordProblem(in: password) == expected)
   }
 
   @Test("7 characters are too short and 8 are enough")
   func boundary() {
-    #expect(CredentialRules.passwordProblem(in: "abcdef1") == .tooShort(minimum: 8))
-    #expect(CredentialRules.passwordProblem(in: "abcdefg1") == nil)
+    #expect(CredentialRules.default.passwordProblem(in: "abcdef1") == .tooShort(minimum: 8))
+    #expect(CredentialRules.default.passwordProblem(in: "abcdefg1") == nil)
   }
 
   @Test("a letter with a combining accent counts as one character")
   func graphemeLength() {
     let sevenCharacters = "e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}1"
     #expect(sevenCharacters.unicodeScalars.count == 13)
-    #expect(CredentialRules.passwordProblem(in: sevenCharacters) == .tooShort(minimum: 8))
+    #expect(CredentialRules.default.passwordProblem(in: sevenCharacters) == .tooShort(minimum: 8))
   }
 
   @Test(
@@ -58,7 +58,7 @@ struct PasswordRulesTests {
     ]
   )
   func strength(password: String, expected: PasswordStrength) {
-    #expect(CredentialRules.passwordStrength(of: password) == expected)
+    #expect(CredentialRules.default.passwordStrength(of: password) == expected)
   }
 
   @Test("strengths are ordered and labelled")

@@ -32,7 +32,7 @@ struct RedactionTests {
     let session = UserSession(
       user: User(
         id: "usr_1", identifier: "ann@example.com", email: "ann@example.com", name: "Ann",
-        type: .passenger),
+        type: .member),
       accessToken: Self.token, accessTokenExpiresAt: Date(timeIntervalSince1970: 0),
       refreshToken: Self.refreshToken, refreshTokenExpiresAt: Date(timeIntervalSince1970: 60))
     for text in Self.renderings(of: session) {
@@ -56,7 +56,7 @@ struct RedactionTests {
   func signUp() {
     for name in ["Ann", nil] as [String?] {
       let credentials = SignUpCredentials(
-        identifier: "ann@example.com", password: Self.password, name: name, type: .driver)
+        identifier: "ann@example.com", password: Self.password, name: name, type: .admin)
       for text in Self.renderings(of: credentials) {
         #expect(!text.contains("SECRET"), "\(text)")
         #expect(text.contains("ann@example.com") && text.contains("<redacted>"))
@@ -67,11 +67,11 @@ struct RedactionTests {
   @Test("the exact descriptions, so a change to them is a deliberate one")
   func exactDescriptions() {
     let signUp = SignUpCredentials(
-      identifier: "ann@example.com", password: Self.password, name: "Ann", type: .driver)
+      identifier: "ann@example.com", password: Self.password, name: "Ann", type: .admin)
     #expect(
       signUp.description
         == #"SignUpCredentials(identifier: ann@example.com, password: <redacted>, name: "Ann", "#
-        + "type: driver)")
+        + "type: admin)")
     let signIn = SignInCredentials(identifier: "ann@example.com", password: Self.password)
     #expect(
       signIn.description == "SignInCredentials(identifier: ann@example.com, password: <redacted>)")

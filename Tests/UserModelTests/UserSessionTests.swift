@@ -19,7 +19,7 @@ struct UserSessionTests {
     UserSession(
       user: User(
         id: "usr_1", identifier: "ann@example.com", email: "ann@example.com", name: nil,
-        type: .driver),
+        type: .admin),
       accessToken: "tok", accessTokenExpiresAt: expiresAt,
       refreshToken: "rft", refreshTokenExpiresAt: expiresAt.addingTimeInterval(30 * 86_400))
   }
@@ -38,7 +38,7 @@ struct UserSessionTests {
   func roundTrips() throws {
     let full = UserSession(
       user: User(id: "7", identifier: "Ann.Lee", email: "ann@example.com", name: "Ann",
-        type: .passenger),
+        type: .member),
       accessToken: "at", accessTokenExpiresAt: Self.expiresAt, refreshToken: "rt",
       refreshTokenExpiresAt: Self.expiresAt.addingTimeInterval(86_400), idToken: "a.b.c",
       scope: "openid profile")

@@ -11,7 +11,7 @@ struct UserTypeTests {
   @Test(
     "words of a-z, 0-9, _ and -, starting with a letter, up to 64, are types",
     arguments: [
-      "passenger", "driver", "dispatcher", "fleet_manager", "x-1",
+      "member", "admin", "dispatcher", "fleet_manager", "x-1",
       String(repeating: "a", count: 64),
     ])
   func accepted(word: String) throws {
@@ -24,7 +24,7 @@ struct UserTypeTests {
 
   @Test(
     "anything else is refused, and fails to decode",
-    arguments: ["", "Passenger", "1st", "_x", "pas senger", "pilot\n", "pilöt", "a\u{202E}b",
+    arguments: ["", "Member", "1st", "_x", "pas senger", "pilot\n", "pilöt", "a\u{202E}b",
       String(repeating: "a", count: 65)])
   func refused(word: String) throws {
     #expect(UserType(rawValue: word) == nil)
@@ -35,8 +35,8 @@ struct UserTypeTests {
   @Test("an app's own type is a value like Koober's two")
   func appTypes() {
     #expect(UserType.dispatcher.rawValue == "dispatcher")
-    #expect(UserType.dispatcher != .passenger)
-    #expect(UserType.passenger.rawValue == "passenger" && UserType.driver.rawValue == "driver")
+    #expect(UserType.dispatcher != .member)
+    #expect(UserType.member.rawValue == "member" && UserType.admin.rawValue == "admin")
     #expect(UserType("Dispatcher Two!").rawValue == "dispatchertwo")
     #expect(UserType("!!!").rawValue == "unknown")
   }

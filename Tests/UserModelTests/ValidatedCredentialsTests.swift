@@ -24,35 +24,35 @@ struct ValidatedCredentialsTests {
   @Test("sign-up normalises email and name, and an empty name becomes nil")
   func signUpNormalises() throws {
     let typed = SignUpCredentials(
-      identifier: " ZOË@Example.com ", password: "trail3rs", name: "  Zoë  ", type: .driver)
+      identifier: " ZOË@Example.com ", password: "trail3rs", name: "  Zoë  ", type: .admin)
     #expect(
-      try CredentialRules.validated(typed)
+      try CredentialRules.default.validated(typed)
         == SignUpCredentials(
-          identifier: "zoë@example.com", password: "trail3rs", name: "Zoë", type: .driver))
+          identifier: "zoë@example.com", password: "trail3rs", name: "Zoë", type: .admin))
     var unnamed = typed
     unnamed.name = "   "
-    #expect(try CredentialRules.validated(unnamed).name == nil)
+    #expect(try CredentialRules.default.validated(unnamed).name == nil)
   }
 
   @Test(
     "sign-up reports email, then password, then name, with the API's error codes",
     arguments: [
       (
-        SignUpCredentials(identifier: "ann@", password: "short", name: "\n", type: .passenger),
+        SignUpCredentials(identifier: "ann@", password: "short", name: "\n", type: .member),
         CredentialProblem.email(.invalidDomain), "invalid_email"
       ),
       (
-        SignUpCredentials(identifier: "a@b.co", password: "short", name: "\n", type: .passenger),
+        SignUpCredentials(identifier: "a@b.co", password: "short", name: "\n", type: .member),
         .password(.tooShort(minimum: 8)), "weak_password"
       ),
       (
-        SignUpCredentials(identifier: "a@b.co", password: "longenough1", name: "\n", type: .driver),
+        SignUpCredentials(identifier: "a@b.co", password: "longenough1", name: "\n", type: .admin),
         .name(.controlCharacter), "invalid_name"
       ),
     ]
   )
   func signUpProblems(form: SignUpCredentials, expected: CredentialProblem, code: String) {
-    #expect(throws: expected) { try CredentialRules.validated(form) }
+    #expect(throws: expected) { try CredentialRules.default.validated(form) }
     #expect(expected.code == code)
   }
 
@@ -65,10 +65,10 @@ struct ValidatedCredentialsTests {
   @Test("sign-up credentials encode in the package's own words, leaving out a nil name")
   func signUpBody() throws {
     let form = SignUpCredentials(
-      identifier: "ann@example.com", password: "trail3rs", name: nil, type: .driver)
+      identifier: "ann@example.com", password: "trail3rs", name: nil, type: .admin)
     let encoded = try WireJSON.encoder().encode(form)
     let body = String(decoding: encoded, as: UTF8.self)
     #expect(
-      body == #"{"identifier":"ann@example.com","password":"trail3rs","type":"driver"}"#)
+      body == #"{"identifier":"ann@example.com","password":"trail3rs","type":"admin"}"#)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KooberWire
 import Localization
 import LoginCore
 import LoginLogicControl
@@ -136,12 +137,14 @@ final class AppContainer {
         KooberAuthAPI(
           network: network, sessionIssuer: clientFolder.identity ?? Self.embeddedIdentity)
       }
-    // Koober's people sign in with an email: stated here once; the login environment, the
-    // logic controls and the screens' forms read it from the service.
+    // Koober's people sign in with an email, and its server's password and name rules are
+    // Koober's (a provider's are its own): stated here once; the login environment, the
+    // logic controls and the screens' forms read them from the service.
     let serviceUser = ServiceUser(
       remote: remote, network: network, accountDatabaseURL: clientFolder.accountDatabase,
       sessionStore: FileSessionStore(directory: clientFolder.sessionFolder),
-      userDatabasesFolder: clientFolder.usersFolder, identifierRule: .email)
+      userDatabasesFolder: clientFolder.usersFolder, identifierRule: .email,
+      credentialRules: global.oidc == nil ? .koober : .default)
     return AppContainer(
       console: console, clientFolder: clientFolder, server: server, network: network,
       serviceUser: serviceUser, ridesUnavailable: global.oidc == nil ? nil : ridesNeedKooberAPI,

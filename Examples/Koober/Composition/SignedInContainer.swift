@@ -1,3 +1,4 @@
+import KooberWire
 import Localization
 import LoginLogicControl
 import RideLogicControl

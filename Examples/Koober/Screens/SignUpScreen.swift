@@ -1,3 +1,4 @@
+import KooberWire
 import Localization
 import LoginCore
 import LoginLogicControl
@@ -26,7 +27,9 @@ final class SignUpScreen: Screen, SignUpLogicDelegate, LoginRouting {
   func run() async -> Destination {
     console.title(TextTable.koober.text("signUp.title"))
     console.note(TextTable.koober.text("signUp.hint"))
-    let form = SignUpViewModel(type: .passenger, identifierRule: control.identifierRule)
+    let form = SignUpViewModel(
+      type: .passenger, identifierRule: control.identifierRule,
+      credentialRules: control.credentialRules)
     while true {
       if let exit = await askEmail(form).leaving { return exit }
       if let exit = await askPassword(form).leaving { return exit }

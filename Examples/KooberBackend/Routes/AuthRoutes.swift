@@ -32,7 +32,7 @@ enum AuthRoutes {
     let valid: SignUpCredentials
     do {
       // The type is checked after the rules; a placeholder keeps the rules' order intact.
-      valid = try CredentialRules.validated(
+      valid = try CredentialRules.koober.validated(
         SignUpCredentials(
           identifier: email, password: password, name: name, type: .passenger))
     } catch {

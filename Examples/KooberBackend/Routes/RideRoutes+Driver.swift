@@ -1,4 +1,5 @@
 import Foundation
+import KooberWire
 import LoopbackServer
 import RideModel
 import UserModel

@@ -23,7 +23,7 @@ enum UserRoutes {
     let body = try context.body()
     guard body.contains("name") else { throw .malformedBody("`name` is required") }
     let name = try body.optionalString("name")
-    if let problem = CredentialRules.nameProblem(in: name) {
+    if let problem = CredentialRules.koober.nameProblem(in: name) {
       let reason = CredentialProblem.name(problem)
       throw APIError(status: 422, code: reason.code, message: reason.message)
     }

@@ -38,11 +38,11 @@ extension PrivateFiles {
   /// What happens to an existing private folder the user owns.
   package enum ExistingFolder: Sendable {
     /// Made 0700 when group or others can write it; otherwise its mode is kept. For a folder
-    /// the person or app chose among its other files (`koober --data-dir`, a database's
+    /// the person or app chose among its other files (a `--data-dir` option's, a database's
     /// folder), whose other files are not the package's to hide.
     case narrowedWhenWritable
     /// Made 0700 whatever its mode: a folder that is the caller's alone (a session store's,
-    /// koober's client folders, `servers`, `users`, `session`, `embedded`).
+    /// an app's own folders inside its data folder).
     case madePrivate
   }
 

@@ -17,7 +17,7 @@ import WireFormat
 /// ```swift
 /// let log = LoginEventLog(lines: savedLines)
 /// let environment = LoginEnvironment(service: serviceUser, log: log)
-/// // … later, for `koober report`:
+/// // … later, for a bug report:
 /// print(log.text)
 /// ```
 @MainActor

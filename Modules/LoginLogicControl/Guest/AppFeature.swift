@@ -5,7 +5,7 @@ import UserModel
 /// A feature of the app that a person may open, signed in or browsing as a guest: an open
 /// set, like `UserType`. The module declares one, ``profile``; an app declares its own, each
 /// with who may use it, and a title in words or read from its own tables when shown (the
-/// `koober` host declares its ride features this way).
+/// example host declares its features this way).
 ///
 /// ```swift
 /// extension AppFeature {
@@ -26,7 +26,7 @@ public struct AppFeature: Sendable, Hashable {
     "profile", requirement: .accountNeeded,
     title: { TextTable.loginLogicControl.text("feature.profile") })
 
-  /// A stable name for logs and programs, e.g. `requestRide`.
+  /// A stable name for logs and programs, e.g. `dispatchBoard`.
   public let id: String
   /// Who may open the feature: its row of the guest-gating table.
   public let requirement: FeatureRequirement
@@ -56,7 +56,7 @@ public struct AppFeature: Sendable, Hashable {
     readTitle = title
   }
 
-  /// The feature's name as a sentence uses it, e.g. "requesting a ride" (“叫车” in
+  /// The feature's name as a sentence uses it, e.g. "the dispatch board" (“调度台” in
   /// Chinese), in the language of the moment.
   public var title: String { readTitle() }
 

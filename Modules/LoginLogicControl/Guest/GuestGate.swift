@@ -3,9 +3,9 @@ import UserModel
 
 /// The check the host makes before opening a feature, for guests and signed-in users alike.
 ///
-/// Each feature says who may open it (`AppFeature.requirement`): Koober's guests may
-/// estimate fares, its rides and the profile need an account, and requesting a ride is for
-/// passengers only. A guest who needs an account gets
+/// Each feature says who may open it (`AppFeature.requirement`): a guest may browse the
+/// catalogue, the profile needs an account, and the dispatch board is for dispatchers
+/// only. A guest who needs an account gets
 /// `.signInRequired(entry)`: the host starts sign-in with that entry point, and success
 /// returns to the feature (or explains why it cannot).
 ///

@@ -2,7 +2,7 @@ import LoginCore
 import UserModel
 
 /// Receives the outcome of the launch check: one method per outcome, each naming where the
-/// app goes (Koober's SignedInResponder and NotSignedInResponder, in one protocol).
+/// app goes (a signed-in responder and a not-signed-in responder, in one protocol).
 @MainActor
 public protocol LaunchLogicDelegate: AnyObject {
   /// The saved session is valid: show that type's home as the root.

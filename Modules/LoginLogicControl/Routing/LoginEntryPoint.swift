@@ -10,7 +10,7 @@ public enum LoginEntryPoint: Sendable, Hashable {
 }
 
 extension LoginEntryPoint: CustomStringConvertible {
-  /// A short name for the event log, e.g. `welcome` or `feature myRides`.
+  /// A short name for the event log, e.g. `welcome` or `feature dispatchBoard`.
   public var description: String {
     switch self {
     case .launch: "launch"

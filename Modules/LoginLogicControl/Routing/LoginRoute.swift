@@ -5,9 +5,9 @@ import UserModel
 /// Where a signed-in user goes next, decided by the user's type and the entry point.
 ///
 /// ```swift
-/// // with an app's feature `requestRide` for passengers only:
-/// LoginRoute(signedIn: .driver, from: .guestFeature(.requestRide))
-/// // .homeInstead(of: .requestRide, home: .driver)
+/// // with an app's feature `dispatchBoard` for dispatchers only:
+/// LoginRoute(signedIn: .member, from: .guestFeature(.dispatchBoard))
+/// // .homeInstead(of: .dispatchBoard, home: .member)
 /// ```
 public enum LoginRoute: Sendable, Hashable {
   /// The home of this user type, as the new root (sign-in began at launch or welcome).
@@ -49,7 +49,7 @@ public enum LoginRoute: Sendable, Hashable {
 }
 
 extension LoginRoute: CustomStringConvertible {
-  /// A short name for the event log, e.g. `home passenger (root)`.
+  /// A short name for the event log, e.g. `home member (root)`.
   public var description: String {
     switch self {
     case .homeAsRoot(let type): "home \(type.rawValue) (root)"

@@ -15,8 +15,8 @@ public protocol SignInLogicDelegate: LoginRouteDelegate {
   ///     `.unavailable(.offline)`, `.unavailable(.serverTrouble(_:))`.
   func signInLogic(_ control: SignInLogicControl, didFail failure: AuthFailure)
 
-  /// Your server asked for a one-time code (Koober asks drivers): show the code screen driven by
-  /// `codeControl`, set its delegate, then call its `start()`.
+  /// Your server asked for a one-time code (a second step, e.g. for some types of account):
+  /// show the code screen driven by `codeControl`, set its delegate, then call its `start()`.
   /// - Parameters:
   ///   - control: The sign-in control.
   ///   - codeControl: The control of the code step, already holding the challenge.

@@ -1,16 +1,16 @@
 import LoginCore
 import UserModel
 
-/// The sign-up screen's logic: checks the form with `CredentialRules`, keeps one sign-up in
-/// flight, and reports start, failure, or the route of the new user by its user type (every
-/// type is signed in at once; with Koober, a driver meets the one-time code at the next
-/// sign-in).
+/// The sign-up screen's logic: checks the form with the service's `CredentialRules`, keeps
+/// one sign-up in flight, and reports start, failure, or the route of the new user by its
+/// user type (every type is signed in at once; a server that asks some types for a one-time
+/// code asks at the next sign-in).
 ///
 /// ```swift
 /// let signUp = SignUpLogicControl(environment: environment, entryPoint: .welcome)
 /// signUp.delegate = signUpScreen
 /// signUp.signUp(
-///   SignUpCredentials(identifier: typed, password: password, name: name, type: .driver))
+///   SignUpCredentials(identifier: typed, password: password, name: name, type: .member))
 /// ```
 @MainActor
 public final class SignUpLogicControl: LoginFlowControl {
@@ -24,6 +24,9 @@ public final class SignUpLogicControl: LoginFlowControl {
   /// What a person signs in with: the service's rule, for the screen's form
   /// (`SignInViewModel(lastIdentifier:identifierRule:)`, `SignUpViewModel(type:identifierRule:)`).
   public var identifierRule: IdentifierRule { environment.identifierRule }
+  /// The app's password and name rules: the service's, for the screen's form
+  /// (`SignUpViewModel(type:identifierRule:credentialRules:)`).
+  public var credentialRules: CredentialRules { environment.credentialRules }
 
   private let environment: LoginEnvironment
   private let run: FlowRun
@@ -48,7 +51,7 @@ public final class SignUpLogicControl: LoginFlowControl {
     guard run.admits() else { return nil }
     let validated: SignUpCredentials
     do {
-      validated = try CredentialRules.validated(
+      validated = try environment.credentialRules.validated(
         credentials, identifier: environment.identifierRule)
     } catch {
       run.fail(.refused(.invalidForm(error)), tell: tellFailed)

@@ -8,8 +8,9 @@ import UserModel
 /// inside a folder this store keeps at 0700; its bytes are `UserSessionPropertyListCoder`'s
 /// versioned property list. Give the store a folder of its own: it narrows that folder's
 /// permissions. A folder or session file that belongs to another user, or a folder above it
-/// that another user could write without the sticky bit, is refused (`writeFailed`,
-/// `unreadable`) rather than used: whoever owns it could read or swap the session.
+/// that another user could write without the sticky bit, is refused
+/// (`.unavailable(.storage(_:))`, `.unavailable(.sessionUnreadable(_:))`) rather than used:
+/// whoever owns it could read or swap the session.
 ///
 /// A write in progress holds its temporary file locked (`flock`) until it is renamed; a
 /// temporary file nobody holds was left by a process killed mid-write, and the next `load()`
@@ -44,8 +45,9 @@ public struct FileSessionStore: SessionStore {
   /// (atomically; when that write fails the old file stays and is read again next time).
   /// Temporary files a killed process left beside the session file are removed first.
   /// - Returns: The session, or `nil` when there is no file.
-  /// - Throws: `SessionStoreError` when the file exists but cannot be read or decoded.
-  public func load() throws(SessionStoreError) -> UserSession? {
+  /// - Throws: `.unavailable(.sessionUnreadable(_:))` when the file exists but cannot be
+  ///   read or decoded; `.refused(.updateRequired)` when a newer release wrote it.
+  public func load() throws(AuthFailure) -> UserSession? {
     // A process killed mid-write leaves its temporary file: it may hold a live session.
     SecureFile.removeLeftovers(of: fileURL.path)
     switch try SecureFile.contents(of: fileURL.path, limit: Self.sizeLimit) {
@@ -64,8 +66,8 @@ public struct FileSessionStore: SessionStore {
 
   /// Replaces the stored session, atomically.
   /// - Parameter session: The session to keep.
-  /// - Throws: `SessionStoreError.writeFailed`; the previous file is kept then.
-  public func save(_ session: UserSession) throws(SessionStoreError) {
+  /// - Throws: `.unavailable(.storage(_:))`; the previous file is kept then.
+  public func save(_ session: UserSession) throws(AuthFailure) {
     let data = try UserSessionPropertyListCoder.encode(session)
     try SecureFile.makePrivateDirectory(fileURL.deletingLastPathComponent())
     try setAsideIfUnreadable()
@@ -80,15 +82,15 @@ public struct FileSessionStore: SessionStore {
   /// for the same file: that call would wait for itself.
   /// - Parameter body: The work to do alone.
   /// - Returns: What `body` returns.
-  /// - Throws: What `body` throws; `SessionStoreError.writeFailed` when the lock file cannot
+  /// - Throws: What `body` throws; `.unavailable(.storage(_:))` when the lock file cannot
   ///   be opened.
-  public func exclusively<T: Sendable>(_ body: @Sendable () async throws -> T) async throws
-    -> T
-  {
+  public func exclusively<T: Sendable>(
+    _ body: @Sendable () async throws(AuthFailure) -> T
+  ) async throws(AuthFailure) -> T {
     let path = fileURL.path + ".lock"
     await ProcessLockQueue.shared.enter(path)
-    let outcome: Result<T, any Error>
-    do {
+    let outcome: Result<T, AuthFailure>
+    do throws(AuthFailure) {
       try SecureFile.makePrivateDirectory(fileURL.deletingLastPathComponent())
       let descriptor = try await SecureFile.lock(path)
       defer { SecureFile.unlock(descriptor) }
@@ -101,14 +103,14 @@ public struct FileSessionStore: SessionStore {
   }
 
   /// Removes the stored session (an unreadable file is set aside instead).
-  /// - Throws: `SessionStoreError.removeFailed`.
-  public func clear() throws(SessionStoreError) {
+  /// - Throws: `.unavailable(.storage(_:))`.
+  public func clear() throws(AuthFailure) {
     try setAsideIfUnreadable()
     try SecureFile.removeFile(fileURL.path)
   }
 
   /// Renames a file `load()` cannot read, so writing a new session never destroys it.
-  private func setAsideIfUnreadable() throws(SessionStoreError) {
+  private func setAsideIfUnreadable() throws(AuthFailure) {
     do {
       _ = try load()
     } catch {

@@ -9,10 +9,10 @@
   /// One generic-password item, readable after the first unlock and never synced or moved to
   /// another device; its data is `UserSessionPropertyListCoder`'s versioned property list.
   /// A Keychain that cannot be read (for example before the first unlock) throws
-  /// `.unreadable`: it is never reported as "no session".
+  /// `.unavailable(.sessionUnreadable(_:))`: it is never reported as "no session".
   ///
   /// ```swift
-  /// let store = KeychainSessionStore(service: "com.example.koober")
+  /// let store = KeychainSessionStore(service: "com.example.shop")
   /// ```
   public struct KeychainSessionStore: SessionStore {
     /// The item's service attribute.
@@ -31,16 +31,21 @@
 
     /// Reads the stored session; an item in an older format is rewritten in the current one.
     /// - Returns: The session, or `nil` when there is no item.
-    /// - Throws: `SessionStoreError` when the item exists but cannot be read or decoded.
-    public func load() throws(SessionStoreError) -> UserSession? {
+    /// - Throws: `.unavailable(.sessionUnreadable(_:))` when the item exists but cannot be
+    ///   read or decoded; `.refused(.updateRequired)` when a newer release wrote it.
+    public func load() throws(AuthFailure) -> UserSession? {
       var query = baseQuery
       query[kSecReturnData as String] = true
       query[kSecMatchLimit as String] = kSecMatchLimitOne
       var result: CFTypeRef?
       let status = SecItemCopyMatching(query as CFDictionary, &result)
       if status == errSecItemNotFound { return nil }
-      guard status == errSecSuccess else { throw .unreadable("Keychain status \(status)") }
-      guard let data = result as? Data else { throw .corrupt("the Keychain item has no data") }
+      guard status == errSecSuccess else {
+        throw .unavailable(.sessionUnreadable("Keychain status \(status)"))
+      }
+      guard let data = result as? Data else {
+        throw .unavailable(.sessionUnreadable("the Keychain item has no data"))
+      }
       let session = try UserSessionPropertyListCoder.decode(data)
       // An older format is rewritten in the current one; a failed write keeps the old item.
       if try UserSessionPropertyListCoder.formatVersion(of: data)
@@ -53,8 +58,8 @@
 
     /// Replaces the stored session.
     /// - Parameter session: The session to keep.
-    /// - Throws: `SessionStoreError.writeFailed`.
-    public func save(_ session: UserSession) throws(SessionStoreError) {
+    /// - Throws: `.unavailable(.storage(_:))`.
+    public func save(_ session: UserSession) throws(AuthFailure) {
       let data = try UserSessionPropertyListCoder.encode(session)
       let update = [kSecValueData as String: data] as CFDictionary
       var status = SecItemUpdate(baseQuery as CFDictionary, update)
@@ -64,15 +69,17 @@
         item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
         status = SecItemAdd(item as CFDictionary, nil)
       }
-      guard status == errSecSuccess else { throw .writeFailed("Keychain status \(status)") }
+      guard status == errSecSuccess else {
+        throw .unavailable(.storage("Keychain status \(status)"))
+      }
     }
 
     /// Removes the stored session; succeeds when there is none.
-    /// - Throws: `SessionStoreError.removeFailed`.
-    public func clear() throws(SessionStoreError) {
+    /// - Throws: `.unavailable(.storage(_:))`.
+    public func clear() throws(AuthFailure) {
       let status = SecItemDelete(baseQuery as CFDictionary)
       guard status == errSecSuccess || status == errSecItemNotFound else {
-        throw .removeFailed("Keychain status \(status)")
+        throw .unavailable(.storage("Keychain status \(status)"))
       }
     }
 

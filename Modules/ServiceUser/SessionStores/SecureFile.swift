@@ -24,20 +24,22 @@ enum SecureFile {
 
   /// Reads a whole file of at most `limit` bytes, without following a symbolic link: a
   /// session read through a link planted at its path would be someone else's.
-  /// - Throws: `SessionStoreError.unreadable` (also for a link, a FIFO or a folder at the
-  ///   path, which the next save moves aside, and for a file others could write or with a
-  ///   second name: it is not the user's alone, so it is set aside too), or `.corrupt` past
-  ///   the limit.
-  static func contents(of path: String, limit: Int) throws(SessionStoreError) -> ReadResult {
+  /// - Throws: `.unavailable(.sessionUnreadable(_:))` (also for a link, a FIFO or a folder
+  ///   at the path, which the next save moves aside, and for a file others could write or
+  ///   with a second name: it is not the user's alone, so it is set aside too), and past the
+  ///   limit.
+  static func contents(of path: String, limit: Int) throws(AuthFailure) -> ReadResult {
     let data: Data
     do {
       guard let descriptor = try PrivateFiles.openForReading(path) else { return .missing }
       defer { _ = close(descriptor) }
       data = try PrivateFiles.read(descriptor, path: path, limit: limit)
     } catch {
-      throw .unreadable(error.reason)
+      throw .unavailable(.sessionUnreadable(error.reason))
     }
-    guard data.count <= limit else { throw .corrupt("the file is larger than a session can be") }
+    guard data.count <= limit else {
+      throw .unavailable(.sessionUnreadable("the file is larger than a session can be"))
+    }
     return .contents(data)
   }
 
@@ -47,8 +49,8 @@ enum SecureFile {
   /// The temporary file is held with `flock` from just after its creation until it is
   /// renamed, so `removeLeftovers(of:)` can tell it from one a killed process left: the
   /// system releases a dead process's locks.
-  /// - Throws: `SessionStoreError.writeFailed`; the previous file is untouched then.
-  static func replaceContents(of path: String, with data: Data) throws(SessionStoreError) {
+  /// - Throws: `.unavailable(.storage(_:))`; the previous file is untouched then.
+  static func replaceContents(of path: String, with data: Data) throws(AuthFailure) {
     let (temporary, descriptor) = try createHeldTemporary(beside: path)
     var failure: String?
     do {
@@ -61,7 +63,7 @@ enum SecureFile {
     if failure != nil { _ = unlink(temporary) }
     // Closing releases the lock, after the rename: until then the file is a write in progress.
     _ = close(descriptor)
-    if let failure { throw .writeFailed(failure) }
+    if let failure { throw .unavailable(.storage(failure)) }
   }
 
   /// How many times a temporary file is made again when a reader removed it between its
@@ -71,14 +73,14 @@ enum SecureFile {
   /// Creates `<path>.tmp-<UUID>` (0600) and locks it; returns its path and descriptor.
   private static func createHeldTemporary(
     beside path: String
-  ) throws(SessionStoreError) -> (String, Int32) {
+  ) throws(AuthFailure) -> (String, Int32) {
     for _ in 0..<temporaryAttempts {
       let temporary = path + ".tmp-" + UUID().uuidString
       let descriptor: Int32
       do {
         descriptor = try PrivateFiles.open(temporary, flags: O_WRONLY)
       } catch {
-        throw .writeFailed(error.reason)
+        throw .unavailable(.storage(error.reason))
       }
       var result: Int32
       repeat { result = flock(descriptor, LOCK_EX) } while result != 0 && errno == EINTR
@@ -89,7 +91,7 @@ enum SecureFile {
       }
       _ = close(descriptor)
     }
-    throw .writeFailed("the temporary file kept being removed")
+    throw .unavailable(.storage("the temporary file kept being removed"))
   }
 
   /// Removes the temporary files `replaceContents(of:with:)` left beside `path` when its
@@ -127,13 +129,13 @@ enum SecureFile {
   /// Opens (0600, created if missing) and exclusively locks `path` with `flock`, waiting on a
   /// dispatch thread so the cooperative pool is never blocked.
   /// - Returns: The open descriptor, to pass to `unlock(_:)`.
-  /// - Throws: `SessionStoreError.writeFailed` when the file cannot be opened or locked.
-  static func lock(_ path: String) async throws(SessionStoreError) -> Int32 {
+  /// - Throws: `.unavailable(.storage(_:))` when the file cannot be opened or locked.
+  static func lock(_ path: String) async throws(AuthFailure) -> Int32 {
     let descriptor: Int32
     do {
       descriptor = try PrivateFiles.open(path, flags: O_RDWR)
     } catch {
-      throw .writeFailed(error.reason)
+      throw .unavailable(.storage(error.reason))
     }
     let locked = await withCheckedContinuation { continuation in
       DispatchQueue.global().async {
@@ -144,7 +146,7 @@ enum SecureFile {
     }
     guard locked else {
       _ = close(descriptor)
-      throw .writeFailed("the session lock could not be taken")
+      throw .unavailable(.storage("the session lock could not be taken"))
     }
     return descriptor
   }
@@ -156,26 +158,26 @@ enum SecureFile {
   }
 
   /// Removes a file; a missing file is fine.
-  /// - Throws: `SessionStoreError.removeFailed`.
-  static func removeFile(_ path: String) throws(SessionStoreError) {
-    if unlink(path) != 0, errno != ENOENT { throw .removeFailed(errorText(errno)) }
+  /// - Throws: `.unavailable(.storage(_:))`.
+  static func removeFile(_ path: String) throws(AuthFailure) {
+    if unlink(path) != 0, errno != ENOENT { throw .unavailable(.storage(errorText(errno))) }
   }
 
   /// Renames a file; used to set an unreadable session aside instead of deleting it.
-  /// - Throws: `SessionStoreError.writeFailed`.
-  static func moveFile(_ path: String, to destination: String) throws(SessionStoreError) {
-    if rename(path, destination) != 0 { throw .writeFailed(errorText(errno)) }
+  /// - Throws: `.unavailable(.storage(_:))`.
+  static func moveFile(_ path: String, to destination: String) throws(AuthFailure) {
+    if rename(path, destination) != 0 { throw .unavailable(.storage(errorText(errno))) }
   }
 
   /// Creates a folder and its missing parents 0700 (whatever the umask), and makes the folder
   /// itself 0700 when it already existed, through its descriptor. A folder that belongs to
   /// another user, or a folder above it that another user could swap, is refused.
-  /// - Throws: `SessionStoreError.writeFailed`.
-  static func makePrivateDirectory(_ url: URL) throws(SessionStoreError) {
+  /// - Throws: `.unavailable(.storage(_:))`.
+  static func makePrivateDirectory(_ url: URL) throws(AuthFailure) {
     do {
       try PrivateFiles.createFolders(url.path, existing: .madePrivate)
     } catch {
-      throw .writeFailed("the folder \(error.path) cannot be used (\(error.reason))")
+      throw .unavailable(.storage("the folder \(error.path) cannot be used (\(error.reason))"))
     }
   }
 

@@ -7,7 +7,8 @@ import UserModel
 ///
 /// The stored shape is its own flat record, not `UserSession`'s Codable form: a change to the
 /// model's coding keys can never make a stored session unreadable. A version newer than
-/// `currentFormatVersion` is refused with `.unsupportedVersion` instead of being guessed at.
+/// `currentFormatVersion` is refused with `.refused(.updateRequired)` instead of being
+/// guessed at.
 ///
 /// ```swift
 /// let data = try UserSessionPropertyListCoder.encode(session)
@@ -23,8 +24,8 @@ public enum UserSessionPropertyListCoder {
   /// Encodes a session.
   /// - Parameter session: The session to store.
   /// - Returns: Binary property-list bytes.
-  /// - Throws: `SessionStoreError.writeFailed` if the encoder fails.
-  public static func encode(_ session: UserSession) throws(SessionStoreError) -> Data {
+  /// - Throws: `.unavailable(.storage(_:))` if the encoder fails.
+  public static func encode(_ session: UserSession) throws(AuthFailure) -> Data {
     let user = session.user
     let record = StoredSessionV3(
       formatVersion: currentFormatVersion, userID: user.id, identifier: user.identifier,
@@ -37,19 +38,19 @@ public enum UserSessionPropertyListCoder {
     do {
       return try encoder.encode(record)
     } catch {
-      throw .writeFailed("the session could not be encoded")
+      throw .unavailable(.storage("the session could not be encoded"))
     }
   }
 
   /// Decodes a stored session.
   /// - Parameter data: Bytes written by `encode(_:)` of this or an earlier release.
   /// - Returns: The session.
-  /// - Throws: `.unsupportedVersion` for a newer format, `.corrupt` for anything else that
-  ///   is not a stored session.
-  public static func decode(_ data: Data) throws(SessionStoreError) -> UserSession {
+  /// - Throws: `.refused(.updateRequired)` for a newer format,
+  ///   `.unavailable(.sessionUnreadable(_:))` for anything else that is not a stored session.
+  public static func decode(_ data: Data) throws(AuthFailure) -> UserSession {
     let decoder = PropertyListDecoder()
     let version = try formatVersion(of: data)
-    guard version <= currentFormatVersion else { throw .unsupportedVersion(version) }
+    guard version <= currentFormatVersion else { throw .refused(.updateRequired) }
     switch version {
     case 1:
       return try session(from: read(StoredSessionV1.self, from: data, with: decoder))
@@ -57,7 +58,7 @@ public enum UserSessionPropertyListCoder {
       // Format 3 is format 2 plus an optional field, so it reads both.
       return try session(from: read(StoredSessionV3.self, from: data, with: decoder))
     default:
-      throw .corrupt("unknown format version \(version)")
+      throw .unavailable(.sessionUnreadable("unknown format version \(version)"))
     }
   }
 
@@ -65,33 +66,35 @@ public enum UserSessionPropertyListCoder {
   /// store can rewrite an older format in the current one.
   /// - Parameter data: Stored bytes.
   /// - Returns: The version.
-  /// - Throws: `.corrupt` when the bytes are not a stored session.
-  public static func formatVersion(of data: Data) throws(SessionStoreError) -> Int {
+  /// - Throws: `.unavailable(.sessionUnreadable(_:))` when the bytes are not a stored session.
+  public static func formatVersion(of data: Data) throws(AuthFailure) -> Int {
     do {
       return try PropertyListDecoder().decode(FormatHeader.self, from: data).formatVersion
     } catch {
-      throw .corrupt("not a session property list")
+      throw .unavailable(.sessionUnreadable("not a session property list"))
     }
   }
 
   private static func read<Record: Decodable>(
     _ type: Record.Type, from data: Data, with decoder: PropertyListDecoder
-  ) throws(SessionStoreError) -> Record {
+  ) throws(AuthFailure) -> Record {
     do {
       return try decoder.decode(Record.self, from: data)
     } catch {
-      throw .corrupt("a field is missing or of the wrong type")
+      throw .unavailable(.sessionUnreadable("a field is missing or of the wrong type"))
     }
   }
 
-  private static func userType(_ raw: String) throws(SessionStoreError) -> UserType {
-    guard let type = UserType(rawValue: raw) else { throw .corrupt("malformed account type") }
+  private static func userType(_ raw: String) throws(AuthFailure) -> UserType {
+    guard let type = UserType(rawValue: raw) else {
+      throw .unavailable(.sessionUnreadable("malformed account type"))
+    }
     return type
   }
 
   /// Format 1 held the identifier in `email`: an email for an email app, a username (or an
   /// OIDC `preferred_username` or `sub`) otherwise, so it is the email only when it has an @.
-  private static func session(from record: StoredSessionV1) throws(SessionStoreError)
+  private static func session(from record: StoredSessionV1) throws(AuthFailure)
     -> UserSession
   {
     let user = User(
@@ -103,7 +106,7 @@ public enum UserSessionPropertyListCoder {
       refreshToken: record.refreshToken, refreshTokenExpiresAt: record.refreshExpiresAt)
   }
 
-  private static func session(from record: StoredSessionV3) throws(SessionStoreError)
+  private static func session(from record: StoredSessionV3) throws(AuthFailure)
     -> UserSession
   {
     let user = User(
@@ -112,7 +115,7 @@ public enum UserSessionPropertyListCoder {
     guard UserSession.isWellFormedAccessToken(record.accessToken),
       record.refreshToken.map(UserSession.isWellFormedRefreshToken) ?? true
     else {
-      throw .corrupt("a malformed token")
+      throw .unavailable(.sessionUnreadable("a malformed token"))
     }
     return UserSession(
       user: user, accessToken: record.accessToken,

@@ -102,10 +102,9 @@ public struct AcmeAuthAPI: AuthRemoteAPI, NetworkClientBacked {
     let answer: NetworkResponse
     do {
       answer = try await client.anyResponse(for: endpoint)
-    } catch .timeout {
-      throw .unavailable(.timeout)
     } catch {
-      throw .unavailable(.offline)
+      // The one table every adapter shares: cancelled stays cancelled, never "offline".
+      throw AuthFailure(error.kind)
     }
     guard (200..<300).contains(answer.status) else {
       throw Self.failure(status: answer.status, body: answer.data)

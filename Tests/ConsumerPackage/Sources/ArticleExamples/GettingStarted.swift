@@ -1,10 +1,7 @@
 // Article example begins: GettingStarted imports
 import Foundation
-import NetworkClient
-import ServiceUser
-import ServiceUserKoober
-import ServiceUserLogin
-import UserModel
+import LoginStack          // the service, sign-in, the screens' logic and view models
+import ServiceUserKoober   // the adapter of the reference backend's API
 
 // Article example ends
 

@@ -3,6 +3,7 @@ import Foundation
 import NetworkClient
 import ServiceUser
 import ServiceUserOIDC
+import UserModel
 
 // Article example ends
 
@@ -11,11 +12,11 @@ import ServiceUserOIDC
 public func oidcService(support: URL) throws -> ServiceUser {
   // Article example begins: SignInFlowsConfiguration body
   let configuration = try OIDCConfiguration(
-    issuer: URL(string: "https://id.example.com/realms/rides")!,
-    clientID: "rides-ios",                       // clientSecret: for a confidential client
-    defaultUserType: .passenger,                 // a user the userinfo does not type
+    issuer: URL(string: "https://id.example.com/realms/acme")!,
+    clientID: "acme-ios",                        // clientSecret: for a confidential client
+    defaultUserType: UserType("member"),         // a user the userinfo does not type
     revocationEndpoint: nil,                     // when discovery names none (django-oauth-toolkit)
-    userTypeClaim: "koober_type")
+    userTypeClaim: "account_type")
   let service = ServiceUser(
     remote: OIDCAuthAPI(configuration: configuration),
     network: NetworkClient(baseURL: URL(string: "https://api.example.com")!),  // your own API

@@ -1,0 +1,50 @@
+import Foundation
+import KooberWire
+import Localization
+import TestSupport
+import Testing
+import UserModel
+import WireFormat
+
+/// Koober's user types and password and name rules are Koober's, declared in KooberWire: the
+/// generic UserModel declares no type and only a default policy (issue #31, 3).
+@Suite("Koober's user types and credential rules, on Koober's side")
+struct KooberVocabularyTests {
+  @Test("passenger and driver are the contract's words, read from a User object")
+  func types() throws {
+    #expect(UserType.passenger.rawValue == "passenger")
+    #expect(UserType.driver.rawValue == "driver")
+    let json = Data(#"{"id":"usr_1","email":"dan@example.com","name":null,"type":"driver"}"#.utf8)
+    #expect(try WireJSON.decoder().decode(KooberWire.User.self, from: json).type == .driver)
+  }
+
+  @Test("Koober's rules are the contract's: 8 with a letter and a digit, names to 50")
+  func rules() {
+    let rules = CredentialRules.koober
+    #expect(rules.passwordProblem(in: "abcdef1") == .tooShort(minimum: 8))
+    #expect(rules.passwordProblem(in: "abcdefgh") == .missingDigit)
+    #expect(rules.passwordProblem(in: "12345678") == .missingLetter)
+    #expect(rules.passwordProblem(in: "abcdefg1") == nil)
+    #expect(rules.passwordStrength(of: "abcdefgh-12X") == .strong)
+    #expect(rules.nameProblem(in: String(repeating: "a", count: 51)) == .tooLong(maximum: 50))
+  }
+
+  @Test("KooberWire's bundle names Koober's types in English and 简体中文; the package alone does not")
+  func typeNames() {
+    AppTexts.with(bundles: [KooberWire.textBundle]) {
+      Texts.$scopedLanguage.withValue(.english) {
+        #expect(UserType.passenger.displayName == "passenger")
+        #expect(UserType.driver.displayName == "driver")
+      }
+      Texts.$scopedLanguage.withValue(.simplifiedChinese) {
+        #expect(UserType.passenger.displayName == "乘客")
+        #expect(UserType.driver.displayName == "司机")
+      }
+    }
+    AppTexts.with(bundles: []) {
+      Texts.$scopedLanguage.withValue(.simplifiedChinese) {
+        #expect(UserType.driver.displayName == "driver")
+      }
+    }
+  }
+}

@@ -1,0 +1,9 @@
+import LoginCore
+import NetworkClient
+
+extension NetworkError {
+  /// What ServiceUser, as NetworkClient's authorization provider, throws when there is no
+  /// session or it ended: the session core's `.refused(.sessionEnded)` in the client's words.
+  public static let signedOut = NetworkError.authorizationUnavailable(
+    reason: AuthFailure.refused(.sessionEnded).description)
+}
