@@ -160,7 +160,7 @@ let package = Package(
       name: "LoginStack",
       dependencies: [
         "ServiceUser", "ServiceUserLogin", "LoginCore", "UserModel", "LoginLogicControl",
-        "LoginViewModel", "NetworkClient",
+        "LoginViewModel", "NetworkClient", "DatabaseClient",
       ],
       path: "Modules/LoginStack"),
     .target(

@@ -98,7 +98,8 @@ extension AuthFailure: CustomStringConvertible {
   /// or format characters.
   public var description: String {
     let sentence = Texts.inEnglish { message }
-    guard case .unavailable(let unavailability) = self, let detail = unavailability.detail
+    guard case .unavailable(let unavailability) = self, let detail = unavailability.detail,
+      !unavailability.messageShowsDetail
     else { return "\(code): \(sentence)" }
     return "\(code): \(sentence) (\(detail))"
   }

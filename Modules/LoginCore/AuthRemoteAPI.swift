@@ -45,8 +45,9 @@ public protocol AuthRemoteAPI: Sendable {
   /// ServiceUser records it in every session it keeps (`UserSession.issuer`) and never
   /// sends a stored session recorded for another identity to this adapter: two servers or
   /// providers sharing one session store (two realms on one host, two client IDs) keep their
-  /// sessions apart. Use a stable text that differs whenever the tokens would: Koober's
-  /// adapter gives its normalised base URL, the OAuth adapter its issuer and client ID.
+  /// sessions apart. Use a stable text that differs whenever the tokens would: an adapter of
+  /// the app's own server can give its normalised base URL, the OAuth adapter gives its
+  /// issuer and client ID.
   var sessionIssuer: String? { get }
 
   /// Signs in with an identifier and password.
@@ -156,11 +157,11 @@ public protocol AuthRemoteAPI: Sendable {
   func signOut(_ session: UserSession) async throws(AuthFailure)
 
   /// Revokes a refresh token, and what the server issued with it, without an access token
-  /// (RFC 7009's shape; Koober's `POST /v1/auth/revoke`). ServiceUser calls it at sign-out,
-  /// and for a session a new sign-in replaced, when the server did not take the access
-  /// token, so that the refresh token is revoked without being spent; also when the refresh
-  /// token has expired on this device's clock, which may run ahead of the server's. Like
-  /// RFC 7009 §2.1 asks, revoke the access tokens issued with it too.
+  /// (RFC 7009's shape, or a route of your server's such as `POST /auth/revoke`). ServiceUser
+  /// calls it at sign-out, and for a session a new sign-in replaced, when the server did not
+  /// take the access token, so that the refresh token is revoked without being spent; also
+  /// when the refresh token has expired on this device's clock, which may run ahead of the
+  /// server's. Like RFC 7009 §2.1 asks, revoke the access tokens issued with it too.
   /// - Parameter refreshToken: The session's refresh token.
   /// - Throws: `.unsupported(.signOut)` (the default) when the server revokes only by access
   ///   token: ServiceUser then renews the session once and signs out with the fresh token;

@@ -26,8 +26,9 @@ public enum AuthUnavailability: Sendable, Equatable, Hashable {
   /// for a log or a developer.
   case sessionUnreadable(String)
   /// This device's storage failed: the session could not be saved or removed, or the account
-  /// database could not be opened, read or written; nothing was half-written. The text says
-  /// what failed, for a log or a developer.
+  /// database (or a user's) could not be opened, read or written, or the store's lock could
+  /// not be taken; nothing was half-written. The sentence is about the device's storage, not
+  /// the sign-in alone, and shows the text (what failed) in parentheses.
   case storage(String)
 
   /// A stable snake_case code a program can switch on or log.
@@ -74,7 +75,20 @@ public enum AuthUnavailability: Sendable, Equatable, Hashable {
       TextTable.loginCore.text("error.unexpectedAnswer", ["status": String(status)])
     case .inProgress: TextTable.loginCore.text("error.alreadyInProgress")
     case .sessionUnreadable: TextTable.loginCore.text("error.sessionUnreadable")
-    case .storage: TextTable.loginCore.text("error.storage")
+    case .storage:
+      // The detail (a file, a database's words) is part of the sentence, as the store's and
+      // the account database's own sentences showed it before they became this case.
+      if let detail, !detail.isEmpty {
+        TextTable.loginCore.text("error.storageDetail", ["detail": detail])
+      } else {
+        TextTable.loginCore.text("error.storage")
+      }
     }
+  }
+
+  /// Whether ``message`` already shows ``detail``, so a description does not repeat it.
+  var messageShowsDetail: Bool {
+    if case .storage = self { return true }
+    return false
   }
 }

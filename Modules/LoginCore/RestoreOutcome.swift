@@ -14,9 +14,11 @@ public enum RestoreOutcome: Sendable, Equatable {
   /// answered something the adapter cannot read): the stored session is kept and used, not
   /// validated, and the failure says why in one sentence (never "offline").
   case unverified(UserSession, AuthFailure)
-  /// A stored session exists but cannot be read (or a newer release wrote it); nothing was
-  /// deleted. The message is the store's failure's sentence (`AuthFailure.message`).
-  case unavailable(String)
+  /// A stored session exists but cannot be read now; nothing was deleted. The failure is the
+  /// store's, with its detail: `.refused(.updateRequired)` when a newer release wrote it
+  /// (only updating the app helps), `.unavailable(.sessionUnreadable(_:))` when it could not
+  /// be read or decoded, `.unavailable(.storage(_:))` when the store itself failed.
+  case unavailable(AuthFailure)
   /// The server answered for another account than the stored session's (another `sub`, or
   /// another user id): the session was revoked at the server (best effort) and ended here
   /// as revoked.

@@ -19,6 +19,9 @@ import UserModel
 /// the first is `nil`, the second a thrown failure. A store never reports an unreadable
 /// session as `nil`, so a broken store is never mistaken for a sign-out.
 ///
+/// Every store states `exclusively(_:)`: a store no other process shares writes it in one
+/// line, and a store shared between processes takes its lock there.
+///
 /// ```swift
 /// struct KeychainStore: SessionStore {
 ///   func load() throws(AuthFailure) -> UserSession? {
@@ -30,6 +33,10 @@ import UserModel
 ///   }
 ///   func save(_ session: UserSession) throws(AuthFailure) { … }
 ///   func clear() throws(AuthFailure) { … }
+///   // Used by one process only: nothing to lock.
+///   func exclusively<T: Sendable>(
+///     _ body: @Sendable () async throws(AuthFailure) -> T
+///   ) async throws(AuthFailure) -> T { try await body() }
 /// }
 /// ```
 public protocol SessionStore: Sendable {
@@ -52,8 +59,9 @@ public protocol SessionStore: Sendable {
   /// Runs `body` while no other process (or app extension) sharing this store runs its
   /// own: ServiceUser renews a session inside it, re-reading the store first, so processes
   /// that share a session spend its refresh token once. The lock is held only around the
-  /// exchange. The default runs `body` at once (a store of one process needs no lock);
-  /// `FileSessionStore` locks a file beside the session.
+  /// exchange. There is no default, so a store never loses its lock by a signature that
+  /// no longer matches: a store of one process writes
+  /// `{ try await body() }`; `FileSessionStore` locks a file beside the session.
   /// - Parameter body: The work to do alone.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws; `.unavailable(.storage(_:))` when the lock cannot be
@@ -61,16 +69,4 @@ public protocol SessionStore: Sendable {
   func exclusively<T: Sendable>(
     _ body: @Sendable () async throws(AuthFailure) -> T
   ) async throws(AuthFailure) -> T
-}
-
-extension SessionStore {
-  /// Runs `body` at once: a store used by one process needs no lock.
-  /// - Parameter body: The work.
-  /// - Returns: What `body` returns.
-  /// - Throws: What `body` throws.
-  public func exclusively<T: Sendable>(
-    _ body: @Sendable () async throws(AuthFailure) -> T
-  ) async throws(AuthFailure) -> T {
-    try await body()
-  }
 }

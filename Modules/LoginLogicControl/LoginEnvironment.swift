@@ -10,7 +10,7 @@ import UserModel
 /// `service.credentialRules`): an app states them once, where it makes its `ServiceUser`.
 ///
 /// ```swift
-/// let environment = LoginEnvironment(service: serviceUser, log: eventLog)
+/// let environment = LoginEnvironment(service: service, log: eventLog)
 /// let signIn = SignInLogicControl(environment: environment, entryPoint: .welcome)
 /// ```
 public struct LoginEnvironment: Sendable {

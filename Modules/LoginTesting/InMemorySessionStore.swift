@@ -68,4 +68,12 @@ public final class InMemorySessionStore: SessionStore, Sendable {
     }
     if let failure { throw failure }
   }
+
+  /// Runs `body` at once: a store in memory is shared by no other process.
+  /// - Parameter body: The work.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  public func exclusively<T: Sendable>(
+    _ body: @Sendable () async throws(AuthFailure) -> T
+  ) async throws(AuthFailure) -> T { try await body() }
 }

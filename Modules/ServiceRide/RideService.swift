@@ -58,7 +58,8 @@ public final class RideService: Sendable {
     do {
       cache = RideCache(database: try await serviceUser.userDatabase(for: userID))
     } catch {
-      cache = RideCache(memoryOnlyBecause: error.description)
+      // A person may read the status line: the sentence, in the app's language.
+      cache = RideCache(memoryOnlyBecause: error.message)
     }
     return RideService(network: serviceUser.network, cache: cache, receiptExport: receiptExport)
   }

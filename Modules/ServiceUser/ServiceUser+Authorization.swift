@@ -8,12 +8,15 @@ extension ServiceUser: AuthorizationProvider {
   /// by every caller) when it expires within the renewal margin.
   /// - Returns: The access token.
   /// - Throws: NetworkClient's `NetworkError`, for this is its `AuthorizationProvider`:
-  ///   `.authorizationUnavailable(reason:)` when no one is signed in, when the session cannot
-  ///   be renewed (no refresh token, or an expired one: it ends with `.expired`), or when the
-  ///   server refused the refresh (it ends with `.revoked`); when the server could not be
-  ///   asked, the renewal's `AuthFailure` in the client's words (`.transport(.offline)`,
-  ///   `.timeout`, `.cancelled`, a 503 for a busy server, `.unexpectedResponse(_)`), and the
-  ///   session is kept. `authorized(_:)` gives the `AuthFailure` itself.
+  ///   `.authorizationUnavailable(reason:)`, the reason `AuthFailure.message` in the app's
+  ///   language, when no one is signed in, when the session cannot be renewed (no refresh
+  ///   token, or an expired one: it ends with `.expired`), or when the server refused the
+  ///   refresh (it ends with `.revoked`); when the server could not be asked, the renewal's
+  ///   `AuthFailure` in the client's words (`.transport(.offline)`, `.timeout`, `.cancelled`,
+  ///   a 503 for a busy server, `.unexpectedResponse(_)`), and the session is kept. Any
+  ///   other refusal of the renewal (one that does not end the session) and a store lock
+  ///   that cannot be taken are `.unexpectedResponse(_)`: the session is kept.
+  ///   `authorized(_:)` gives the `AuthFailure` itself.
   public func accessToken() async throws(NetworkError) -> String {
     try await SessionAuthorization(state: state).accessToken()
   }
@@ -86,12 +89,15 @@ struct SessionAuthorization: AuthorizationProvider {
     case .unavailable(.serverTrouble(let detail)), .unavailable(.sessionUnreadable(let detail)),
       .unavailable(.storage(let detail)), .unavailable(.unexpectedAnswer(_, let detail)):
       .unexpectedResponse(detail)
-    case .unavailable(.inProgress), .unsupported: .unexpectedResponse(failure.description)
+    case .unavailable(.inProgress), .unsupported: .unexpectedResponse(failure.message)
     // A cancelled renewal stays cancelled (`AuthFailure(_:detail:)`'s table, read back).
     case .refused(.signInCancelled): .cancelled
-    // No session, or one that ended (`.sessionEnded`): no token to be had. A refusal ends the
-    // session before it gets here; a stray one is no answer either.
-    case .refused: .authorizationUnavailable(reason: failure.description)
+    // No session, or one that ended: no token to be had. The client ends the session on it
+    // (`onUnauthorized`), as the session core already did.
+    case .refused(.sessionEnded): .authorizationUnavailable(reason: failure.message)
+    // Any other refusal keeps the session (the session core ends it on `.sessionEnded`
+    // alone), so the client must not end it either: `.authorizationUnavailable` would.
+    case .refused: .unexpectedResponse(failure.message)
     }
   }
 }

@@ -21,8 +21,8 @@ import UserModel
 /// adds the access token, renews it when the adapter judges an answer a rejection of the
 /// token, and ends the session when the adapter judges that the session is over. The client
 /// is given once: an adapter whose server is the app's API server (`NetworkClientBacked`,
-/// like `KooberAuthAPI`) brings its own; with an OAuth provider's adapter, whose server is
-/// not the app's, pass the app's client as `network:`.
+/// as the adapter of your own server usually is) brings its own; with an OAuth provider's
+/// adapter, whose server is not the app's, pass the app's client as `network:`.
 ///
 /// ```swift
 /// let client = NetworkClient(baseURL: URL(string: "https://api.example.com")!)
@@ -64,7 +64,7 @@ public final class ServiceUser: Sendable {
   /// Nothing is read or opened here; the parameters mean what they mean for the initializer
   /// that takes `network:`.
   /// - Parameters:
-  ///   - remote: The server's adapter, e.g. `KooberAuthAPI(network: client)`.
+  ///   - remote: The server's adapter, e.g. your adapter, `AppAuthAPI(network: client)`.
   ///   - accountDatabaseURL: The SQLite file of the device's accounts.
   ///   - sessionStore: Where the session is kept between launches.
   ///   - userDatabasesFolder: Where each user's own database file goes.
@@ -93,7 +93,7 @@ public final class ServiceUser: Sendable {
   /// Nothing is read or opened here: the account database opens on first use, and the
   /// stored session is read by `restoreSession()` (ServiceUserLogin).
   /// - Parameters:
-  ///   - remote: The server's adapter, e.g. `KooberAuthAPI` or `OIDCAuthAPI`.
+  ///   - remote: The server's adapter: your own, or an OAuth provider's (`OIDCAuthAPI`).
   ///   - network: The client for the app's own API, not the adapter's. Its authorization
   ///     provider, unauthorized hook and credential check are replaced by this service's in
   ///     `network`.

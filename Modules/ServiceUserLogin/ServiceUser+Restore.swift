@@ -12,7 +12,8 @@ extension ServiceUser {
   /// renewal) is cleared (`.expired`). When the server cannot be reached (`.offline`), or
   /// fails, is busy or answers something the adapter cannot read (`.unverified`, with the
   /// failure), the stored session is kept and used unvalidated. A store that cannot be
-  /// read is reported (`.unavailable`) and left untouched: it is never taken for a sign-out.
+  /// read is reported (`.unavailable`, with the store's failure) and left untouched: it is
+  /// never taken for a sign-out.
   /// A stored session recorded for another server identity (`UserSession.issuer` against
   /// the adapter's `sessionIssuer`) is `.notSignedIn`: never sent to this server, and left
   /// in the store as it is.
@@ -22,7 +23,7 @@ extension ServiceUser {
     do {
       found = try sessionStore.load()
     } catch {
-      return .unavailable(error.message)
+      return .unavailable(error)
     }
     // A session recorded for another server identity sharing this store is not this
     // adapter's: it is neither sent here nor touched. One kept before identities were

@@ -7,10 +7,10 @@ extension ServiceUser {
   /// publishes `.signedOut(.userAction)`. The device is signed out whatever the server says.
   ///
   /// Sign-out revokes what can still be revoked, with every adapter: the adapter's `signOut`
-  /// first (Koober revokes the whole token family, OAuth the tokens by RFC 7009); when the
-  /// server does not take the access token (expired, or the server changed its keys), the
-  /// refresh token is revoked by itself (`revoke(refreshToken:)`, Koober's
-  /// `POST /v1/auth/revoke`), or, where the server revokes only by access token, the session
+  /// first (a server may revoke the whole token family, an OAuth provider the tokens by
+  /// RFC 7009); when the server does not take the access token (expired, or the server
+  /// changed its keys), the refresh token is revoked by itself (`revoke(refreshToken:)`, an
+  /// adapter's revocation route), or, where the server revokes only by access token, the session
   /// is renewed once (the same shared renewal as every other caller) and signed out with the
   /// fresh token. When that renewal spent nothing, because another process had renewed the
   /// session and its copy was taken, and the server does not take that copy's access token

@@ -1,6 +1,7 @@
 extension CredentialRules {
   /// Checks a password for sign-up: at least ``minimumPasswordLength`` characters, and the
-  /// ``requiredPasswordCharacters`` (by default a Unicode letter and a digit 0–9).
+  /// ``requiredPasswordCharacters`` (none by default; a letter is any Unicode letter, a
+  /// digit 0–9).
   ///
   /// The password is taken exactly as typed: spaces count as characters and nothing is
   /// trimmed, because they may be part of it. Characters are what a person sees (grapheme

@@ -2,9 +2,13 @@
 /// its service, as it passes its ``IdentifierRule``; the logic controls and the view models
 /// read it from there, so the form, the logic and the service never disagree.
 ///
-/// ``default`` is 8 characters with a letter and a digit, strong from 12, names up to 50; an
-/// app whose server checks otherwise states its own. The email checks (``emailProblem(in:)``,
-/// ``normalizedEmail(_:)``) are RFC syntax, not an app's policy, and stay on the type.
+/// ``default`` is policy-neutral: passwords of at least 8 characters of any kind, strong from
+/// 12, names up to 50. It asks for no kinds of character, as NIST SP 800-63B (5.1.1.2)
+/// advises: composition rules make passwords no harder to guess and harder to remember, so
+/// length is the rule. An app whose server checks more states its own, e.g.
+/// `CredentialRules(requiredPasswordCharacters: [.letter, .digit])`. The email checks
+/// (``emailProblem(in:)``, ``normalizedEmail(_:)``) are RFC syntax, not an app's policy, and
+/// stay on the type.
 ///
 /// ```swift
 /// let rules = CredentialRules(minimumPasswordLength: 10, maximumNameLength: 80)
@@ -26,7 +30,8 @@ public struct CredentialRules: Sendable, Hashable {
   /// The most Unicode scalars a name may have after trimming.
   public var maximumNameLength: Int
 
-  /// The rules when an app states none: 8 characters with a letter and a digit, strong from
+  /// The rules when an app states none, policy-neutral: passwords of at least 8 characters
+  /// and no required kinds (NIST SP 800-63B asks for length, not composition), strong from
   /// 12 characters of three kinds, names up to 50 scalars.
   public static let `default` = CredentialRules()
 
@@ -41,7 +46,7 @@ public struct CredentialRules: Sendable, Hashable {
   ///   - maximumNameLength: The most Unicode scalars a name may have after trimming.
   public init(
     minimumPasswordLength: Int = 8,
-    requiredPasswordCharacters: PasswordCharacters = [.letter, .digit],
+    requiredPasswordCharacters: PasswordCharacters = [],
     strongPasswordLength: Int = 12,
     maximumNameLength: Int = 50
   ) {

@@ -1,8 +1,8 @@
 /// Kinds of character a password must contain (``CredentialRules/requiredPasswordCharacters``).
 ///
 /// ```swift
-/// CredentialRules(requiredPasswordCharacters: [.letter, .digit])   // the default
-/// CredentialRules(requiredPasswordCharacters: [])                   // length only
+/// CredentialRules(requiredPasswordCharacters: [.letter, .digit])   // a letter and a digit
+/// CredentialRules(requiredPasswordCharacters: [])                   // length only: the default
 /// ```
 public struct PasswordCharacters: OptionSet, Sendable, Hashable {
   /// A Unicode letter of any script (general category L*); a missing one is

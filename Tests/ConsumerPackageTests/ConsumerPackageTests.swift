@@ -189,6 +189,7 @@ struct ConsumerPackageTests {
             .product(name: "NetworkClient", package: "Koober"),
             .product(name: "ServiceUser", package: "Koober"),
             .product(name: "ServiceUserKoober", package: "Koober"),
+            .product(name: "KooberWire", package: "Koober"),
             .product(name: "ServiceUserLogin", package: "Koober"),
             .product(name: "ServiceUserOIDC", package: "Koober"),
             .product(name: "UserModel", package: "Koober"),

@@ -47,4 +47,36 @@ struct KooberVocabularyTests {
       }
     }
   }
+
+  @Test("KooberWire's UserModel tables hold both types and their plurals, in en and zh-Hans")
+  func typeNameTables() {
+    // The English names equal the raw values, so the displayName checks above pass without
+    // the bundle: read the tables themselves.
+    let table = TextTable("UserModel", bundle: KooberWire.textBundle)
+    let expected: [TextLanguage: [String: String]] = [
+      .english: [
+        "userType.passenger": "passenger", "userType.passenger.plural": "passengers",
+        "userType.driver": "driver", "userType.driver.plural": "drivers",
+      ],
+      .simplifiedChinese: [
+        "userType.passenger": "乘客", "userType.passenger.plural": "乘客",
+        "userType.driver": "司机", "userType.driver.plural": "司机",
+      ],
+    ]
+    for (language, texts) in expected {
+      let read = table.table(in: language)
+      for (key, text) in texts {
+        #expect(read[key] == text, "\(language.code) \(key)")
+      }
+    }
+  }
+
+  @Test("the package's default accepts a password of letters alone; Koober's refuses it")
+  func defaultAndKooberDiffer() {
+    #expect(CredentialRules.default.passwordProblem(in: "abcdefgh") == nil)
+    #expect(CredentialRules.koober.passwordProblem(in: "abcdefgh") == .missingDigit)
+    #expect(CredentialRules.default.passwordProblem(in: "12345678") == nil)
+    #expect(CredentialRules.koober.passwordProblem(in: "12345678") == .missingLetter)
+    #expect(CredentialRules.koober != .default)
+  }
 }

@@ -73,7 +73,7 @@ struct LocalizedAuthFailureTests {
       #expect(
         AuthFailure.unavailable(.busy(retryAfterSeconds: 1)).message == "服务器当前繁忙，请 1 秒后再试。")
       #expect(AuthFailure.unsupported(.signUp).errorDescription == "您的账号服务商不支持注册。")
-      #expect(AuthFailure.unavailable(.storage("disk full")).message == "无法在本设备上保存登录状态，请重试。")
+      #expect(AuthFailure.unavailable(.storage("disk full")).message == "本设备的存储出错（disk full），请重试。")
       #expect(AuthFailure.refused(.invalidForm(.email(.empty))).errorDescription == "请输入邮箱地址。")
       #expect(
         AuthFailure.refused(.invalidInput(.password, message: "")).message
@@ -82,7 +82,7 @@ struct LocalizedAuthFailureTests {
         AuthFailure.refused(.invalidInput(.name, message: "")).message == "该姓名未通过验证，请检查后重试。")
       #expect(
         AuthFailure.unavailable(.storage("disk full")).description
-          == "storage_failed: Your sign-in could not be saved on this device; try again. (disk full)"
+          == "storage_failed: This device's storage failed (disk full); try again."
       )
       #expect(
         AuthFailure.unsupported(.signUp).description

@@ -14,6 +14,9 @@ struct SessionStoreSeamTests {
     func load() throws(AuthFailure) -> UserSession? { nil }
     func save(_ session: UserSession) throws(AuthFailure) {}
     func clear() throws(AuthFailure) {}
+    func exclusively<T: Sendable>(
+      _ body: @Sendable () async throws(AuthFailure) -> T
+    ) async throws(AuthFailure) -> T { try await body() }
   }
 
   /// A store that cannot read what it holds, nor write.
@@ -25,16 +28,19 @@ struct SessionStoreSeamTests {
       throw .unavailable(.storage("ENOSPC"))
     }
     func clear() throws(AuthFailure) { throw .unavailable(.storage("EBUSY")) }
+    func exclusively<T: Sendable>(
+      _ body: @Sendable () async throws(AuthFailure) -> T
+    ) async throws(AuthFailure) -> T { try await body() }
   }
 
-  @Test("a store written against LoginCore alone runs its work at once by default")
-  func defaultExclusively() async throws {
+  @Test("a store written against LoginCore alone states its one-line exclusively")
+  func oneLineExclusively() async throws {
     let store = Forgetful()
     #expect(try store.load() == nil)
     #expect(try await store.exclusively { 42 } == 42)
   }
 
-  @Test("the default lock hands the work's failure back typed, as it is")
+  @Test("a one-line exclusively hands the work's failure back typed, as it is")
   func exclusivelyIsTyped() async {
     let store = Forgetful()
     // Typed throws end to end: this catch needs no cast, and would not compile on an
@@ -76,7 +82,7 @@ struct SessionStoreSeamTests {
     }
     Texts.$scopedLanguage.withValue(.simplifiedChinese) {
       #expect(failures[0].message == "无法在本设备上读取已保存的登录状态，已原样保留；请重试。")
-      #expect(failures[1].message == "无法在本设备上保存登录状态，请重试。")
+      #expect(failures[1].message == "本设备的存储出错（ENOSPC），请重试。")
     }
   }
 

@@ -39,7 +39,10 @@ enum Fixtures {
 /// One test's world: a fake service, a manual clock, a log and a recorder.
 @MainActor
 struct World {
-  let service = FakeLoginService()
+  /// Rules that ask for a letter and a digit, as a server may (the default asks for no kinds).
+  static let letterAndDigit = CredentialRules(requiredPasswordCharacters: [.letter, .digit])
+
+  var service = FakeLoginService()
   let clock = ManualClock()
   let log = LoginEventLog(now: { Fixtures.now })
   let recorder = DelegateRecorder()

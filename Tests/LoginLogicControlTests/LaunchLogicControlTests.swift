@@ -82,7 +82,8 @@ struct LaunchLogicControlTests {
 
   @Test("an unreadable session store goes to welcome with a clear message, nothing deleted")
   func unreadable() async {
-    let world = await check(.unavailable("plist damaged at /home/ann/.koober/session"))
+    let world = await check(
+      .unavailable(.unavailable(.sessionUnreadable("plist damaged at /home/ann/.koober/session"))))
     #expect(
       world.recorder.calls == [
         .launchUnreadable(
@@ -90,6 +91,23 @@ struct LaunchLogicControlTests {
             "Your saved sign-in could not be read, so please sign in again; nothing was deleted.")
       ])
     #expect(!world.log.text.contains("/home/ann"))
+    #expect(world.log.text.contains("session_unavailable"))
+  }
+
+  @Test("a session a newer release wrote goes to welcome saying to update the app")
+  func updateRequired() async {
+    let world = await check(.unavailable(.refused(.updateRequired)))
+    #expect(
+      world.recorder.calls == [
+        .launchUnreadable(
+          message:
+            "This device's data was written by a newer version of the app; "
+            + "update the app to sign in.")
+      ])
+    #expect(world.log.text.contains("update the app"))
+    #expect(
+      LaunchLogicControl.unavailableMessage(.refused(.updateRequired))
+        != LaunchLogicControl.unavailableMessage(.unavailable(.storage("EIO"))))
   }
 
   @Test("a second check while one runs is ignored")

@@ -107,7 +107,7 @@ struct SignInLogicControlTests {
       message: "The server is having trouble; try again in a moment."),
     FailureCase(
       error: .unavailable(.storage("disk full")),
-      message: "Your sign-in could not be saved on this device; try again."),
+      message: "This device's storage failed (disk full); try again."),
     FailureCase(
       error: .refused(.updateRequired),
       message:

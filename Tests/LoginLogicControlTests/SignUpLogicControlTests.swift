@@ -1,5 +1,6 @@
 import LoginCore
 import LoginLogicControl
+import LoginTesting
 import Testing
 import UserModel
 
@@ -87,7 +88,8 @@ struct SignUpLogicControlTests {
       (signUpForm("ann@example.com", "trail3rs!", name: "A\nB"), .name(.controlCharacter)),
     ])
   func invalidInput(form: SignUpCredentials, problem: CredentialProblem) async {
-    let world = World()
+    var world = World()
+    world.service = FakeLoginService(credentialRules: World.letterAndDigit)
     #expect(world.signUpControl().signUp(form) == nil)
     #expect(world.recorder.calls == [.signUpFailed(.refused(.invalidForm(problem)))])
     #expect(world.service.calls.isEmpty)

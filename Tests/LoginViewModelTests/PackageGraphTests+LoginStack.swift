@@ -5,10 +5,10 @@ extension PackageGraphTests {
   /// What LoginStack brings: the common case, nothing Koober's, nothing of its own.
   static let umbrella = [
     "ServiceUser", "ServiceUserLogin", "LoginCore", "UserModel", "LoginLogicControl",
-    "LoginViewModel", "NetworkClient",
+    "LoginViewModel", "NetworkClient", "DatabaseClient",
   ]
 
-  @Test("LoginStack depends on the service, sign-in, the seam, the logic and the view models")
+  @Test("LoginStack depends on the service, sign-in, the seam, the screens and the database")
   func loginStackDependencies() throws {
     #expect(try Self.dependencies(of: "LoginStack") == Self.umbrella)
     let manifest = try String(

@@ -42,7 +42,9 @@ struct SignUpViewModelTests {
 
   @Test("a finished password shows its first problem and follows each change")
   func passwordErrors() {
-    let model = SignUpViewModel(type: .member)
+    // Rules that ask for a digit, as a server may; the default asks for no kinds.
+    let rules = CredentialRules(requiredPasswordCharacters: [.letter, .digit])
+    let model = SignUpViewModel(type: .member, credentialRules: rules)
     let log = ViewEventLog.recording(model)
     model.passwordChanged("abc")
     model.passwordEditingEnded()

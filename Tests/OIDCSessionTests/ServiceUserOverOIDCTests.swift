@@ -139,7 +139,7 @@ struct ServiceUserOverOIDCTests {
     #expect(renewed.accessToken != session.accessToken)
     world.time.advance(by: 302)
     let signedOut = NetworkError.authorizationUnavailable(
-      reason: AuthFailure.refused(.sessionEnded).description)
+      reason: AuthFailure.refused(.sessionEnded).message)
     await #expect(throws: signedOut) { try await world.service.accessToken() }
     var seen: [SessionChange] = []
     for await change in changes {

@@ -32,4 +32,9 @@ public final class FailingStore: SessionStore, @unchecked Sendable {
 
   /// Clears the inner store.
   public func clear() throws(AuthFailure) { try inner.clear() }
+
+  /// Runs `body` under the inner store's lock.
+  public func exclusively<T: Sendable>(
+    _ body: @Sendable () async throws(AuthFailure) -> T
+  ) async throws(AuthFailure) -> T { try await inner.exclusively(body) }
 }

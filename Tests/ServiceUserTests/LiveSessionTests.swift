@@ -126,11 +126,16 @@ struct LiveSessionTests {
     damaged.replaceSubrange(8..<40, with: Data(repeating: 0xFF, count: 32))
     try damaged.write(to: file)
     let relaunched = live.makeService()
-    guard case .unavailable(let message) = await relaunched.restoreSession() else {
+    guard case .unavailable(let failure) = await relaunched.restoreSession() else {
       Issue.record("a damaged session file was not reported as unavailable")
       return
     }
-    #expect(message.contains("left in place"))
+    guard case .unavailable(.sessionUnreadable(let detail)) = failure else {
+      Issue.record("not .sessionUnreadable: \(failure)")
+      return
+    }
+    #expect(!detail.isEmpty)
+    #expect(failure.message.contains("left in place"))
     #expect(try Data(contentsOf: file) == damaged)
     #expect(live.backend.requests.count("GET", "/v1/auth/session") == 0)
     #expect(await relaunched.currentSession == nil)

@@ -34,12 +34,33 @@ struct CredentialRulesValueTests {
     #expect(letters.passwordProblem(in: "1234567漢") == nil)
   }
 
-  @Test("the default is 8 characters with a letter and a digit, strong from 12, names to 50")
+  @Test("the default is policy-neutral: 8 characters of any kind, strong from 12, names to 50")
   func defaultValue() {
     let rules = CredentialRules.default
     #expect(rules == CredentialRules())
     #expect(rules.minimumPasswordLength == 8 && rules.strongPasswordLength == 12)
-    #expect(rules.requiredPasswordCharacters == [.letter, .digit])
+    #expect(rules.requiredPasswordCharacters == [])
     #expect(rules.maximumNameLength == 50)
+  }
+
+  @Test("the default asks for no kinds of character (NIST SP 800-63B): length alone")
+  func defaultAsksNoKinds() throws {
+    let rules = CredentialRules.default
+    for password in ["abcdefgh", "12345678", "--------", "密码密码密码密码"] {
+      #expect(rules.passwordProblem(in: password) == nil, "\(password)")
+    }
+    #expect(rules.passwordProblem(in: "abcdefg") == .tooShort(minimum: 8))
+    #expect(rules.passwordStrength(of: "abcdefgh") == .fair)
+    #expect(rules.passwordStrength(of: "Abcdefghijk-") == .strong)
+    let form = SignUpCredentials(
+      identifier: "ann@example.com", password: "abcdefgh", name: nil, type: UserType("member"))
+    #expect(try rules.validated(form).password == "abcdefgh")
+  }
+
+  @Test("the deprecated static checks keep the rules they always checked by")
+  @available(*, deprecated)
+  func deprecatedStaticsUnchanged() {
+    #expect(CredentialRules.passwordProblem(in: "abcdefgh") == .missingDigit)
+    #expect(CredentialRules.passwordStrength(of: "abcdefgh") == .weak)
   }
 }

@@ -43,6 +43,15 @@ public final class LaunchLogicControl {
     TextTable.loginLogicControl.text("launch.unreadable")
   }
 
+  /// What welcome says when the stored session cannot be read: to update the app when a
+  /// newer release wrote it (`.refused(.updateRequired)`, whose sentence says so), else
+  /// ``unreadableMessage``.
+  /// - Parameter failure: The store's failure (`RestoreOutcome.unavailable(_:)`).
+  /// - Returns: The sentence.
+  public nonisolated static func unavailableMessage(_ failure: AuthFailure) -> String {
+    failure == .refused(.updateRequired) ? failure.message : unreadableMessage
+  }
+
   /// Makes a launch control.
   /// - Parameter environment: The shared service, log and clocks.
   public init(environment: LoginEnvironment) {
@@ -90,9 +99,15 @@ public final class LaunchLogicControl {
     case .accountChanged:
       run.record(.launchOutcome("server answered for another account, session ended -> welcome"))
       delegate?.launchLogic(self, sessionExpiredGoToWelcomeWith: Self.accountChangedMessage)
-    case .unavailable:
-      run.record(.launchOutcome("session store unreadable, nothing deleted -> welcome"))
-      delegate?.launchLogic(self, sessionUnreadableGoToWelcomeWith: Self.unreadableMessage)
+    case .unavailable(let failure):
+      // The code only: the detail may name a file in the person's home folder.
+      let why =
+        failure == .refused(.updateRequired)
+        ? "session written by a newer release (\(failure.code)), update the app"
+        : "session store unreadable (\(failure.code))"
+      run.record(.launchOutcome(why + ", nothing deleted -> welcome"))
+      delegate?.launchLogic(
+        self, sessionUnreadableGoToWelcomeWith: Self.unavailableMessage(failure))
     }
   }
 }

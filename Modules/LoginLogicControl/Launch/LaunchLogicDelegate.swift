@@ -38,6 +38,8 @@ public protocol LaunchLogicDelegate: AnyObject {
   /// message.
   /// - Parameters:
   ///   - control: The launch control.
-  ///   - message: One sentence explaining it.
+  ///   - message: One sentence explaining it: to update the app when a newer release wrote
+  ///     the session, else that it could not be read
+  ///     (`LaunchLogicControl.unavailableMessage(_:)`).
   func launchLogic(_ control: LaunchLogicControl, sessionUnreadableGoToWelcomeWith message: String)
 }

@@ -83,6 +83,16 @@
       }
     }
 
+    /// Runs `body` at once: this store takes no lock across processes. An app and its
+    /// extensions sharing one item wrap it in a store whose `exclusively(_:)` takes one
+    /// (for example `flock` on a file in their App Group container).
+    /// - Parameter body: The work.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    public func exclusively<T: Sendable>(
+      _ body: @Sendable () async throws(AuthFailure) -> T
+    ) async throws(AuthFailure) -> T { try await body() }
+
     private var baseQuery: [String: Any] {
       [
         kSecClass as String: kSecClassGenericPassword,

@@ -15,10 +15,10 @@ import UserModel
 /// let again = try UserSessionPropertyListCoder.decode(data)
 /// ```
 public enum UserSessionPropertyListCoder {
-  /// The format this release writes; it reads every format up to this one. Format 1 (the
-  /// Koober-shaped session: email, a required refresh pair) was written before 2026-11-26;
-  /// format 2 holds an identifier, an optional email, optional refresh and ID tokens and the
-  /// scope; format 3 adds the issuer (`UserSession.issuer`).
+  /// The format this release writes; it reads every format up to this one. Format 1 (a
+  /// session of an email and a required refresh pair, the first adapter's) was written
+  /// before 2026-11-26; format 2 holds an identifier, an optional email, optional refresh
+  /// and ID tokens and the scope; format 3 adds the issuer (`UserSession.issuer`).
   public static let currentFormatVersion = 3
 
   /// Encodes a session.

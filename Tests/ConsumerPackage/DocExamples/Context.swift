@@ -17,6 +17,8 @@ func unwritten<Value>() -> Value { fatalError("type-checked only") }
 var client: NetworkClient { unwritten() }
 var service: ServiceUser { unwritten() }
 var environment: LoginEnvironment { unwritten() }
+@MainActor var eventLog: LoginEventLog { unwritten() }
+@MainActor var signUp: SignUpLogicControl { unwritten() }
 var transport: any HTTPTransport { unwritten() }
 /// The app's access tokens, for a client without ServiceUser.
 var tokens: any AuthorizationProvider { unwritten() }
@@ -31,6 +33,8 @@ var privateFolder: URL { unwritten() }
 var typed: String { unwritten() }
 var typedIdentifier: String { unwritten() }
 var typedPassword: String { unwritten() }
+var password: String { unwritten() }
+var name: String? { unwritten() }
 
 /// The app's adapter of its own server (see LoginCore's *Bring your own backend*).
 struct AppAuthAPI: AuthRemoteAPI, NetworkClientBacked {
@@ -50,6 +54,11 @@ struct AppAuthAPI: AuthRemoteAPI, NetworkClientBacked {
 @MainActor var button: Button { unwritten() }
 @MainActor var identifierErrorLabel: Label { unwritten() }
 @MainActor var identifierField: TextField { unwritten() }
+/// A password strength meter and a switch of any UI kit.
+@MainActor final class Meter { func show(_ text: String?) {} }
+@MainActor final class Switch { var onToggle: (Bool) -> Void = { _ in } }
+@MainActor var meter: Meter { unwritten() }
+@MainActor var adminSwitch: Switch { unwritten() }
 
 /// The sign-in screen: the logic control's delegate.
 @MainActor final class SignInScreen: SignInLogicDelegate {
@@ -60,6 +69,19 @@ struct AppAuthAPI: AuthRemoteAPI, NetworkClientBacked {
   func loginLogic(_ control: any LoginFlowControl, didSignIn user: User, route: LoginRoute) {}
 }
 @MainActor var signInScreen: SignInScreen { unwritten() }
+
+/// The sign-up screen: the sign-up control's delegate.
+@MainActor final class SignUpScreen: SignUpLogicDelegate {
+  func signUpLogicDidStart(_ control: SignUpLogicControl) {}
+  func signUpLogic(_ control: SignUpLogicControl, didFail failure: AuthFailure) {}
+  func loginLogic(_ control: any LoginFlowControl, didSignIn user: User, route: LoginRoute) {}
+}
+@MainActor var signUpScreen: SignUpScreen { unwritten() }
+
+/// A session store's own reading of its item (the Keychain's, say): `nil` when there is none.
+func keychainItem() throws(AuthFailure) -> Data? { unwritten() }
+/// A session store's own decoding of what it keeps; `nil` when damaged.
+func decode(_ data: Data) -> UserSession? { unwritten() }
 
 /// Writes `text` to `file`, readable by the person alone (0600).
 func writePrivately(_ text: String, to file: URL) throws {}

@@ -1,5 +1,6 @@
 // Article example begins: GettingStarted imports
 import Foundation
+import KooberWire          // the reference backend's user types and rules
 import LoginStack          // the service, sign-in, the screens' logic and view models
 import ServiceUserKoober   // the adapter of the reference backend's API
 
@@ -14,7 +15,8 @@ public func gettingStarted() async throws {
   let service = ServiceUser(
     remote: KooberAuthAPI(network: client),   // the adapter brings the app's API client
     accountDatabaseURL: folder.appendingPathComponent("accounts.sqlite"),
-    sessionStore: FileSessionStore(directory: folder.appendingPathComponent("Session")))
+    sessionStore: FileSessionStore(directory: folder.appendingPathComponent("Session")),
+    credentialRules: .koober)   // the server's rules, stated once
   let session = try await service.signUp(
     SignUpCredentials(identifier: "ann@example.com", password: "Pass1234word", name: "Ann",
                       type: .passenger))

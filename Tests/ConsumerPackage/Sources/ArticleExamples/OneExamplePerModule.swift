@@ -21,7 +21,7 @@ public func oneExamplePerModule(
   // Article example begins: OneExamplePerModule body
   // UserModel: the same rules the server applies, with reasons a view can show.
   CredentialRules.emailProblem(in: " ann@example.com ")            // nil: trimmed, valid
-  CredentialRules.default.passwordProblem(in: "password")          // .missingDigit
+  CredentialRules.default.passwordProblem(in: "pass")              // .tooShort(minimum: 8)
 
   // DatabaseClient: values are always bound, never spliced into SQL; typed one by one after
   // the SQL, or as an array built at run time. Nested calls (in a transaction, a cursor's loop)
