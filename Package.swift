@@ -23,6 +23,8 @@ let package = Package(
     .library(name: "LoginTesting", targets: ["LoginTesting"]),
     .library(name: "LoginLogicControl", targets: ["LoginLogicControl"]),
     .library(name: "LoginViewModel", targets: ["LoginViewModel"]),
+    // The signed-in state as an @Observable model for SwiftUI (iOS 17 / macOS 14 and later).
+    .library(name: "LoginObservation", targets: ["LoginObservation"]),
     // The common case in one import; the products above stay for apps that link less.
     .library(name: "LoginStack", targets: ["LoginStack"]),
     .library(name: "RideModel", targets: ["RideModel"]),
@@ -154,6 +156,11 @@ let package = Package(
     .target(
       name: "LoginViewModel", dependencies: ["UserModel", "Localization", "WireFormat"],
       path: "Modules/LoginViewModel", resources: [.process("Resources")]),
+    // The session as an @Observable model, fed by LoginServicing's change stream. Observation
+    // needs iOS 17 / macOS 14: the type is marked so, and the package's floor stays.
+    .target(
+      name: "LoginObservation", dependencies: ["LoginCore", "UserModel"],
+      path: "Modules/LoginObservation"),
     // One import for the common case: re-exports the service, its login extension, the seam,
     // the user values, the logic controls, the view models and the API client.
     .target(
@@ -346,6 +353,15 @@ let package = Package(
       ],
       path: "Tests/LoginLogicControlTests"
     ),
+    // The observable model over a real ServiceUser and LoginTesting's in-memory server.
+    .testTarget(
+      name: "LoginObservationTests",
+      dependencies: [
+        "LoginObservation", "ServiceUser", "ServiceUserLogin", "LoginCore", "LoginTesting",
+        "NetworkClient", "UserModel", "TestSupport", "WireFormat",
+      ],
+      path: "Tests/LoginObservationTests"
+    ),
     .testTarget(
       name: "LoginViewModelTests",
       dependencies: ["LoginViewModel", "UserModel", "Localization", "TestSupport"],
@@ -383,7 +399,7 @@ let package = Package(
       name: "ConsumerPackageTests",
       dependencies: [
         "LoopbackServer", "TestSupport", "LoginStack", "LoginTesting", "ServiceUserKoober",
-        "ServiceUserOIDC",
+        "ServiceUserOIDC", "LoginObservation",
       ],
       path: "Tests/ConsumerPackageTests"
     ),

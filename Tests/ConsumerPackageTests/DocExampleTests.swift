@@ -42,6 +42,7 @@ struct DocExampleTests {
     "Modules/UserModel/UserType.swift",
     "Modules/LoginLogicControl/LoginEnvironment.swift",
     "Modules/LoginLogicControl/SignUp/SignUpLogicControl.swift",
+    "Modules/LoginObservation/ObservableSession.swift",
   ]
 
   /// Files whose examples do not compile yet, in modules being reworked at the same time:
@@ -120,9 +121,13 @@ struct DocExampleTests {
     // Koober's own types, for its adapter's examples only: the generic modules' examples are
     // checked without them, so they show an app of no particular kind.
     if file.hasPrefix("Modules/ServiceUserKoober/") { text += "import ServiceUserKoober\n" }
+    // The observable model's module, with Observation's own floor (iOS 17, macOS 14).
+    let observation = file.hasPrefix("Modules/LoginObservation/")
+    if observation { text += "import LoginObservation\nimport Observation\n" }
+    let floor = observation ? "@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)\n" : ""
     for (number, example) in examples.enumerated() {
       let fileScope = isFileScope(example)
-      if !fileScope { text += "\n@MainActor func example\(number + 1)() async throws {\n" }
+      if !fileScope { text += "\n\(floor)@MainActor func example\(number + 1)() async throws {\n" }
       text += "#sourceLocation(file: \"\(file)\", line: \(example.line))\n"
       for line in example.lines {
         text += line.replacingOccurrences(of: "{ … }", with: "{ elided() }") + "\n"
