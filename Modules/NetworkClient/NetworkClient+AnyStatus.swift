@@ -22,24 +22,10 @@ extension NetworkClient {
   /// - Throws: `NetworkError` when there is no answer: `.transport`, `.timeout`,
   ///   `.cancelled`, or a URL the client refuses.
   public func anyResponse(for endpoint: Endpoint) async throws(NetworkError) -> NetworkResponse {
-    let policy = endpoint.retryPolicy ?? retryPolicy
-    let timeout = endpoint.timeout ?? self.timeout
-    let request = try urlRequest(for: endpoint, timeout: timeout)
-    var retries = 0
-    while true {
-      if Task.isCancelled { throw .cancelled }
-      switch await attempt(
-        request, timeout: timeout, limits: endpoint.limits ?? limits,
-        hidesBody: endpoint.carriesCredentials)
-      {
-      case .success((let data, let response)):
-        return NetworkResponse(data: data, response: response)
-      case .failure(let failure):
-        try await waitBeforeRetry(
-          after: failure, retries: retries, policy: policy, method: endpoint.method,
-          requestedWait: nil)
-      }
-      retries += 1
-    }
+    // The same pipeline without a token, and no status retried: every answer is the answer.
+    var exchange = try exchange(for: endpoint)
+    exchange.requiresAuthorization = false
+    exchange.retryPolicy.statuses = []
+    return try await pipeline.send(exchange)
   }
 }

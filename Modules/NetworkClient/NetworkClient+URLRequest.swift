@@ -49,21 +49,7 @@ extension NetworkClient {
       request.allHTTPHeaderFields = headers
       request.httpBody = endpoint.body
     }
+    ResponseReader.askIdentity(in: &request)
     return request
-  }
-
-  /// One redacted log line for an attempt and its outcome; a body that carries credentials
-  /// is not shown at all.
-  func log(_ request: URLRequest, hidesBody: Bool = false, outcome: String) {
-    guard let logger else { return }
-    var line = "\(request.httpMethod ?? "GET") \(Redactor.describe(request.url))"
-    if let headers = request.allHTTPHeaderFields, !headers.isEmpty {
-      line += " [\(Redactor.describe(headers: headers))]"
-    }
-    if let body = request.httpBody, !body.isEmpty {
-      let shown = hidesBody ? Redactor.placeholder : Redactor.excerpt(of: body, limit: 1024)
-      line += " body: " + (shown ?? "")
-    }
-    logger(line + " -> " + outcome)
   }
 }

@@ -4,6 +4,13 @@ import Foundation
 /// values or typed errors: authorization with renewal, retries with backoff, timeouts,
 /// cancellation, and the refusal of unencrypted HTTP to hosts that are not loopback.
 ///
+/// Each rule is one stage of one pipeline, applied in this order over any transport
+/// (outermost first; <doc:ThePipeline> says why): authorization (bearer token, one renewal on
+/// a rejected token) → retry (policy, backoff, `Retry-After`) → the app's own `stages` →
+/// logging (one redacted line per attempt) → redirects (refused, or same-origin without
+/// credentials) → URL policy (every URL contacted) → transfer rules (identity encoding, the
+/// body counted as it arrives) → the transport, which only moves bytes.
+///
 /// ```swift
 /// struct MeRequest: DefaultRequest {
 ///   typealias Result = User
@@ -11,9 +18,8 @@ import Foundation
 ///   var requiresAuthorization: Bool { true }
 /// }
 ///
-/// let client = NetworkClient(baseURL: URL(string: "https://api.koober.example")!,
-///                            authorization: tokens,
-///                            onUnauthorized: { error in await session.end(error) })
+/// let client = NetworkClient(baseURL: URL(string: "https://api.example.com")!,
+///                            authorization: tokens)   // your AuthorizationProvider
 /// let me = try await MeRequest().perform(on: client)
 /// ```
 public final class NetworkClient: Sendable {
@@ -45,10 +51,13 @@ public final class NetworkClient: Sendable {
   /// Receives one line per attempt (method, URL, headers, body, outcome) with every secret
   /// redacted; `nil` logs nothing.
   public let logger: (@Sendable (String) -> Void)?
+  /// The app's own stages, outermost first, between the retry and logging stages.
+  public let stages: [any NetworkStage]
 
   let baseProblem: NetworkError?
   let baseString: String
   let baseHeaders: [String: String]
+  let pipeline: Pipeline
 
   /// Makes a client.
   /// - Parameters:
@@ -67,6 +76,8 @@ public final class NetworkClient: Sendable {
   ///   - limits: the default largest answer and redirect rule (4 MiB, none followed).
   ///   - clock: the clock for retry waits.
   ///   - logger: receives redacted log lines.
+  ///   - stages: the app's own stages, outermost first; they see every attempt, retries
+  ///     included, and run outside logging, redirects, the URL policy and the transfer rules.
   public init(
     baseURL: URL,
     transport: any HTTPTransport = DefaultHTTPTransport(),
@@ -79,7 +90,8 @@ public final class NetworkClient: Sendable {
     timeout: Duration? = .seconds(60),
     limits: TransferLimits = .default,
     clock: any Clock<Duration> = ContinuousClock(),
-    logger: (@Sendable (String) -> Void)? = nil
+    logger: (@Sendable (String) -> Void)? = nil,
+    stages: [any NetworkStage] = []
   ) {
     self.baseURL = baseURL
     self.transport = transport
@@ -93,14 +105,22 @@ public final class NetworkClient: Sendable {
     self.limits = limits
     self.clock = clock
     self.logger = logger
-    baseProblem = URLPolicy.problem(with: baseURL, allowsInsecureHTTP: allowsInsecureHTTP)
+    self.stages = stages
+    let problem = URLPolicy.problem(with: baseURL, allowsInsecureHTTP: allowsInsecureHTTP)
+    baseProblem = problem
     var base = baseURL.absoluteString
     while base.hasSuffix("/") { base.removeLast() }
     baseString = base
+    pipeline = .client(
+      authorization: AuthorizationStage(
+        provider: authorization, onUnauthorized: onUnauthorized,
+        rejectsCredentials: rejectsCredentials),
+      clock: clock, appStages: stages, logger: logger, allowsInsecureHTTP: allowsInsecureHTTP,
+      checkedBase: problem == nil ? base + "/" : nil, transport: transport)
     baseHeaders = ["Accept": "application/json"].merging(defaultHeaders) { _, custom in custom }
   }
 
-  /// A copy of this client, same transport and settings, with another authorization
+  /// A copy of this client, same transport, settings and stages, with another authorization
   /// provider, unauthorized hook and credential check. Lets a service make its authorized
   /// client after the object that provides tokens exists.
   /// - Parameters:
@@ -119,6 +139,6 @@ public final class NetworkClient: Sendable {
       authorization: authorization, onUnauthorized: onUnauthorized,
       rejectsCredentials: rejectsCredentials ?? self.rejectsCredentials,
       allowsInsecureHTTP: allowsInsecureHTTP, retryPolicy: retryPolicy, timeout: timeout,
-      limits: limits, clock: clock, logger: logger)
+      limits: limits, clock: clock, logger: logger, stages: stages)
   }
 }

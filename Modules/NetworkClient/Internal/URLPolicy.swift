@@ -8,19 +8,30 @@ import Foundation
   import Darwin
 #endif
 
-/// Which base URLs the client accepts, and how it writes paths and queries into them.
+/// Which URLs the client contacts, and how it writes paths and queries into them.
 enum URLPolicy {
-  /// Why requests to `url` must be refused, or `nil` when they may go.
+  /// Why requests below the base URL `url` must be refused, or `nil` when they may go: what
+  /// `problem(contacting:allowsInsecureHTTP:)` refuses, and a query or fragment.
   static func problem(with url: URL, allowsInsecureHTTP: Bool) -> NetworkError? {
+    if let problem = problem(contacting: url, allowsInsecureHTTP: allowsInsecureHTTP) {
+      return problem
+    }
+    if url.query != nil || url.fragment != nil {
+      return .invalidURL("the base URL \(Redactor.describe(url)) has a query or fragment")
+    }
+    return nil
+  }
+
+  /// Why `url` must not be contacted, or `nil` when it may: it needs a scheme and a host, no
+  /// user name or password, and `https`, or `http` to a loopback host (any host when
+  /// `allowsInsecureHTTP`).
+  static func problem(contacting url: URL, allowsInsecureHTTP: Bool) -> NetworkError? {
     guard let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else {
-      return .invalidURL("the base URL \(Redactor.describe(url)) has no scheme or host")
+      return .invalidURL("the URL \(Redactor.describe(url)) has no scheme or host")
     }
     // Checked first, so that no later message prints a URL holding a password.
     if url.user != nil || url.password != nil {
       return .userInfoInURL(host: host)
-    }
-    if url.query != nil || url.fragment != nil {
-      return .invalidURL("the base URL \(Redactor.describe(url)) has a query or fragment")
     }
     switch scheme {
     case "https":
@@ -44,7 +55,9 @@ enum URLPolicy {
   /// - Parameter host: a URL's host, an IPv6 address with or without its brackets.
   /// - Returns: whether requests to it stay on this machine.
   static func isLoopback(_ host: String) -> Bool {
-    var name = host.lowercased()
+    // The usual spellings, answered without parsing: every request asks, for its proxy.
+    if host == "127.0.0.1" || host == "localhost" { return true }
+    var name = host
     if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
     if name.contains(":") {
       // The zone (`%25lo` in a URL, `%lo` once decoded) says which interface, not which
@@ -52,8 +65,12 @@ enum URLPolicy {
       let address = name.split(separator: "%", maxSplits: 1).first.map(String.init) ?? name
       return isLoopbackIPv6(address)
     }
-    name = name.removingPercentEncoding ?? name
+    if name.contains("%") { name = name.removingPercentEncoding ?? name }
+    name = name.lowercased()
     if name == "localhost" { return true }
+    // Every form of an IPv4 number starts with a digit; a name that does not is no number.
+    guard let first = name.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+    else { return false }
     return ipv4Address(name).map { $0 >> 24 == 127 } ?? false
   }
 

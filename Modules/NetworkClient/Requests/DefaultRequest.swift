@@ -18,6 +18,8 @@ import Foundation
 /// back something other than the decoded answer declares `ResultData` and `transform`:
 ///
 /// ```swift
+/// struct SessionPayload: Decodable, Sendable { let session: UserSession }
+///
 /// struct SignInRequest: DefaultRequest {
 ///   struct Configuration: Sendable { var email: String; var password: String }
 ///   typealias Result = SessionPayload
@@ -32,8 +34,8 @@ import Foundation
 ///   func transform(_ result: SessionPayload) -> UserSession? { result.session }
 /// }
 ///
-/// let session = try await SignInRequest(configuration: .init(email: e, password: p))
-///   .perform(on: client)
+/// let form = SignInRequest.Configuration(email: typed, password: typedPassword)
+/// let session = try await SignInRequest(configuration: form).perform(on: client)
 /// ```
 public protocol DefaultRequest: Request where Failure == NetworkError, Result: Decodable {
   /// The HTTP method (GET by default).

@@ -6,29 +6,31 @@
 /// result type can share one request type whose `Configuration` is an enum, a request group:
 ///
 /// ```swift
-/// enum RideListConfiguration: Sendable {
-///   case active
+/// struct Article: Decodable, Sendable { let id: String; let title: String }
+/// struct ArticlePage: Decodable, Sendable { let articles: [Article] }
+///
+/// enum ArticleListConfiguration: Sendable {
+///   case latest
 ///   case search(String)
 /// }
 ///
-/// struct RideListRequest: DefaultRequest {
-///   typealias Result = RidePage
-///   typealias ResultData = [Ride]
-///   let configuration: RideListConfiguration
-///   var method: HTTPMethod { .get }
-///   var path: String { "/v1/rides" }
+/// struct ArticleListRequest: DefaultRequest {
+///   typealias Result = ArticlePage
+///   typealias ResultData = [Article]
+///   let configuration: ArticleListConfiguration
+///   var path: String { "/v1/articles" }
 ///   var requiresAuthorization: Bool { true }
 ///   var query: [URLQueryItem] {
 ///     switch configuration {
-///     case .active: [URLQueryItem(name: "scope", value: "active")]
+///     case .latest: [URLQueryItem(name: "sort", value: "latest")]
 ///     case .search(let text): [URLQueryItem(name: "q", value: text)]
 ///     }
 ///   }
-///   func transform(_ result: RidePage) -> [Ride]? { result.rides }
+///   func transform(_ result: ArticlePage) -> [Article]? { result.articles }
 /// }
 ///
-/// // One view model serves every member of the group:
-/// let rides = try await RideListRequest(configuration: .search("opera")).perform(on: client)
+/// // One request type serves every member of the group:
+/// let found = try await ArticleListRequest(configuration: .search("swift")).perform(on: client)
 /// ```
 public protocol Request: Sendable {
   /// What the caller passes in; `Void` (nothing) unless the request says otherwise.

@@ -31,14 +31,14 @@
     }
 
     /// Runs `request` and waits for its outcome.
-    func perform(_ request: URLRequest, timeout: Duration?, limits: TransferLimits)
-      async throws(NetworkError) -> (Data, HTTPURLResponse)
-    {
+    func perform(
+      _ request: URLRequest, timeout: Duration?, receiver: any ResponseReceiver
+    ) async throws(NetworkError) -> HTTPURLResponse {
       guard multi != nil else {
         throw .transport(.other(code: Int(CURLE_FAILED_INIT.rawValue)))
       }
       if Task.isCancelled { throw .cancelled }
-      let transfer = CurlTransfer(request: request, timeout: timeout, limits: limits)
+      let transfer = CurlTransfer(request: request, timeout: timeout, receiver: receiver)
       let outcome = await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in
           transfer.continuation = continuation

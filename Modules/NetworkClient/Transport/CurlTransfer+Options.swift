@@ -4,7 +4,7 @@
   import FoundationNetworking
 
   extension CurlTransfer {
-    /// Gives libcurl the request: URL, method, headers, body, limits and callbacks.
+    /// Gives libcurl the request: URL, method, headers, body, timeout and callbacks.
     func configure(_ easy: UnsafeMutableRawPointer) -> NetworkError? {
       guard let url = request.url?.absoluteString else { return .invalidURL("no URL") }
       let context = Unmanaged.passUnretained(self).toOpaque()
@@ -103,7 +103,6 @@
     > {
       var codes = [CURLcode]()
       var lines = ["Expect:"]  // no 100-continue round trip
-      var namesEncoding = false
       for (name, value) in request.allHTTPHeaderFields ?? [:] {
         let unsafe = { (text: String) in
           text.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
@@ -112,19 +111,16 @@
           return .failure(.encoding(path: name, detail: "a header holds a line break"))
         }
         if name.lowercased() == "accept-encoding" {
-          namesEncoding = true
           let wanted = value.trimmingCharacters(in: .whitespaces)
           if wanted.lowercased() != "identity" {
-            // libcurl sends the header itself and decodes what it allows; the body is
-            // counted after decoding.
-            acceptsIdentityOnly = false
+            // libcurl sends the header itself and decodes what it allows; the receiver
+            // counts the body after decoding.
             codes.append(ccurl_set_string(easy, CURLOPT_ACCEPT_ENCODING, wanted))
             continue
           }
         }
         lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
       }
-      if !namesEncoding { lines.append("Accept-Encoding: identity") }
       for line in lines {
         guard let longer = curl_slist_append(headerList, line) else {
           return .failure(.transport(.other(code: Int(CURLE_OUT_OF_MEMORY.rawValue))))

@@ -8,7 +8,7 @@
   /// `stop(_:)`, which is behind a lock.
   // @unchecked: fields are the engine thread's after submission; the stop reason is Locked.
   final class CurlTransfer: @unchecked Sendable {
-    typealias Outcome = Result<(Data, HTTPURLResponse), NetworkError>
+    typealias Outcome = Result<HTTPURLResponse, NetworkError>
 
     /// The most header bytes one answer may have, over all its header lines.
     static let maximumHeaderBytes = 256 << 10
@@ -18,27 +18,27 @@
 
     let request: URLRequest
     let timeout: Duration?
-    let limits: TransferLimits
+    /// Takes the head and each piece of the body, from libcurl's callbacks.
+    let receiver: any ResponseReceiver
     var continuation: CheckedContinuation<Outcome, Never>?
 
-    /// Why the transfer was stopped from outside (cancellation) or by a callback (a limit).
+    /// Why the transfer was stopped from outside (cancellation) or by a callback (the
+    /// receiver, a header cap).
     private let stopReason = Locked<NetworkError?>(nil)
     private var easy: UnsafeMutableRawPointer?
     var headerList: UnsafeMutablePointer<curl_slist>?
-    private var body = Data()
     private var headerBytes = 0
     private var headerStatus = 0
     /// The answer's header lines so far: the name as sent, lower-cased, and the value's
     /// pieces (a folded line adds one).
     private var headers: [(name: String, key: String, parts: [String])] = []
-    /// Whether the request accepts only `identity`, so that a content-encoded answer is
-    /// refused at its header.
-    var acceptsIdentityOnly = true
+    /// The final answer's head, once its header lines ended and the receiver took it.
+    private var head: HTTPURLResponse?
 
-    init(request: URLRequest, timeout: Duration?, limits: TransferLimits) {
+    init(request: URLRequest, timeout: Duration?, receiver: any ResponseReceiver) {
       self.request = request
       self.timeout = timeout
-      self.limits = limits
+      self.receiver = receiver
     }
 
     var isStopped: Bool { stopReason.withLock { $0 != nil } }
@@ -64,16 +64,17 @@
       return easy
     }
 
-    /// A piece of the body: kept while within the limit. Returns the count taken, or 0 to
-    /// make libcurl stop.
+    /// A piece of the body, handed to the receiver before libcurl reads the next. Returns
+    /// the count taken, or 0 to make libcurl stop.
     func receive(_ bytes: UnsafeRawBufferPointer) -> Int {
       guard !isStopped else { return 0 }
-      if bytes.count > limits.maximumBodySize - body.count {
-        stop(.responseTooLarge(limit: limits.maximumBodySize))
-        body = Data()
+      guard !bytes.isEmpty else { return 0 }
+      do {
+        try receiver.receive(body: Data(bytes))
+      } catch {
+        stop(error)
         return 0
       }
-      body.append(contentsOf: bytes)
       return bytes.count
     }
 
@@ -85,6 +86,8 @@
         stop(.unexpectedResponse("the answer's headers are larger than 256 KiB"))
         return 0
       }
+      // Trailers after the body come here too: the head was handed over already.
+      guard head == nil else { return bytes.count }
       let line = String(decoding: bytes, as: UTF8.self)
         .trimmingCharacters(in: CharacterSet(charactersIn: "\r\n"))
       if line.hasPrefix("HTTP/") {
@@ -92,10 +95,7 @@
         headers = []
         headerStatus = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
       } else if line.isEmpty {
-        if headerStatus >= 200, let refusal = refusalAtHeader() {
-          stop(refusal)
-          return 0
-        }
+        if headerStatus >= 200, let easy, handOverHead(easy) { return 0 }
       } else if headers.count >= Self.maximumHeaderLines {
         stop(.unexpectedResponse("the answer has more than 500 header lines"))
         return 0
@@ -109,24 +109,40 @@
       return bytes.count
     }
 
-    /// A reason to stop at the end of the answer's header: a body announced larger than the
-    /// limit, or a compressed answer to a request that accepted only `identity`.
-    private func refusalAtHeader() -> NetworkError? {
-      func value(_ key: String) -> String? {
-        headers.last { $0.key == key }?.parts.joined(separator: " ")
+    /// The final answer's header lines ended: makes its head and hands it to the receiver.
+    /// - Returns: whether the transfer was stopped (no head, or the receiver refused it).
+    private func handOverHead(_ easy: UnsafeMutableRawPointer) -> Bool {
+      guard let response = response(of: easy) else {
+        stop(.unexpectedResponse("the answer was not an HTTP response"))
+        return true
       }
-      if let length = value("content-length").flatMap({ Int64($0) }),
-        length > Int64(limits.maximumBodySize)
-      {
-        return .responseTooLarge(limit: limits.maximumBodySize)
+      do {
+        try receiver.receive(head: response)
+      } catch {
+        stop(error)
+        return true
       }
-      if acceptsIdentityOnly, let encoding = value("content-encoding")?.lowercased(),
-        !encoding.isEmpty, encoding != "identity"
-      {
-        return .unexpectedResponse(
-          "the server sent a compressed answer (Content-Encoding) that was not asked for")
+      head = response
+      return false
+    }
+
+    /// The head of the answer read so far: status and headers, repeated names joined with
+    /// ", " under the first spelling, in one pass.
+    private func response(of easy: UnsafeMutableRawPointer) -> HTTPURLResponse? {
+      let effective = ccurl_effective_url(easy).map { String(cString: $0) }
+      guard let url = effective.flatMap({ URL(string: $0) }) ?? request.url else { return nil }
+      var merged: [String: (name: String, values: [String])] = [:]
+      for header in headers {
+        let value = header.parts.joined(separator: " ")
+        merged[header.key, default: (header.name, [])].values.append(value)
       }
-      return nil
+      let fields = Dictionary(
+        merged.values.map { ($0.name, $0.values.joined(separator: ", ")) },
+        uniquingKeysWith: { first, _ in first })
+      let status = ccurl_response_code(easy)
+      return HTTPURLResponse(
+        url: url, statusCode: status > 0 ? status : headerStatus, httpVersion: "HTTP/1.1",
+        headerFields: fields)
     }
 
     /// The transfer ended with `result`: the easy handle is freed and the caller answered.
@@ -136,7 +152,7 @@
       easy = nil
       if let headerList { curl_slist_free_all(headerList) }
       headerList = nil
-      body = Data()
+      headers = []
       continuation?.resume(returning: outcome)
       continuation = nil
     }
@@ -144,25 +160,10 @@
     private func outcome(of result: CURLcode) -> Outcome {
       if let reason = stopReason.withLock({ $0 }) { return .failure(reason) }
       guard result == CURLE_OK else { return .failure(Self.failure(of: result)) }
-      let effective = easy.flatMap { ccurl_effective_url($0) }.map { String(cString: $0) }
-      guard let easy, let url = effective.flatMap({ URL(string: $0) }) ?? request.url else {
+      guard let head else {
         return .failure(.unexpectedResponse("the answer was not an HTTP response"))
       }
-      // Repeated names join with ", " under the first spelling, in one pass.
-      var merged: [String: (name: String, values: [String])] = [:]
-      for header in headers {
-        let value = header.parts.joined(separator: " ")
-        merged[header.key, default: (header.name, [])].values.append(value)
-      }
-      let fields = Dictionary(
-        merged.values.map { ($0.name, $0.values.joined(separator: ", ")) },
-        uniquingKeysWith: { first, _ in first })
-      guard
-        let response = HTTPURLResponse(
-          url: url, statusCode: ccurl_response_code(easy), httpVersion: "HTTP/1.1",
-          headerFields: fields)
-      else { return .failure(.unexpectedResponse("the answer was not an HTTP response")) }
-      return .success((body, response))
+      return .success(head)
     }
 
     /// The `NetworkError` for a libcurl failure, in the same cases URLSession's would take.

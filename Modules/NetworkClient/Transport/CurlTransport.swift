@@ -11,13 +11,15 @@
   /// MiB before the cancellation lands. Here each piece of the body is counted in libcurl's
   /// own callback, before the next is read, and the transfer stops at the limit.
   ///
-  /// It keeps `URLSessionTransport()`'s rules:
-  /// - a `3xx` answer is returned, not followed, unless the limits allow a same-origin
-  ///   redirect (then without `Authorization` and `Cookie`);
-  /// - the body is counted after content decoding; `Accept-Encoding: identity` is asked for
-  ///   unless the request names its own, and a compressed answer nobody asked for is refused
-  ///   at its header;
+  /// It moves bytes only (see <doc:ThePipeline>): one request, never a redirect followed
+  /// (`CURLOPT_FOLLOWLOCATION` off), the head and each piece of the body handed to the
+  /// receiver from libcurl's own callbacks. The client's transfer rules count there. What the
+  /// engine itself keeps:
   /// - only `http` and `https`, certificates verified, no cookies, no cache;
+  /// - at most 256 KiB and 500 lines of raw header lines per answer, checked while libcurl's
+  ///   lines are parsed (the one thread every transfer shares stays cheap);
+  /// - a request naming encodings other than `identity` in `Accept-Encoding` has libcurl
+  ///   decode them, so the receiver counts the decoded body;
   /// - a request to a loopback host (`localhost`, 127.0.0.0/8 in any spelling libcurl reads
   ///   as a number, like `127.1` or `0x7f.1`, and `::1` with or without a zone) never goes
   ///   through a proxy, whatever `http_proxy`, `https_proxy`, `all_proxy` and `no_proxy`
@@ -40,12 +42,13 @@
   /// ```
   public final class CurlTransport: HTTPTransport {
     /// The most redirects an opted-in request follows before the `3xx` is the answer.
-    public static let maximumRedirects = 10
+    public static let maximumRedirects = TransferLimits.maximumRedirects
 
     /// Makes a transport over the process's libcurl engine.
     public init() {}
 
-    /// Sends `request` once within the default limits (4 MiB, no redirect followed).
+    /// Sends `request` once within the default limits (4 MiB, no redirect followed), through
+    /// the byte-level stages (`send(_:timeout:limits:)`).
     /// - Parameters:
     ///   - request: the complete request.
     ///   - timeout: the longest the whole exchange may take, or `nil` for the request's own
@@ -59,55 +62,21 @@
       try await send(request, timeout: timeout, limits: .default)
     }
 
-    /// Sends `request` once within `limits`.
+    /// Sends `request` once and hands the answer to `receiver` from libcurl's callbacks: the
+    /// head at the end of the final answer's header lines, then each piece of the body
+    /// before libcurl reads the next.
     /// - Parameters:
-    ///   - request: the complete request.
-    ///   - timeout: the longest the whole exchange may take, redirects included, or `nil`.
-    ///   - limits: the largest body and the redirect rule.
-    /// - Returns: the body and the HTTP response (a `3xx` one when the redirect is not
-    ///   followed).
-    /// - Throws: `.cancelled`, `.timeout`, `.transport`, `.responseTooLarge` (the transfer
-    ///   stops at the limit), `.encoding` for a header holding a line break, or
-    ///   `.unexpectedResponse`.
-    public func send(_ request: URLRequest, timeout: Duration?, limits: TransferLimits)
-      async throws(NetworkError) -> (Data, HTTPURLResponse)
-    {
-      let clock = ContinuousClock()
-      let deadline = timeout.map { clock.now + $0 }
-      var current = request
-      var redirects = 0
-      while true {
-        let remaining = deadline.map { $0 - clock.now }
-        if let remaining, remaining <= .zero { throw .timeout }
-        let (data, response) = try await CurlEngine.shared.perform(
-          current, timeout: remaining, limits: limits)
-        guard redirects < Self.maximumRedirects,
-          let next = Self.redirect(of: current, by: response, limits: limits)
-        else { return (data, response) }
-        current = next
-        redirects += 1
-      }
-    }
-
-    /// The request a `3xx` answer leads to, when `limits` allow following it: a `303`, or a
-    /// `301`/`302` to a `POST`, becomes a `GET` without a body, as browsers and URLSession do.
-    private static func redirect(
-      of request: URLRequest, by response: HTTPURLResponse, limits: TransferLimits
-    ) -> URLRequest? {
-      let status = response.statusCode
-      guard [301, 302, 303, 307, 308].contains(status),
-        let location = response.value(forHTTPHeaderField: "Location"),
-        let target = URL(string: location, relativeTo: request.url)?.absoluteURL
-      else { return nil }
-      var next = request
-      next.url = target
-      if status == 303 || (status != 307 && status != 308 && request.httpMethod == "POST") {
-        next.httpMethod = "GET"
-        next.httpBody = nil
-        next.setValue(nil, forHTTPHeaderField: "Content-Type")
-        next.setValue(nil, forHTTPHeaderField: "Content-Length")
-      }
-      return limits.redirect(to: next, from: request)
+    ///   - request: the complete request (its `httpBodyStream` is not read).
+    ///   - timeout: the longest the whole exchange may take, or `nil` for the request's own
+    ///     `timeoutInterval` as the longest wait for a connection or for data.
+    ///   - receiver: takes the head and the body; an error it throws stops the transfer.
+    /// - Returns: the HTTP response.
+    /// - Throws: the receiver's error, `.cancelled`, `.timeout`, `.transport`, `.encoding`
+    ///   for a header holding a line break, or `.unexpectedResponse`.
+    public func send(
+      _ request: URLRequest, timeout: Duration?, to receiver: any ResponseReceiver
+    ) async throws(NetworkError) -> HTTPURLResponse {
+      try await CurlEngine.shared.perform(request, timeout: timeout, receiver: receiver)
     }
   }
 #endif

@@ -4,20 +4,28 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// Sends one HTTP request and returns the raw answer. ``DefaultHTTPTransport`` is the real
-/// one (``URLSessionTransport``; on Linux ``CurlTransport``); tests of other layers can put a
-/// fake in its place.
+/// Moves the bytes of one HTTP exchange, and nothing else: it sends one request, never
+/// follows a redirect, and hands the answer's head and then each piece of its body to a
+/// ``ResponseReceiver`` as they arrive. Every rule about what may be sent and received (the
+/// URL policy, redirects, limits, encodings, retries, tokens, logs) is a stage of the
+/// client's pipeline (see <doc:ThePipeline>), written once for every transport.
+///
+/// ``DefaultHTTPTransport`` is the real one (``URLSessionTransport``; on Linux
+/// ``CurlTransport``). A fake for tests of other layers implements `send(_:timeout:)` only:
+/// the default `send(_:timeout:to:)` hands its whole answer to the receiver.
 ///
 /// ```swift
 /// struct Offline: HTTPTransport {
 ///   func send(_ request: URLRequest, timeout: Duration?) async throws(NetworkError)
 ///     -> (Data, HTTPURLResponse) { throw .transport(.offline) }
 /// }
+/// let url = URL(string: "https://api.example.com")!
 /// let client = NetworkClient(baseURL: url, transport: Offline())
 /// ```
 public protocol HTTPTransport: Sendable {
-  /// Sends `request` once (the client does the retrying) and returns the body and response,
-  /// whatever the status.
+  /// Sends `request` once and returns the whole answer, whatever the status. The real
+  /// transports read it through `send(_:timeout:limits:)` with the default limits; a fake
+  /// answers as it likes.
   /// - Parameters:
   ///   - request: the complete request, headers and body included.
   ///   - timeout: the longest the whole exchange may take, or `nil` for no limit of its own.
@@ -27,38 +35,66 @@ public protocol HTTPTransport: Sendable {
   func send(_ request: URLRequest, timeout: Duration?) async throws(NetworkError)
     -> (Data, HTTPURLResponse)
 
-  /// Sends `request` once within `limits`: a body larger than `limits.maximumBodySize`
-  /// fails with `.responseTooLarge`, and a `3xx` answer is returned, not followed, unless
-  /// `limits` allows a same-origin redirect. `URLSessionTransport()` and `CurlTransport()`
-  /// enforce the size as the bytes arrive; the default implementation, for transports that
-  /// only implement `send(_:timeout:)`, checks it once the whole body is there.
+  /// Sends `request` once, never following a redirect, and hands the answer to `receiver`
+  /// as it arrives: the head, then each piece of the body. The default implementation, for
+  /// transports that implement only `send(_:timeout:)`, hands over the whole answer at once.
   /// - Parameters:
-  ///   - request: the complete request.
-  ///   - timeout: the longest the whole exchange may take, or `nil`.
-  ///   - limits: the body limit and the redirect rule.
-  /// - Returns: the body and the HTTP response.
-  /// - Throws: like `send(_:timeout:)`, and `.responseTooLarge` past the limit.
-  func send(_ request: URLRequest, timeout: Duration?, limits: TransferLimits)
-    async throws(NetworkError) -> (Data, HTTPURLResponse)
+  ///   - request: the complete request, headers and body included.
+  ///   - timeout: the longest the whole exchange may take, or `nil` for no limit of its own.
+  ///   - receiver: takes the head and the body; an error it throws stops the transfer.
+  /// - Returns: the HTTP response (the head `receiver` was given).
+  /// - Throws: the receiver's error; `.cancelled` promptly when the calling task is
+  ///   cancelled, `.timeout` past `timeout`, `.transport` when no HTTP response came.
+  func send(_ request: URLRequest, timeout: Duration?, to receiver: any ResponseReceiver)
+    async throws(NetworkError) -> HTTPURLResponse
 }
 
 extension HTTPTransport {
-  /// Sends through `send(_:timeout:)`, then checks the body's size: a transport that reads
-  /// the whole answer first cannot stop it sooner.
+  /// Sends through `send(_:timeout:)` and hands the whole answer to `receiver`: a transport
+  /// that reads the whole answer first cannot stop it sooner.
   /// - Parameters:
   ///   - request: the complete request.
   ///   - timeout: the longest the whole exchange may take, or `nil`.
-  ///   - limits: the body limit (the redirect rule is the transport's own).
-  /// - Returns: the body and the HTTP response.
-  /// - Throws: like `send(_:timeout:)`, and `.responseTooLarge` past the limit.
+  ///   - receiver: takes the head, then the body in one piece.
+  /// - Returns: the HTTP response.
+  /// - Throws: like `send(_:timeout:)`, and whatever `receiver` throws.
+  public func send(
+    _ request: URLRequest, timeout: Duration?, to receiver: any ResponseReceiver
+  ) async throws(NetworkError) -> HTTPURLResponse {
+    let (data, response) = try await send(request, timeout: timeout)
+    try receiver.receive(head: response)
+    if !data.isEmpty { try receiver.receive(body: data) }
+    return response
+  }
+
+  /// Sends `request` through the pipeline's byte-level stages over this transport:
+  /// redirects (a `3xx` is the answer unless `limits` allow a same-origin one), the URL
+  /// policy on every URL contacted (a scheme of `http` or `https`, a host, no user name or
+  /// password; whether `http` may leave loopback is the client's setting, so it is not
+  /// checked here) and the transfer rules (identity encoding asked, the body counted as it
+  /// arrives and stopped past `limits.maximumBodySize`).
+  ///
+  /// ```swift
+  /// let limits = TransferLimits(maximumBodySize: 1 << 20)
+  /// let (body, response) = try await transport.send(request, timeout: .seconds(30),
+  ///                                                 limits: limits)
+  /// ```
+  /// - Parameters:
+  ///   - request: the complete request.
+  ///   - timeout: the longest the whole exchange may take, redirects included, or `nil`.
+  ///   - limits: the largest body and the redirect rule.
+  /// - Returns: the body and the HTTP response (a `3xx` one when the redirect is not
+  ///   followed).
+  /// - Throws: like `send(_:timeout:to:)`, `.responseTooLarge` past the limit,
+  ///   `.unexpectedResponse` for a compressed answer nobody asked for, and the URL policy's
+  ///   `.userInfoInURL` or `.invalidURL`.
   public func send(_ request: URLRequest, timeout: Duration?, limits: TransferLimits)
     async throws(NetworkError) -> (Data, HTTPURLResponse)
   {
-    let (data, response) = try await send(request, timeout: timeout)
-    guard data.count <= limits.maximumBodySize else {
-      throw .responseTooLarge(limit: limits.maximumBodySize)
-    }
-    return (data, response)
+    let exchange = NetworkExchange(
+      request: request, timeout: timeout, limits: limits, retryPolicy: .none)
+    let answer = try await Pipeline.bytes(over: self).send(exchange)
+    return (answer.data, answer.response)
   }
 }
 

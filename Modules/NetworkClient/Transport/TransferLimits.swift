@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// What one exchange may receive: how large an answer's body may grow, and whether a `3xx`
-/// answer is followed.
+/// answer is followed. The pipeline's redirect stage and transfer rules read them (see
+/// <doc:ThePipeline>), the same over every transport.
 ///
 /// No credential ever follows a redirect: by default a `3xx` answer comes back as the answer
 /// (its body counts toward the limit), so an `Authorization` header, a form with a password
@@ -24,6 +25,9 @@ public struct TransferLimits: Sendable, Hashable {
 
   /// The defaults: 4 MiB, no redirect followed.
   public static let `default` = TransferLimits()
+
+  /// The most redirects an opted-in request follows before the `3xx` is the answer.
+  public static let maximumRedirects = 10
 
   /// The largest body, in bytes after content decoding (gzip is inflated first): the
   /// exchange is cancelled as soon as more arrives, with `NetworkError.responseTooLarge`.

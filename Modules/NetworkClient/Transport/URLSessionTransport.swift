@@ -4,14 +4,13 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// The real transport: one `URLSession` data task per attempt.
+/// The real transport: one `URLSession` data task per attempt. It moves bytes only (see
+/// <doc:ThePipeline>): one request, no redirect followed, the answer handed to the receiver.
 ///
 /// With its own session (`init()`), it reads every answer through the session's delegate:
-/// the body is counted as it arrives (after content decoding) and the task is cancelled the
-/// moment it passes the limit, and a `3xx` answer is returned instead of followed unless the
-/// limits allow a same-origin redirect, so no credential follows a redirect. It asks for
-/// `Accept-Encoding: identity` (unless the request names its own) and refuses a compressed
-/// answer at its header, so a gzip bomb is not inflated on purpose.
+/// the head and each piece of the body go to the receiver as they arrive (after content
+/// decoding), and the task is cancelled the moment the receiver refuses one. The delegate
+/// refuses every redirect, so a `3xx` answer is what the pipeline's redirect stage sees.
 ///
 /// On Linux, FoundationNetworking hands body data to the delegate asynchronously, without
 /// flow control: libcurl may read (and inflate) ahead of the count before the cancellation
@@ -20,9 +19,10 @@ import Foundation
 /// ``DefaultHTTPTransport`` there is ``CurlTransport``, which counts in libcurl's own callback.
 ///
 /// With a session of yours (`init(session:)`), your session's delegate decides about
-/// redirects (URLSession follows them by default, with the original headers) and the size
-/// is checked only once the whole body has arrived: give it a delegate that refuses
-/// redirects, or use `init()`.
+/// redirects (URLSession follows them by default, with the original headers, before the
+/// pipeline sees an answer) and the receiver gets the whole body once it has arrived, so the
+/// limit holds only after the fact: give it a delegate that refuses redirects, or use
+/// `init()`.
 ///
 /// Cancelling the calling task cancels the data task at once on every platform, and a
 /// timeout bounds the whole exchange, not only the idle time between packets.
@@ -44,10 +44,10 @@ public final class URLSessionTransport: HTTPTransport {
   public let session: URLSession
   private let ownsSession: Bool
   /// The delegate of a session this transport made; `nil` for a caller's session.
-  private let reader: TransferReader?
+  private let delegate: SessionDelegate?
   /// Where loopback requests go when this transport made its session on a platform that
   /// reads `connectionProxyDictionary`: the same settings with every proxy off.
-  private let loopback: (session: URLSession, reader: TransferReader)?
+  private let loopback: (session: URLSession, delegate: SessionDelegate)?
   private let deadlines = DeadlineTimer()
   #if canImport(CCurl)
     /// Sends loopback requests while the environment names a proxy (see "Loopback").
@@ -60,41 +60,42 @@ public final class URLSessionTransport: HTTPTransport {
 
   /// Makes a transport over a new session: ephemeral, no response cache and no cookies (the
   /// API authenticates with bearer tokens), `defaultMaximumConnectionsPerHost` connections,
-  /// answers read as they arrive (limits enforced, redirects not followed), and no proxy
-  /// for loopback hosts.
+  /// answers read as they arrive (limits enforced while they do, redirects never followed),
+  /// and no proxy for loopback hosts.
   public convenience init() {
-    let (session, reader) = Self.makeSession(proxies: true)
+    let (session, delegate) = Self.makeSession(proxies: true)
     #if canImport(FoundationNetworking)
       // FoundationNetworking never reads connectionProxyDictionary: `send` routes instead.
-      let loopback: (session: URLSession, reader: TransferReader)? = nil
+      let loopback: (session: URLSession, delegate: SessionDelegate)? = nil
     #else
-      let loopback: (session: URLSession, reader: TransferReader)? =
+      let loopback: (session: URLSession, delegate: SessionDelegate)? =
         Self.makeSession(proxies: false)
     #endif
-    self.init(session: session, owned: true, reader: reader, loopback: loopback)
+    self.init(session: session, owned: true, delegate: delegate, loopback: loopback)
   }
 
   /// Makes a transport over a session the caller keeps and invalidates. Its delegate, not
-  /// this transport, decides about redirects, and body limits are checked after the fact.
+  /// this transport or the pipeline, decides about redirects (URLSession follows them by
+  /// default), and the whole body reaches the receiver at once, so limits hold after the fact.
   /// - Parameter session: the session to send requests through.
   public convenience init(session: URLSession) {
-    self.init(session: session, owned: false, reader: nil, loopback: nil)
+    self.init(session: session, owned: false, delegate: nil, loopback: nil)
   }
 
   private init(
-    session: URLSession, owned: Bool, reader: TransferReader?,
-    loopback: (session: URLSession, reader: TransferReader)?
+    session: URLSession, owned: Bool, delegate: SessionDelegate?,
+    loopback: (session: URLSession, delegate: SessionDelegate)?
   ) {
     self.session = session
     self.ownsSession = owned
-    self.reader = reader
+    self.delegate = delegate
     self.loopback = loopback
   }
 
-  /// A session of this transport's own, read through a `TransferReader` of its own (task
+  /// A session of this transport's own, read through a `SessionDelegate` of its own (task
   /// identifiers are per session), with the system's proxies or with none.
   private static func makeSession(proxies: Bool)
-    -> (session: URLSession, reader: TransferReader)
+    -> (session: URLSession, delegate: SessionDelegate)
   {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
@@ -110,11 +111,12 @@ public final class URLSessionTransport: HTTPTransport {
         "ProxyAutoDiscoveryEnable": 0,
       ]
     }
-    let reader = TransferReader()
+    let delegate = SessionDelegate()
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
-    let session = URLSession(configuration: configuration, delegate: reader, delegateQueue: queue)
-    return (session: session, reader: reader)
+    let session = URLSession(
+      configuration: configuration, delegate: delegate, delegateQueue: queue)
+    return (session: session, delegate: delegate)
   }
 
   deinit {
@@ -129,7 +131,8 @@ public final class URLSessionTransport: HTTPTransport {
     timeout.seconds.rounded(.up) + 1
   }
 
-  /// Sends `request` once within the default limits (4 MiB, no redirect followed).
+  /// Sends `request` once within the default limits (4 MiB, no redirect followed), through
+  /// the byte-level stages (`send(_:timeout:limits:)`).
   /// - Parameters:
   ///   - request: the complete request.
   ///   - timeout: the longest the whole exchange may take, or `nil` for the request's own
@@ -143,51 +146,41 @@ public final class URLSessionTransport: HTTPTransport {
     try await send(request, timeout: timeout, limits: .default)
   }
 
-  /// Sends `request` once within `limits`.
+  /// Sends `request` once and hands the answer to `receiver` as the session delivers it.
   /// - Parameters:
   ///   - request: the complete request.
   ///   - timeout: the longest the whole exchange may take, or `nil` for the request's own
   ///     `timeoutInterval` only.
-  ///   - limits: the largest body and the redirect rule.
-  /// - Returns: the body and the HTTP response (a `3xx` one when the redirect is not
-  ///   followed).
-  /// - Throws: `.cancelled`, `.timeout`, `.transport`, `.responseTooLarge` (the transfer is
-  ///   cancelled at the limit), or `.unexpectedResponse` when the answer is not HTTP.
-  public func send(_ request: URLRequest, timeout: Duration?, limits: TransferLimits)
-    async throws(NetworkError) -> (Data, HTTPURLResponse)
-  {
+  ///   - receiver: takes the head and the body; an error it throws cancels the task.
+  /// - Returns: the HTTP response (a `3xx` one: no redirect is followed, with `init()`).
+  /// - Throws: the receiver's error, `.cancelled`, `.timeout`, `.transport`, or
+  ///   `.unexpectedResponse` when the answer is not HTTP.
+  public func send(
+    _ request: URLRequest, timeout: Duration?, to receiver: any ResponseReceiver
+  ) async throws(NetworkError) -> HTTPURLResponse {
     let isLoopback = request.url?.host.map(URLPolicy.isLoopback) ?? false
     #if canImport(CCurl)
       // FoundationNetworking's libcurl reads http_proxy and all_proxy for every transfer and
       // cannot be told otherwise; CurlTransport can, with the same rules.
       if isLoopback, ProxyEnvironment.namesProxy() {
-        return try await direct.send(request, timeout: timeout, limits: limits)
+        return try await direct.send(request, timeout: timeout, to: receiver)
       }
     #endif
     let session = isLoopback ? loopback?.session ?? self.session : self.session
-    let reader = isLoopback ? loopback?.reader ?? self.reader : self.reader
+    let delegate = isLoopback ? loopback?.delegate ?? self.delegate : self.delegate
     var request = request
-    // Compressed answers are not accepted unless the caller asks for them: libcurl inflates
-    // faster than any delegate can count, so a gzip bomb is refused at its first header.
-    if reader != nil, request.value(forHTTPHeaderField: "Accept-Encoding") == nil {
-      request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
-    }
     if let timeout, request.timeoutInterval < Self.idleTimeout(for: timeout) {
       request.timeoutInterval = Self.idleTimeout(for: timeout)
     }
-    let exchange = Exchange(deadlines: deadlines, limits: limits, request: request)
+    let exchange = DataTaskExchange(deadlines: deadlines, receiver: receiver, request: request)
     let outcome = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        exchange.start(on: session, reader: reader, timeout: timeout, continuation: continuation)
+        exchange.start(
+          on: session, delegate: delegate, timeout: timeout, continuation: continuation)
       }
     } onCancel: {
       exchange.cancel(reason: .cancelled)
     }
-    let (data, response) = try outcome.get()
-    // A caller's session read the whole body; the limit still holds for what is returned.
-    guard data.count <= limits.maximumBodySize else {
-      throw .responseTooLarge(limit: limits.maximumBodySize)
-    }
-    return (data, response)
+    return try outcome.get()
   }
 }

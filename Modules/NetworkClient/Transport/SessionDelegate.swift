@@ -4,17 +4,18 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// The delegate of a transport's own session: hands each task's events to its exchange.
-/// Its callbacks run on the session's serial delegate queue; the table of exchanges is
-/// behind a lock because `start` registers from the caller's thread.
-final class TransferReader: NSObject, URLSessionDataDelegate, Sendable {
-  private let exchanges = Locked<[Int: Exchange]>([:])
+/// The delegate of a transport's own session: hands each task's events to its exchange and
+/// refuses every redirect (the transport never follows one; the pipeline decides). Its
+/// callbacks run on the session's serial delegate queue; the table of exchanges is behind a
+/// lock because `start` registers from the caller's thread.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+  private let exchanges = Locked<[Int: DataTaskExchange]>([:])
 
-  func register(_ exchange: Exchange, for task: URLSessionTask) {
+  func register(_ exchange: DataTaskExchange, for task: URLSessionTask) {
     exchanges.withLock { $0[task.taskIdentifier] = exchange }
   }
 
-  private func exchange(of task: URLSessionTask) -> Exchange? {
+  private func exchange(of task: URLSessionTask) -> DataTaskExchange? {
     exchanges.withLock { $0[task.taskIdentifier] }
   }
 
@@ -35,7 +36,7 @@ final class TransferReader: NSObject, URLSessionDataDelegate, Sendable {
     willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
     completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
-    completionHandler(exchange(of: task)?.redirect(to: request))
+    completionHandler(nil)
   }
 
   func urlSession(
