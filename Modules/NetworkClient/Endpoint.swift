@@ -29,7 +29,8 @@ public struct Endpoint: Sendable, CustomStringConvertible {
   /// The largest answer and the redirect rule, or `nil` for the client's.
   public var limits: TransferLimits?
   /// Whether the body carries credentials (a password, a refresh token, a code): then no log
-  /// line or description shows any of it, whatever its fields are called.
+  /// line or description shows any of it, whatever its fields are called, and it never
+  /// follows a redirect, opted in or not.
   public var carriesCredentials: Bool
 
   /// Makes an endpoint.

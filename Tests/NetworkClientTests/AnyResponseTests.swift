@@ -23,6 +23,22 @@ struct AnyResponseTests {
     #expect(h.clock.sleeps.isEmpty)
   }
 
+  @Test("a 503 to a GET is the answer under the default policy: one request, no wait")
+  func statusNotRetried() async throws {
+    // The same GET through response(for:) would be retried: anyResponse retries no status.
+    let h = try Harness(retryPolicy: .default)
+    defer { h.stop() }
+    let count = Shared(0)
+    h.server.route(.get, "/busy") { _ in
+      count.update { $0 += 1 }
+      return .error(status: 503, code: "unavailable", message: "Busy.")
+    }
+    let answer = try await h.client.anyResponse(for: Endpoint(.get, "/busy"))
+    #expect(answer.status == 503)
+    #expect(count.value == 1)
+    #expect(h.clock.sleeps.isEmpty)
+  }
+
   @Test("no answer at all is still a NetworkError, retried as the policy allows")
   func noAnswerThrows() async throws {
     let h = try Harness(retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(1)))

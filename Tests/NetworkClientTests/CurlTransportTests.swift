@@ -59,6 +59,14 @@ import Testing
         #expect(response.statusCode == 200)
       }
       #expect(seen.value == ["GET", "POST a=1"])
+      // A request carrying a credential gets its 307 back: nothing reaches the target.
+      var secret = URLRequest(url: server.baseURL.appendingPathComponent("temporary"))
+      secret.httpMethod = "POST"
+      secret.httpBody = Data("a=1".utf8)
+      secret.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
+      let (_, kept) = try await CurlTransport().send(secret, timeout: .seconds(30), limits: limits)
+      #expect(kept.statusCode == 307)
+      #expect(seen.value == ["GET", "POST a=1"])
     }
 
     @Test("an answer with more than 500 header lines is refused, not read")

@@ -134,7 +134,9 @@
     static func control(over transport: any HTTPTransport) async throws -> String {
       let url = try #require(URL(string: "http://proxy-control.invalid/ping"))
       do {
-        let (data, _) = try await transport.send(URLRequest(url: url), timeout: .seconds(30))
+        // Plain http off loopback is the point: only a proxy may carry it.
+        let (data, _) = try await transport.send(
+          URLRequest(url: url), timeout: .seconds(30), limits: .default, allowsInsecureHTTP: true)
         return String(decoding: data, as: UTF8.self)
       } catch {
         return "nowhere (\(error))"

@@ -53,18 +53,20 @@ struct PipelineOrderTests {
     #expect(hook.errors.count == 1)
   }
 
-  @Test("an opted-in same-origin redirect is sent without Authorization or Cookie")
+  @Test("an opted-in same-origin redirect is sent without Cookie")
   func sameOriginRedirectWithoutCredentials() async throws {
+    // A request with a token never follows (RedirectCredentialTests); a cookie does not
+    // stop it, and is dropped.
     let transport = ScriptTransport([
       .init(status: 307, headers: ["Location": "/new"]), .init(status: 200),
     ])
     let client = Self.client(transport, tokens: TestTokens("token-1"))
     let endpoint = Endpoint(
-      .get, "/old", headers: ["Cookie": "a=b"], requiresAuthorization: true,
+      .get, "/old", headers: ["Cookie": "a=b"],
       limits: TransferLimits(followsSameOriginRedirects: true))
     #expect(try await client.response(for: endpoint).status == 200)
     #expect(transport.sent.map { $0.url?.path } == ["/old", "/new"])
-    #expect(transport.authorizations == ["Bearer token-1", nil])
+    #expect(transport.authorizations == [nil, nil])
     #expect(transport.sent.map { $0.value(forHTTPHeaderField: "Cookie") } == ["a=b", nil])
   }
 

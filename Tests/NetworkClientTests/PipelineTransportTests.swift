@@ -37,7 +37,39 @@ struct PipelineTransportTests {
   }
 
   @Test(
-    "an opted-in 303 to a POST is followed as a GET without body or token",
+    "a limit stops a retried streamed answer too: 503, then a body without Content-Length",
+    arguments: TransportKind.allCases)
+  func limitAfterRetryStreamed(kind: TransportKind) async throws {
+    // No length is announced, so only counting the body as it arrives can stop it.
+    let server = try StreamingServer(busy: 1)
+    let clock = RecordingClock()
+    let base = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
+    let client = NetworkClient(
+      baseURL: base, transport: kind.make(), retryPolicy: .fast, timeout: .seconds(60),
+      clock: clock)
+    let endpoint = Endpoint(.get, "/stream", limits: TransferLimits(maximumBodySize: 1 << 20))
+    await #expect(throws: NetworkError.responseTooLarge(limit: 1 << 20)) {
+      try await client.response(for: endpoint)
+    }
+    #expect(clock.sleeps.count == 1)
+    if let bound = kind.stoppedBelow {
+      let total = try await Self.sentWhenStopped(by: server)
+      #expect(total < bound, "the server sent \(total >> 20) MiB")
+    }
+  }
+
+  /// What `server` had sent once its client went away; fails when it was still sending 5 s
+  /// after the refusal (the transfer did not stop).
+  static func sentWhenStopped(by server: StreamingServer) async throws -> Int {
+    for _ in 0..<200 {
+      if let sent = server.sent { return sent }
+      try await Task.sleep(for: .milliseconds(25))
+    }
+    return try #require(server.sent, "the server was still sending 5 s after the refusal")
+  }
+
+  @Test(
+    "an opted-in 303 to a POST is followed as a GET without body; with a token it is not",
     arguments: TransportKind.allCases)
   func seeOtherBecomesGet(kind: TransportKind) async throws {
     let h = try Harness(
@@ -53,11 +85,18 @@ struct PipelineTransportTests {
       seen.update { $0.append("GET \(request.header("Authorization") ?? "-") \(body)") }
       return .json(raw: "{}")
     }
-    let endpoint = Endpoint(
-      .post, "/form", body: Data(#"{"a": 1}"#.utf8), requiresAuthorization: true,
-      limits: TransferLimits(followsSameOriginRedirects: true))
-    #expect(try await h.client.response(for: endpoint).status == 200)
-    #expect(seen.value == ["POST Bearer token-1", "GET - no body"])
+    let follows = TransferLimits(followsSameOriginRedirects: true)
+    let plain = Endpoint(.post, "/form", body: Data(#"{"a": 1}"#.utf8), limits: follows)
+    #expect(try await h.client.response(for: plain).status == 200)
+    var authorized = plain
+    authorized.requiresAuthorization = true
+    await #expect {
+      try await h.client.response(for: authorized)
+    } throws: { error in
+      guard case .http(let status, _) = error as? NetworkError else { return false }
+      return status == 303
+    }
+    #expect(seen.value == ["POST -", "GET - no body", "POST Bearer token-1"])
   }
 
   @Test(
@@ -95,6 +134,26 @@ struct PipelineTransportTests {
   }
 
   @Test(
+    "URLSession's direct send(_:timeout:to:) asks for identity when the request names none")
+  func directSendAsksIdentity() async throws {
+    // Left alone, URLSession asks for gzip and inflates ahead of the receiver's count
+    // (libcurl asks for nothing unless told).
+    let kind = TransportKind.urlSession
+    let h = try Harness(retryPolicy: .none)
+    defer { h.stop() }
+    let asked = Shared([String]())
+    h.server.route(.get, "/enc") { request in
+      asked.update { $0.append(request.header("Accept-Encoding") ?? "-") }
+      return .json(raw: "{}")
+    }
+    let request = URLRequest(url: h.server.baseURL.appendingPathComponent("enc"))
+    let head = try await kind.make().send(
+      request, timeout: .seconds(30), to: StoppingReceiver(after: 1 << 20))
+    #expect(head.statusCode == 200)
+    #expect(asked.value == ["identity"])
+  }
+
+  @Test(
     "a receiver gets the head, then the body piece by piece, and its refusal stops the transfer",
     arguments: TransportKind.allCases)
   func receiverStops(kind: TransportKind) async throws {
@@ -107,6 +166,25 @@ struct PipelineTransportTests {
     #expect(events.first == "head 200")
     #expect(events.dropFirst().allSatisfy { $0 == "piece" })
     #expect(events.count > 1)
+    // Stopped, not read to the end: the server's ceiling is 1 GiB.
+    if let bound = kind.stoppedBelow {
+      let total = try await Self.sentWhenStopped(by: server)
+      #expect(total < bound, "the server sent \(total >> 20) MiB")
+    }
+  }
+}
+
+extension TransportKind {
+  /// Less than a transfer that stopped when refused has the endless server send (the limit
+  /// plus the sockets' buffers), or `nil` where the engine cannot promise it:
+  /// FoundationNetworking's URLSession may read the whole body (1 GiB here) after its task
+  /// was cancelled, which is why Linux's default transport is CurlTransport.
+  var stoppedBelow: Int? {
+    #if canImport(FoundationNetworking)
+      self == .urlSession ? nil : 64 << 20
+    #else
+      64 << 20
+    #endif
   }
 }
 

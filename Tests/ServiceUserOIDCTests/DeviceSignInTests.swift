@@ -155,11 +155,13 @@ struct DeviceSignInTests {
     func send(_ request: URLRequest, timeout: Duration?) async throws(NetworkError)
       -> (Data, HTTPURLResponse)
     {
-      try await send(request, timeout: timeout, limits: .default)
+      try await real.send(request, timeout: timeout)
     }
 
-    func send(_ request: URLRequest, timeout: Duration?, limits: TransferLimits)
-      async throws(NetworkError) -> (Data, HTTPURLResponse)
+    // The pipeline calls this one, with the endpoint's own limit; forwarding it keeps one
+    // byte-level pipeline (the client's) over the real transport.
+    func send(_ request: URLRequest, timeout: Duration?, to receiver: any ResponseReceiver)
+      async throws(NetworkError) -> HTTPURLResponse
     {
       if request.url?.path == "/token" {
         let count = seen.withLock { value -> Int in
@@ -168,7 +170,7 @@ struct DeviceSignInTests {
         }
         if count <= failures { throw .transport(.offline) }
       }
-      return try await real.send(request, timeout: timeout, limits: limits)
+      return try await real.send(request, timeout: timeout, to: receiver)
     }
   }
 

@@ -30,12 +30,11 @@ struct Pipeline: Sendable {
   }
 
   /// The byte-level stages only (redirects, URL policy, transfer rules), for a transport used
-  /// on its own: `HTTPTransport.send(_:timeout:limits:)`. Whether `http` may leave loopback
-  /// is a client's setting; the caller of a bare transport chose its URL.
-  static func bytes(over transport: any HTTPTransport) -> Pipeline {
-    Pipeline(
-      stages: [RedirectStage(), URLPolicyStage(allowsInsecureHTTP: true, checkedBase: nil)],
-      transport: transport)
+  /// on its own: `HTTPTransport.send(_:timeout:limits:allowsInsecureHTTP:)`, with the same
+  /// URL policy as a client's (`http` off loopback only when the caller opts out).
+  static func bytes(over transport: any HTTPTransport, allowsInsecureHTTP: Bool) -> Pipeline {
+    let policy = URLPolicyStage(allowsInsecureHTTP: allowsInsecureHTTP, checkedBase: nil)
+    return Pipeline(stages: [RedirectStage(), policy], transport: transport)
   }
 
   /// Sends `exchange` through every stage.

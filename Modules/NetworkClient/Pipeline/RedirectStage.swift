@@ -11,11 +11,18 @@ import Foundation
 /// a `303` (or a `301`/`302` to a `POST`) as a `GET` without a body, at most
 /// `TransferLimits.maximumRedirects` times, all within the exchange's one timeout. Outside
 /// the URL policy, which checks each target before it is contacted.
+///
+/// An exchange that carries credentials (an `Authorization` header, or a body marked
+/// `carriesCredentials`) never follows, opted in or not: the next hop would not see them, so
+/// its answer (a `401` above all) says nothing about them, and a password or client secret
+/// must not follow a `307`/`308` to another path.
 struct RedirectStage: NetworkStage {
   func send(_ exchange: NetworkExchange, next: NextStage)
     async throws(NetworkError) -> NetworkResponse
   {
-    guard exchange.limits.followsSameOriginRedirects else { return try await next(exchange) }
+    guard exchange.limits.followsSameOriginRedirects, !Self.carriesCredentials(exchange) else {
+      return try await next(exchange)
+    }
     let clock = ContinuousClock()
     let deadline = exchange.timeout.map { clock.now + $0 }
     var current = exchange
@@ -33,6 +40,12 @@ struct RedirectStage: NetworkStage {
       current.request = target
       redirects += 1
     }
+  }
+
+  /// Whether `exchange` holds something a redirect must not carry or be judged by.
+  static func carriesCredentials(_ exchange: NetworkExchange) -> Bool {
+    exchange.carriesCredentials
+      || exchange.request.value(forHTTPHeaderField: "Authorization") != nil
   }
 
   /// The request a `3xx` answer leads to, when `limits` allow following it: a `303`, or a

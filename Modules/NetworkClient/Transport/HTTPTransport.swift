@@ -68,11 +68,11 @@ extension HTTPTransport {
   }
 
   /// Sends `request` through the pipeline's byte-level stages over this transport:
-  /// redirects (a `3xx` is the answer unless `limits` allow a same-origin one), the URL
-  /// policy on every URL contacted (a scheme of `http` or `https`, a host, no user name or
-  /// password; whether `http` may leave loopback is the client's setting, so it is not
-  /// checked here) and the transfer rules (identity encoding asked, the body counted as it
-  /// arrives and stopped past `limits.maximumBodySize`).
+  /// redirects (a `3xx` is the answer unless `limits` allow a same-origin one and the request
+  /// carries no `Authorization`), the URL policy on every URL contacted (`https`, or `http`
+  /// only to a loopback host unless `allowsInsecureHTTP`; a host; no user name or password)
+  /// and the transfer rules (identity encoding asked, the body counted as it arrives and
+  /// stopped past `limits.maximumBodySize`).
   ///
   /// ```swift
   /// let limits = TransferLimits(maximumBodySize: 1 << 20)
@@ -83,17 +83,21 @@ extension HTTPTransport {
   ///   - request: the complete request.
   ///   - timeout: the longest the whole exchange may take, redirects included, or `nil`.
   ///   - limits: the largest body and the redirect rule.
+  ///   - allowsInsecureHTTP: whether plain `http` may go to a host other than loopback, as
+  ///     `NetworkClient(allowsInsecureHTTP:)` allows; `false` unless the caller opts out.
   /// - Returns: the body and the HTTP response (a `3xx` one when the redirect is not
   ///   followed).
   /// - Throws: like `send(_:timeout:to:)`, `.responseTooLarge` past the limit,
   ///   `.unexpectedResponse` for a compressed answer nobody asked for, and the URL policy's
-  ///   `.userInfoInURL` or `.invalidURL`.
-  public func send(_ request: URLRequest, timeout: Duration?, limits: TransferLimits)
-    async throws(NetworkError) -> (Data, HTTPURLResponse)
-  {
+  ///   `.insecureURL`, `.userInfoInURL` or `.invalidURL`.
+  public func send(
+    _ request: URLRequest, timeout: Duration?, limits: TransferLimits,
+    allowsInsecureHTTP: Bool = false
+  ) async throws(NetworkError) -> (Data, HTTPURLResponse) {
     let exchange = NetworkExchange(
       request: request, timeout: timeout, limits: limits, retryPolicy: .none)
-    let answer = try await Pipeline.bytes(over: self).send(exchange)
+    let pipeline = Pipeline.bytes(over: self, allowsInsecureHTTP: allowsInsecureHTTP)
+    let answer = try await pipeline.send(exchange)
     return (answer.data, answer.response)
   }
 }

@@ -8,6 +8,10 @@ import Foundation
 /// order, as they arrive. Throwing from either call stops the transfer at once, and the
 /// transport's `send(_:timeout:to:)` throws that error.
 ///
+/// Both calls come synchronously on the transport's own thread (for ``CurlTransport``,
+/// libcurl's one engine thread, shared by every transfer): return quickly and never block,
+/// wait or call out to something that might, or every other transfer waits too.
+///
 /// The client's own receiver is the pipeline's transfer stage (see <doc:ThePipeline>): it
 /// refuses a compressed answer nobody asked for and a body announced past the limit at the
 /// head, and counts the body as it arrives, so both transports apply the same rules.

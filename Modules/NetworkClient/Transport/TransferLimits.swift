@@ -12,7 +12,8 @@ import Foundation
 /// (its body counts toward the limit), so an `Authorization` header, a form with a password
 /// or a client secret reaches only the URL the caller named. A request that opts in follows
 /// a redirect only to the same scheme, host and port, never from `https` to `http`, and
-/// without its `Authorization` and `Cookie` headers.
+/// without its `Cookie` header; a request that carries credentials (an `Authorization`
+/// header, or an endpoint's `carriesCredentials` body) still gets its `3xx` back.
 ///
 /// ```swift
 /// let limits = TransferLimits(maximumBodySize: 1 << 20)       // an OAuth answer: 1 MiB
@@ -32,8 +33,9 @@ public struct TransferLimits: Sendable, Hashable {
   /// The largest body, in bytes after content decoding (gzip is inflated first): the
   /// exchange is cancelled as soon as more arrives, with `NetworkError.responseTooLarge`.
   public var maximumBodySize: Int
-  /// Whether a redirect to the same scheme, host and port is followed (without
-  /// `Authorization` and `Cookie`); `false` by default: the `3xx` is the answer.
+  /// Whether a redirect to the same scheme, host and port is followed (without `Cookie`,
+  /// and never by a request carrying credentials); `false` by default: the `3xx` is the
+  /// answer.
   public var followsSameOriginRedirects: Bool
 
   /// Makes limits.

@@ -147,6 +147,8 @@ public final class URLSessionTransport: HTTPTransport {
   }
 
   /// Sends `request` once and hands the answer to `receiver` as the session delivers it.
+  /// A request naming no `Accept-Encoding` asks for `identity`, so the session never inflates
+  /// an answer ahead of the receiver's count.
   /// - Parameters:
   ///   - request: the complete request.
   ///   - timeout: the longest the whole exchange may take, or `nil` for the request's own
@@ -169,6 +171,11 @@ public final class URLSessionTransport: HTTPTransport {
     let session = isLoopback ? loopback?.session ?? self.session : self.session
     let delegate = isLoopback ? loopback?.delegate ?? self.delegate : self.delegate
     var request = request
+    // URLSession asks for gzip itself and inflates ahead of any count; a direct caller naming
+    // no encoding gets the answer as sent, as through the pipeline (ResponseReader).
+    if request.value(forHTTPHeaderField: "Accept-Encoding") == nil {
+      request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+    }
     if let timeout, request.timeoutInterval < Self.idleTimeout(for: timeout) {
       request.timeoutInterval = Self.idleTimeout(for: timeout)
     }

@@ -9,15 +9,19 @@ import NetworkClient
 
 /// A server on a loopback port that answers one request with a header and then a body that
 /// never ends, until its write fails because the client went away; it counts what it sent.
+/// With `busy` set, it first answers that many connections `503` (closing each), so a retried
+/// request meets the endless body on its later attempt.
 final class StreamingServer: Sendable {
   let port: UInt16
+  private let busy: Int
   private let listener: Int32
   private let sentBytes = Locked<Int?>(nil)
 
   /// The most it sends before giving up by itself.
   static let ceiling = 1 << 30
 
-  init() throws {
+  init(busy: Int = 0) throws {
+    self.busy = busy
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard listener >= 0 else { throw POSIXError(.EIO) }
     var address = sockaddr_in()
@@ -48,10 +52,20 @@ final class StreamingServer: Sendable {
   var sent: Int? { sentBytes.withLock { $0 } }
 
   private func serve() {
+    var request = [UInt8](repeating: 0, count: 4096)
+    for _ in 0..<busy {
+      let connection = accept(listener, nil, nil)
+      guard connection >= 0 else { return }
+      _ = recv(connection, &request, request.count, 0)
+      let answer = Array(
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+          .utf8)
+      _ = send(connection, answer, answer.count, Int32(MSG_NOSIGNAL))
+      close(connection)
+    }
     let connection = accept(listener, nil, nil)
     close(listener)
     guard connection >= 0 else { return }
-    var request = [UInt8](repeating: 0, count: 4096)
     _ = recv(connection, &request, request.count, 0)
     let head = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n".utf8)
     var total = 0
