@@ -301,7 +301,9 @@ let package = Package(
     // The child process ServiceUserTests kills with SIGKILL while it saves sessions.
     .executableTarget(
       name: "SessionCrashChild",
-      dependencies: ["ServiceUser", "UserModel"],
+      dependencies: [
+        "ServiceUser", "ServiceUserKoober", "LoginCore", "NetworkClient", "UserModel",
+      ],
       path: "Tests/SessionCrashChild"
     ),
     .testTarget(

@@ -42,6 +42,12 @@ extension KooberBackend {
     public var accessTokenLifetime: TimeInterval = 15 * 60
     /// How long a refresh token lives, counted from its own issue.
     public var refreshTokenLifetime: TimeInterval = 30 * 24 * 60 * 60
+    /// How long after its first use a refresh token sent again gets the same answer (the same
+    /// new pair), so a client whose answer was lost retries safely; after it, a spent token
+    /// is reuse and revokes its family. 0 detects reuse at once. The answers are kept in this
+    /// process's memory only (tokens reach the disk only as hashes), so a backend restarted
+    /// inside the window treats the spent token as reuse.
+    public var refreshWindow: TimeInterval = 30
     /// How long a one-time code challenge stays open.
     public var challengeLifetime: TimeInterval = 60
     /// Wrong codes a challenge accepts; the last one ends it with `429 too_many_attempts`.

@@ -1,4 +1,5 @@
 import LoginCore
+import NetworkClient
 import UserModel
 
 extension ServiceUser {
@@ -6,6 +7,8 @@ extension ServiceUser {
   /// the token is renewed first when it is about to expire; a `.refused(.accessTokenRejected)`
   /// renews it once and asks again; rejected again, or `.refused(.sessionEnded)`, ends the
   /// session (`.revoked`) and fails with `.refused(.sessionEnded)`. Nothing else ends it.
+  /// After a call that succeeded, revocations a sign-out queued while the server could not
+  /// be reached are sent in a task of their own (the caller does not wait for it).
   ///
   /// ```swift
   /// let user = try await service.authorized { token in
@@ -21,19 +24,32 @@ extension ServiceUser {
   public func authorized<T: Sendable>(
     _ operation: @Sendable (String) async throws(AuthFailure) -> T
   ) async throws(AuthFailure) -> T {
-    let token = try await state.accessToken()
-    do {
-      return try await operation(token)
-    } catch .refused(.accessTokenRejected) {
-      let renewed = try await state.renewAccessToken(after: token)
-      do {
-        return try await operation(renewed)
-      } catch .refused(.accessTokenRejected), .refused(.sessionEnded) {
+    // The renew-once rule is NetworkClient's `CredentialRenewal`, the one the pipeline's
+    // authorization stage runs: written once, for answers and for adapter calls alike.
+    @Sendable func call(_ token: String) async throws(AuthFailure) -> T {
+      do throws(AuthFailure) {
+        return try await operation(token)
+      } catch .refused(.sessionEnded) {
         throw await ended()
       }
-    } catch .refused(.sessionEnded) {
+    }
+    @Sendable func isRejected(_ outcome: Result<T, AuthFailure>) async -> Bool {
+      if case .failure(.refused(.accessTokenRejected)) = outcome { true } else { false }
+    }
+    @Sendable func renew(_ rejected: String, _: Result<T, AuthFailure>) async throws(AuthFailure)
+      -> String
+    {
+      try await state.renewAccessToken(after: rejected)
+    }
+    @Sendable func rejectedAgain(_: Result<T, AuthFailure>) async throws(AuthFailure) -> T {
       throw await ended()
     }
+    let result = try await CredentialRenewal.renewingOnce(
+      startingWith: try await state.accessToken(), call, isRejected: isRejected, renew: renew,
+      whenRejectedAgain: rejectedAgain)
+    // The server answered: revocations queued while it could not be reached go now.
+    sendQueuedRevocationsSoon()
+    return result
   }
 
   private func ended() async -> AuthFailure {

@@ -49,6 +49,8 @@ public final class ServiceUser: Sendable {
   package let accounts: AccountDirectory
   /// The current session, its renewal, and who hears about changes.
   package let state: SessionState
+  /// Revocations the server did not confirm, sent when it can next be reached.
+  package let revocationQueue: RevocationQueue
   /// The clock every expiry check reads.
   package let now: @Sendable () -> Date
   /// What a person signs in with: checked and normalised before anything is sent.
@@ -133,6 +135,8 @@ public final class ServiceUser: Sendable {
       userDatabasesFolder: userDatabasesFolder ?? accountDatabaseURL.deletingLastPathComponent(),
       now: now)
     self.state = state
+    self.revocationQueue = RevocationQueue(
+      folder: Self.revocationFolder(store: sessionStore, accountDatabaseURL: accountDatabaseURL))
     self.now = now
     self.identifierRule = identifierRule
     self.credentialRules = credentialRules
@@ -147,10 +151,14 @@ public final class ServiceUser: Sendable {
   /// ``/LoginCore/SessionChange/initial(_:)`` with the signed-in user (or `nil`) at this call,
   /// then every sign-in, restore and sign-out from this call on. The stream ends when the
   /// listener stops iterating or the service goes away. Changes are delivered on no
-  /// particular queue or actor.
+  /// particular queue or actor. With a store that can be watched (`SessionStoreWatching`,
+  /// such as `FileSessionStore`), another process's sign-in and sign-out in that store are
+  /// reported too, within about a second; its renewals are taken up without a change.
   /// - Returns: The listener's own stream.
   public func sessionChanges() -> AsyncStream<SessionChange> {
-    state.broadcaster.subscribe()
+    let stream = state.broadcaster.subscribe()
+    state.followStore { [remote] session in Self.issued(session, by: remote) }
+    return stream
   }
 
   /// The identifier of the last account that signed in on this device, to pre-fill the
@@ -200,6 +208,11 @@ extension ServiceUser {
   /// - Parameter session: A session, typically the stored one.
   /// - Returns: `false` for a session recorded for another identity.
   package func wasIssuedHere(_ session: UserSession) -> Bool {
+    Self.issued(session, by: remote)
+  }
+
+  /// Whether `session` may go to `remote` (`wasIssuedHere(_:)`), without the service.
+  static func issued(_ session: UserSession, by remote: any AuthRemoteAPI) -> Bool {
     guard let issuer = session.issuer, let here = remote.sessionIssuer else { return true }
     return issuer == here
   }

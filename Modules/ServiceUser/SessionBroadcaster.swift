@@ -14,6 +14,14 @@ package final class SessionBroadcaster: Sendable {
     var continuations: [UUID: AsyncStream<SessionChange>.Continuation] = [:]
     /// The signed-in user as the listeners last heard of it.
     var user: User?
+    /// Whether the store is followed for other processes' changes: from the first listener
+    /// on, one follower per state, until the last listener leaves.
+    var following = false
+    /// Bumped by every claim and every stop, so a follower kept late is known as stale.
+    var followerClaim = 0
+    /// The task following the store, cancelled when the last listener leaves or this
+    /// broadcaster (its state) goes away.
+    var follower: Task<Void, Never>?
   }
 
   private let state = Locked(State())
@@ -52,11 +60,48 @@ package final class SessionBroadcaster: Sendable {
     }
   }
 
+  /// Claims the one follower of the store.
+  /// - Returns: The claim to keep the follower with, or `nil` when one follows already.
+  package func claimFollower() -> Int? {
+    state.withLock { state in
+      guard !state.following else { return nil }
+      state.following = true
+      state.followerClaim += 1
+      return state.followerClaim
+    }
+  }
+
+  /// Keeps the follower's task, to cancel it when the last listener leaves or the service
+  /// goes away; cancels it at once when its claim ended meanwhile (all listeners left).
+  /// - Parameters:
+  ///   - task: The task reading the store's changes.
+  ///   - claim: What `claimFollower()` returned.
+  package func keepFollower(_ task: Task<Void, Never>, claim: Int) {
+    let stale = state.withLock { state in
+      guard state.following, state.followerClaim == claim else { return true }
+      state.follower = task
+      return false
+    }
+    // Outside the lock: cancelling ends the store's stream, which runs its handler.
+    if stale { task.cancel() }
+  }
+
   deinit {
-    for continuation in state.value.continuations.values { continuation.finish() }
+    let state = state.value
+    state.follower?.cancel()
+    for continuation in state.continuations.values { continuation.finish() }
   }
 
   private func remove(_ id: UUID) {
-    state.withLock { _ = $0.continuations.removeValue(forKey: id) }
+    let follower: Task<Void, Never>? = state.withLock { state in
+      state.continuations.removeValue(forKey: id)
+      guard state.continuations.isEmpty, state.following else { return nil }
+      state.following = false
+      state.followerClaim += 1
+      defer { state.follower = nil }
+      return state.follower
+    }
+    // Outside the lock, as in `keepFollower(_:claim:)`.
+    follower?.cancel()
   }
 }

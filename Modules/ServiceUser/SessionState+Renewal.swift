@@ -109,13 +109,36 @@ extension SessionState {
           try await self.finishReplaced(startedIn: startedIn)
         }
       }
-      let outcome: Result<UserSession, AuthFailure>
-      do throws(AuthFailure) {
-        outcome = .success(try await renewer(current))
-      } catch {
-        outcome = .failure(error)
-      }
+      let outcome = await Self.exchange(current, with: renewer)
       return try await self.finishRenewal(outcome, startedIn: startedIn, startedAt: startedAt)
+    }
+  }
+
+  /// The refresh call, sent a second time with the same refresh token when the first got no
+  /// answer (`answerLost`), for every adapter alike. A server that rotates refresh tokens may
+  /// have spent the token and lost its answer on the way back: the next renewal would present
+  /// a spent token, and the server would revoke the session for reuse. A server with a window
+  /// (Koober's API: 30 s; django-oauth-toolkit's grace period; Auth0's reuse interval) gives
+  /// the same token a good answer again, so the retry goes at once, inside it. Only an answer
+  /// decides: a second failure without one is thrown as it is and keeps the session.
+  private static func exchange(
+    _ current: UserSession, with renewer: Renewer
+  ) async -> Result<UserSession, AuthFailure> {
+    let first = await attempt(current, with: renewer)
+    // A cancelled caller gave up: nothing more is sent on its behalf.
+    guard case .failure(let failure) = first, failure.answerLost, !Task.isCancelled else {
+      return first
+    }
+    return await attempt(current, with: renewer)
+  }
+
+  private static func attempt(
+    _ current: UserSession, with renewer: Renewer
+  ) async -> Result<UserSession, AuthFailure> {
+    do throws(AuthFailure) {
+      return .success(try await renewer(current))
+    } catch {
+      return .failure(error)
     }
   }
 
@@ -167,5 +190,14 @@ extension SessionState {
     case .failure(let failure):
       throw failure
     }
+  }
+}
+
+extension AuthFailure {
+  /// Whether the request may have reached the server with no answer back: the connection
+  /// failed or was lost (`.offline` covers both: NetworkClient cannot tell a request never
+  /// sent from one whose answer was cut off), or the answer did not come in time.
+  fileprivate var answerLost: Bool {
+    self == .unavailable(.offline) || self == .unavailable(.timeout)
   }
 }

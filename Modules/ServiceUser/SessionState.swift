@@ -23,10 +23,10 @@ package actor SessionState {
   /// The renewal in flight, which every caller that needs a new token meanwhile awaits.
   var renewal: Task<Result<UserSession, AuthFailure>, Never>?
   /// Whether the listeners have heard `.signedIn` for the current session.
-  private var announced = false
+  var announced = false
   /// Bumped whenever the session is set or ended, so a renewal that finishes after that
   /// can tell its result belongs to a session that no longer exists.
-  private(set) var generation = 0
+  var generation = 0
   /// When the current access token was obtained (a sign-in or a renewal here), so its
   /// lifetime is known; `nil` for a session read from the store.
   var tokenObtainedAt: Date?

@@ -188,6 +188,8 @@ extension ServiceUser {
     for previous in replaced {
       await revokeEnded(previous)
     }
+    // The server answered: revocations queued while it could not be reached go now.
+    sendQueuedRevocationsSoon()
     return session
   }
 

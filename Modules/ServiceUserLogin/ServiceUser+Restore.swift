@@ -17,8 +17,22 @@ extension ServiceUser {
   /// A stored session recorded for another server identity (`UserSession.issuer` against
   /// the adapter's `sessionIssuer`) is `.notSignedIn`: never sent to this server, and left
   /// in the store as it is.
+  /// Revocations a sign-out queued while the server could not be reached are sent after the
+  /// check, in a task of their own the caller does not wait for (not when the check found
+  /// the server unreachable).
   /// - Returns: What was found; see `RestoreOutcome`.
   public func restoreSession() async -> RestoreOutcome {
+    let outcome = await checkStoredSession()
+    // Revocations queued while the server could not be reached go now, in a task of their
+    // own, unless this check just found it unreachable again.
+    switch outcome {
+    case .offline, .unavailable: break
+    default: sendQueuedRevocationsSoon()
+    }
+    return outcome
+  }
+
+  private func checkStoredSession() async -> RestoreOutcome {
     let found: UserSession?
     do {
       found = try sessionStore.load()

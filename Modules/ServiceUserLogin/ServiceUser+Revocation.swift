@@ -24,6 +24,9 @@ extension ServiceUser {
   ///   - renewalAllowed: Whether the caller may renew the session and try again, where the
   ///     server revokes only by access token. `false` after such a renewal, and for a session
   ///     that is no longer current, which nothing here renews.
+  /// A revocation that got no answer (no connection, a timeout, a failing server: not a
+  /// refusal) leaves the refresh token in the revocation queue, sent when the server can next
+  /// be reached (ServiceUser's `sendQueuedRevocationsSoon()`).
   /// - Returns: `.needsFreshToken` only when `renewalAllowed` and a renewal is the one way
   ///   left; otherwise `.done` with the outcome: `.signedOut` only on the server's word.
   func revokeAtServer(_ session: UserSession, renewalAllowed: Bool) async -> Revocation {
@@ -35,7 +38,9 @@ extension ServiceUser {
         // The access token was all there was, and the server no longer takes it.
         return .done(.signedOut)
       }
-      if let outcome = await revoke(refreshToken: refreshToken) { return .done(outcome) }
+      if let outcome = await revoke(refreshToken: refreshToken, of: session) {
+        return .done(outcome)
+      }
       // The server revokes only by access token.
       guard renewalAllowed else { return .done(.signedOutLocally) }
       // Past its expiry on this device's clock, which may run ahead of the server's: the
@@ -47,7 +52,9 @@ extension ServiceUser {
     } catch .unsupported {
       return .done(.signedOutWithoutRevocation)
     } catch {
-      // Unreachable, or a refusal that says nothing about the session: not confirmed.
+      // Unreachable, or a refusal that says nothing about the session: not confirmed. With
+      // no answer at all (or a failing server) the server is told later, from the queue.
+      if !error.isServerAnswer { await queueRevocation(of: session) }
       return .done(.signedOutLocally)
     }
   }
@@ -68,9 +75,10 @@ extension ServiceUser {
     _ = await revokeAtServer(session, renewalAllowed: false)
   }
 
-  /// Revokes the refresh token by itself, where the adapter offers it.
+  /// Revokes the refresh token by itself, where the adapter offers it; with no answer, it is
+  /// queued (`queueRevocation(of:)`) to be sent when the server can next be reached.
   /// - Returns: The outcome, or `nil` when the adapter offers no such revocation.
-  private func revoke(refreshToken: String) async -> SignOutOutcome? {
+  private func revoke(refreshToken: String, of session: UserSession) async -> SignOutOutcome? {
     do throws(AuthFailure) {
       try await remote.revoke(refreshToken: refreshToken)
       return .signedOut
@@ -79,6 +87,7 @@ extension ServiceUser {
     } catch .refused(.sessionEnded) {
       return .signedOut
     } catch {
+      if !error.isServerAnswer { await queueRevocation(of: session) }
       return .signedOutLocally
     }
   }

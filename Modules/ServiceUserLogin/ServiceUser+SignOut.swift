@@ -22,7 +22,10 @@ extension ServiceUser {
   ///   only this device judged the session over (its refresh token expired on this device's
   ///   clock, which may run ahead of the server's, or the session ended meanwhile);
   ///   `.signedOutWithoutRevocation` when it offers no revocation. In the last two cases the
-  ///   server's tokens lapse on their own.
+  ///   server's tokens lapse on their own, except that a revocation that got no answer (no
+  ///   connection, a timeout, a failing server; not a refusal) is queued beside the session
+  ///   and sent after the next launch check, sign-in or successful authorized call, through
+  ///   the adapter's `revoke(refreshToken:)`.
   public func signOut() async -> SignOutOutcome {
     guard await currentSession != nil else { return .signedOut }
     // At most two renewals, the second only when the first spent nothing: it took the copy

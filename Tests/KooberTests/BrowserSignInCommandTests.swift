@@ -202,8 +202,12 @@ struct BrowserSignInCommandTests {
       oidc + ["sign-in", "--browser"], extraEnvironment: ["BROWSER": program.path])
     let lines = try Self.recorded(record)
     let attacks = lines.filter { $0.hasPrefix("attacker ") }
-    #expect(!attacks.isEmpty, "the attacker found the agent: \(lines)")
-    #expect(attacks.allSatisfy { $0.hasPrefix("attacker 400 ") }, "\(attacks)")
+    // The scan also reaches other tests' loopback listeners, which may not answer (status 0);
+    // what matters is that the agent refused the attacker and nothing accepted the code.
+    #expect(attacks.contains { $0.hasPrefix("attacker 400 ") }, "the agent refused: \(lines)")
+    #expect(
+      attacks.allSatisfy { $0.hasPrefix("attacker 400 ") || $0.hasPrefix("attacker 0 ") },
+      "\(attacks)")
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout == "Signed in as Ann <ann@example.com> (passenger).\n")
     #expect(!result.stdout.contains("Mallory"))

@@ -54,8 +54,10 @@ import Testing
         var request = URLRequest(url: server.baseURL.appendingPathComponent(path))
         request.httpMethod = "POST"
         request.httpBody = Data("a=1".utf8)
+        // Generous: the loopback server answers from the test process's cooperative pool,
+        // which a full parallel run keeps busy for seconds at a time.
         let (_, response) = try await CurlTransport().send(
-          request, timeout: .seconds(30), limits: limits)
+          request, timeout: .seconds(120), limits: limits)
         #expect(response.statusCode == 200)
       }
       #expect(seen.value == ["GET", "POST a=1"])
@@ -64,7 +66,8 @@ import Testing
       secret.httpMethod = "POST"
       secret.httpBody = Data("a=1".utf8)
       secret.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
-      let (_, kept) = try await CurlTransport().send(secret, timeout: .seconds(30), limits: limits)
+      let (_, kept) = try await CurlTransport().send(
+        secret, timeout: .seconds(120), limits: limits)
       #expect(kept.statusCode == 307)
       #expect(seen.value == ["GET", "POST a=1"])
     }

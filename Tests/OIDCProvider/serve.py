@@ -1,7 +1,8 @@
 """A real OAuth 2.0 / OpenID Connect provider for the tests: django-oauth-toolkit, unchanged,
 in a minimal Django project on a loopback port.
 
-    python serve.py DATA_FOLDER [--access-seconds N] [--exit-with-stdin]
+    python serve.py DATA_FOLDER [--access-seconds N] [--refresh-grace-seconds N]
+        [--exit-with-stdin]
 
 Prints `OIDC provider listening on http://127.0.0.1:PORT` and `issuer: <url>` once it
 serves, then serves until killed, or with `--exit-with-stdin` until its stdin closes: a test
@@ -28,7 +29,15 @@ device authorization endpoint is `/o/device-authorization/` (discovery does not 
 (404 when none is), what a person would read off the device's screen; `person.py` then
 enters it on DOT's own device pages.
 
-Refresh tokens rotate and a spent one cannot be used again (REFRESH_TOKEN_REUSE_PROTECTION).
+Refresh tokens rotate and a spent one cannot be used again (REFRESH_TOKEN_REUSE_PROTECTION),
+except inside the grace period (REFRESH_TOKEN_GRACE_PERIOD_SECONDS, `--refresh-grace-seconds`,
+3 s by default): there the spent token gets the same answer as its first use, the very access
+and refresh token its rotation issued (DOT 3.4.1 hands back the stored pair, which it can
+because tokens are stored in clear here, COMPLIANT_BCP_RFC9700_TOKEN_STORAGE being off), so a
+client whose answer was lost retries safely. After it, the spent token revokes its family.
+A token revoked on purpose (RFC 7009, sign-out) is refused at once, grace period or not. Three
+seconds: a retry right after a lost answer lands inside it on a loaded machine, and a test of
+reuse waits it out.
 `GET /test/counters` answers how many token requests each grant type made, so a test can
 count renewals at the provider.
 """
@@ -53,7 +62,7 @@ def private_key_pem():
     ).decode()
 
 
-def configure(data_folder, access_seconds):
+def configure(data_folder, access_seconds, refresh_grace_seconds):
     from django.conf import settings
 
     settings.configure(
@@ -106,6 +115,7 @@ def configure(data_folder, access_seconds):
             "ACCESS_TOKEN_EXPIRE_SECONDS": access_seconds,
             "ROTATE_REFRESH_TOKEN": True,
             "REFRESH_TOKEN_REUSE_PROTECTION": True,
+            "REFRESH_TOKEN_GRACE_PERIOD_SECONDS": refresh_grace_seconds,
             "PKCE_REQUIRED": False,
             "DEVICE_FLOW_INTERVAL": 1,
             "OIDC_RP_INITIATED_LOGOUT_ENABLED": True,
@@ -243,10 +253,11 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("data_folder")
     parser.add_argument("--access-seconds", type=int, default=60)
+    parser.add_argument("--refresh-grace-seconds", type=int, default=3)
     parser.add_argument("--exit-with-stdin", action="store_true")
     arguments = parser.parse_args()
     os.makedirs(arguments.data_folder, mode=0o700, exist_ok=True)
-    configure(arguments.data_folder, arguments.access_seconds)
+    configure(arguments.data_folder, arguments.access_seconds, arguments.refresh_grace_seconds)
 
     import django
 

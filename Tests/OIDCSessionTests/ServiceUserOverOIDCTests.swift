@@ -102,7 +102,9 @@ struct ServiceUserOverOIDCTests {
     let renewed = try #require(await service.currentSession)
     #expect(renewed.refreshToken != first.refreshToken)
     #expect(try world.store.load() == renewed)
-    // The old refresh token is spent: the provider refuses it.
+    // The old refresh token is spent: past the provider's 3-second grace period (serve.py),
+    // the provider refuses it.
+    try await Task.sleep(for: .seconds(3.5))
     await #expect(throws: AuthFailure.refused(.sessionEnded)) { try await remote.refresh(first) }
   }
 
@@ -135,6 +137,8 @@ struct ServiceUserOverOIDCTests {
     #expect(session.user.type == .driver)
     // Replaying a spent refresh token makes the provider revoke the whole family.
     let renewed = try await world.remote.refresh(session)
+    // Past the provider's 3-second grace period (serve.py), the replay is reuse.
+    try await Task.sleep(for: .seconds(3.5))
     _ = try? await world.remote.refresh(session)
     #expect(renewed.accessToken != session.accessToken)
     world.time.advance(by: 302)

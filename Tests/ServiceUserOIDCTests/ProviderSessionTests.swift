@@ -22,6 +22,8 @@ extension ProviderTests {
       #expect(renewed.user == first.user)
       #expect(try await api.currentUser(accessToken: renewed.accessToken) == first.user)
 
+      // Past the provider's 3-second grace period (serve.py), the spent token is reuse.
+      try await Task.sleep(for: .seconds(3.5))
       #expect(await failure { try await api.refresh(first) } == .refused(.sessionEnded))
       #expect(await failure { try await api.refresh(renewed) } == .refused(.sessionEnded))
       #expect(try await provider.tokenRequests()["refresh_token"] == before + 3)

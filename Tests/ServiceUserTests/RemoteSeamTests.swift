@@ -90,7 +90,8 @@ struct RemoteSeamTests {
     let log = ChangeLog(world.service)
     let session = try await world.signedIn()
     world.time.advance(by: 600)
-    world.remote.fail(.refresh, with: .unavailable(.offline))
+    // Twice: a renewal that gets no answer sends the refresh once more.
+    world.remote.fail(.refresh, with: .unavailable(.offline), times: 2)
     await #expect(throws: NetworkError.transport(.offline)) {
       try await world.service.accessToken()
     }

@@ -78,7 +78,8 @@ struct SessionCoreFailureTests {
       AuthFailure.unavailable(.timeout), .refused(.signInCancelled),
       .unavailable(.busy(retryAfterSeconds: 4)),
     ] {
-      world.remote.fail(.refresh, with: failure)
+      // A timeout got no answer, so the renewal sends the refresh once more: it fails twice.
+      world.remote.fail(.refresh, with: failure, times: failure == .unavailable(.timeout) ? 2 : 1)
       #expect(await Self.failure(of: state.accessToken) == failure)
       #expect(await world.service.currentSession == session)
     }

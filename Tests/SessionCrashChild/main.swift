@@ -9,10 +9,55 @@ import UserModel
 // somewhere inside an atomic replace most of the time. It gives up by itself after
 // `deadline` so that it can never outlive a parent that died.
 
+//
+// `SessionCrashChild <session folder> sign-out|renew|switch` instead makes one change, as
+// another process sharing the folder would (ServiceUserTests' store-watching tests): it
+// clears the stored session, stores the same user's session with new tokens, or stores
+// another user's session, then prints "done <seconds since 1970>" taken right before the
+// write, and exits 0.
+
+//
+// `SessionCrashChild <session folder> listen` runs a listening service instead (Listener.swift).
+
 let deadline = Date().addingTimeInterval(60)
 
+if CommandLine.arguments.count == 3, CommandLine.arguments[2] == "listen" {
+  await Listener.run(folder: URL(fileURLWithPath: CommandLine.arguments[1]), until: deadline)
+}
+
+if CommandLine.arguments.count == 3 {
+  let store = FileSessionStore(directory: URL(fileURLWithPath: CommandLine.arguments[1]))
+  let started = Date().timeIntervalSince1970
+  do {
+    switch CommandLine.arguments[2] {
+    case "sign-out":
+      try store.clear()
+    case "renew":
+      guard var session = try store.load() else { exit(4) }
+      session.accessToken += "-renewed"
+      session.refreshToken = (session.refreshToken ?? "") + "-renewed"
+      try store.save(session)
+    case "switch":
+      let other = User(
+        id: "usr_other", identifier: "other@example.com", name: nil, type: UserType("driver"))
+      try store.save(
+        UserSession(
+          user: other, accessToken: "access-other", accessTokenExpiresAt: deadline + 900,
+          refreshToken: "refresh-other"))
+    default:
+      exit(2)
+    }
+    FileHandle.standardOutput.write(Data("done \(started)\n".utf8))
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("SessionCrashChild: \(error)\n".utf8))
+    exit(1)
+  }
+}
+
 guard CommandLine.arguments.count == 2 else {
-  FileHandle.standardError.write(Data("usage: SessionCrashChild <session folder>\n".utf8))
+  FileHandle.standardError.write(
+    Data("usage: SessionCrashChild <session folder> [sign-out|renew|switch|listen]\n".utf8))
   exit(2)
 }
 

@@ -95,6 +95,9 @@ enum HelpText {
     lines += rows(
       "KOOBER_TOKEN_SECONDS", TextTable.kooberCommands.text("help.environment.accessTokenSeconds"))
     lines += rows(
+      "KOOBER_REFRESH_WINDOW_SECONDS",
+      TextTable.kooberCommands.text("help.environment.refreshWindow"))
+    lines += rows(
       "KOOBER_REQUEST_TIMEOUT_SECONDS",
       TextTable.kooberCommands.text("help.environment.requestTimeout"))
     lines += rows(

@@ -1,3 +1,5 @@
+import ServiceUser
+
 /// What every command runs with: the checked global options, the environment and the
 /// terminal. The commands that need the app container ask it for one here, so the container
 /// stays the composition root and never runs a command itself.
@@ -23,7 +25,11 @@ struct CommandContext {
       return error.exitCode
     }
     defer { app.close() }
-    return await body(app)
+    let status = await body(app)
+    // A queued revocation the command started sending (it reached the server) finishes
+    // before the process ends.
+    await app.serviceUser.queuedRevocationsSent()
+    return status
   }
 
   /// As `withApp(_:)` for a ride command: with `--oidc-issuer` there are no rides, which is

@@ -1,9 +1,12 @@
 import Localization
+import LoginLogicControl
+import ServiceUser
 
 /// `koober sign-out`: ends the session on the server (when reachable) and on this device;
-/// "Not signed in." and exit 4 when there is none. With `--oidc-issuer` and `BROWSER` set,
-/// it also ends the provider's browser session (RP-initiated logout) when discovery offers
-/// it; without a browser that step is skipped.
+/// "Not signed in." and exit 4 when there is none. Offline, the revocation is queued and the
+/// command says the server will be told when it can be reached (exit 0). With
+/// `--oidc-issuer` and `BROWSER` set, it also ends the provider's browser session
+/// (RP-initiated logout) when discovery offers it; without a browser that step is skipped.
 struct SignOutCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
@@ -39,7 +42,15 @@ struct SignOutCommand: KooberCommand {
         console.error(TextTable.kooberCommands.text("signOut.noAnswer"))
         return .failure
       }
-      if let notice { console.error(notice) }
+      // Unconfirmed because the server could not be reached: the revocation is queued, and
+      // the next command that reaches the server sends it.
+      if notice == SessionLogicControl.signedOutLocallyNotice,
+        app.serviceUser.revocationQueue.mayHoldEntries
+      {
+        console.error(TextTable.kooberCommands.text("signOut.queued"))
+      } else if let notice {
+        console.error(notice)
+      }
       console.line(TextTable.kooberCommands.text("signOut.done"))
       return .ok
     }

@@ -16,6 +16,9 @@ import Localization
 ///   whole ride in about a second.
 /// - `KOOBER_TOKEN_SECONDS` sets how long the backend's access tokens live (900 s by
 ///   default, from 1 s to a day), so a test or a demo can watch a session be renewed.
+/// - `KOOBER_REFRESH_WINDOW_SECONDS` sets how long a spent refresh token sent again gets the
+///   same answer (30 s by default, from 0 to a day), so a test can watch reuse be detected
+///   after the window.
 struct BackendSettings: Sendable, Equatable {
   /// The iterations to use, or `nil` for the backend's default.
   let passwordIterations: Int?
@@ -25,6 +28,8 @@ struct BackendSettings: Sendable, Equatable {
   let simulatedStepInterval: TimeInterval?
   /// Seconds an access token lives, or `nil` for the default.
   let accessTokenLifetime: TimeInterval?
+  /// Seconds a spent refresh token gets the same answer, or `nil` for the default.
+  let refreshWindow: TimeInterval?
 
   /// The largest value accepted, so a typo cannot make every sign-up take minutes.
   static let maximumIterations = 10_000_000
@@ -48,6 +53,7 @@ struct BackendSettings: Sendable, Equatable {
       refusing: { TextTable.koober.text("settings.lifetimeSeconds", $0) },
       maximum: Int(Self.maximumDemoSeconds)
     ) { Double($0).flatMap { (1...Self.maximumDemoSeconds).contains($0) ? $0 : nil } }
+    refreshWindow = try Self.seconds("KOOBER_REFRESH_WINDOW_SECONDS", from: environment)
   }
 
   /// Writes the settings that were given into a backend configuration.
@@ -57,6 +63,7 @@ struct BackendSettings: Sendable, Equatable {
     if let simulatedAcceptDelay { configuration.simulatedAcceptDelay = simulatedAcceptDelay }
     if let simulatedStepInterval { configuration.simulatedStepInterval = simulatedStepInterval }
     if let accessTokenLifetime { configuration.accessTokenLifetime = accessTokenLifetime }
+    if let refreshWindow { configuration.refreshWindow = refreshWindow }
   }
 
   private static func seconds(_ name: String, from environment: [String: String])

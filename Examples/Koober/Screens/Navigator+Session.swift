@@ -1,3 +1,4 @@
+import Localization
 import LoginCore
 import LoginLogicControl
 import ServiceUser
@@ -45,6 +46,29 @@ extension Navigator: LaunchLogicDelegate, SessionLogicDelegate {
     // Only a session the screens are showing matters; the launch check reports its own.
     guard isShowingSignedInScreens else { return }
     go(to: .welcome(alert: message))
+    app.console.input.interrupt()
+  }
+}
+
+extension Navigator {
+  /// Goes back to Welcome, with a sentence, when another process (a second terminal) signs
+  /// the account shown here out: the service reports it as `.signedOut(.userAction)`, which
+  /// `SessionLogicControl` takes for this process's own sign-out and leaves to `signOut()`.
+  /// A screen waiting for a line is interrupted, as when a session ends.
+  func followSignOutsElsewhere() {
+    let changes = app.serviceUser.sessionChanges()
+    elsewhereListener = Task { [weak self] in
+      for await change in changes {
+        guard let self else { return }
+        if case .signedOut(.userAction) = change { self.signedOutElsewhere() }
+      }
+    }
+  }
+
+  private func signedOutElsewhere() {
+    // After this process's own sign-out the screens already left the signed-in ones.
+    guard isShowingSignedInScreens, !signingOutHere else { return }
+    go(to: .welcome(alert: TextTable.koober.text("session.signedOutElsewhere")))
     app.console.input.interrupt()
   }
 }

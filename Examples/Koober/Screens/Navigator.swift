@@ -18,6 +18,10 @@ final class Navigator {
   // Set by the launch check or by a session that ended elsewhere; it overrides whatever the
   // current screen returns.
   private var pending: Destination?
+  /// Whether this process's own sign-out is running (`Navigator+Session.swift`).
+  var signingOutHere = false
+  /// Follows sign-outs made by another process (`followSignOutsElsewhere()`).
+  var elsewhereListener: Task<Void, Never>?
 
   /// Makes the navigator.
   /// - Parameter app: The app container.
@@ -30,6 +34,8 @@ final class Navigator {
     app.console.input.start()
     app.sessionControl.delegate = self
     app.sessionControl.startListening()
+    followSignOutsElsewhere()
+    defer { elsewhereListener?.cancel() }
     var destination = Destination.launch
     while true {
       if let pending {
@@ -120,6 +126,8 @@ final class Navigator {
   }
 
   private func signOut() async -> Destination {
+    signingOutHere = true
+    defer { signingOutHere = false }
     let task = app.sessionControl.signOut()
     await app.console.progress(TextTable.koober.text("progress.signingOut")) { await task?.value }
     return .welcome(alert: nil)  // the delegate's destination replaces it

@@ -73,33 +73,53 @@ extension BackendStore {
     return Authenticated(user: user, familyID: familyID, expiresAt: expiresAt)
   }
 
-  /// Spends a refresh token for a new pair of the same family.
+  /// Spends a refresh token for a new pair of the same family. Sent again within the
+  /// configured window (`refreshWindow`) of its first use, it gets that use's pair again, so
+  /// a client whose answer was lost retries safely; after the window it is reuse.
   /// - Parameter token: the refresh token as sent.
-  /// - Returns: the new pair.
-  /// - Throws: `401 invalid_refresh_token` (unknown, expired, or of a revoked family),
-  ///   `401 refresh_token_reused` (already spent: the family is revoked now), or `500`.
+  /// - Returns: the new pair, or the first use's pair inside the window.
+  /// - Throws: `401 invalid_refresh_token` (unknown, expired, or of a revoked family, inside
+  ///   the window too), `401 refresh_token_reused` (spent, and its window closed or forgotten
+  ///   by a restart: the family is revoked now), or `500`.
   func refresh(_ token: String) throws(APIError) -> IssuedSession {
     let hash = try SHA256Digest.hex(token)
     let now = self.now
-    let outcome: RefreshOutcome = try write { connection in
-      guard let row = try connection.queryOne(
-        """
-        SELECT t.expires_at, t.spent_at, t.family_id, f.revoked_at, u.id, u.email, u.name, u.type
-        FROM tokens t JOIN token_families f ON f.id = t.family_id JOIN users u ON u.id = f.user_id
-        WHERE t.hash = ? AND t.kind = 'refresh'
-        """,
-        hash),
-        let user = Self.user(from: row), let familyID = row["family_id"] as String?,
-        let expiresAt = row["expires_at"] as Date?,
-        row.value(named: "revoked_at") == .null
-      else { return .invalid }
-      if row.value(named: "spent_at") != .null {
-        try revokeFamily(familyID, in: connection, now: now)
-        return .reused
+    let answers = refreshAnswers
+    var recorded = false
+    let outcome: RefreshOutcome
+    do {
+      // One transaction: the check of the answers and the record of a new one are one step
+      // for concurrent presentations of the same token.
+      outcome = try write { connection in
+        guard let row = try connection.queryOne(
+          """
+          SELECT t.expires_at, t.spent_at, t.family_id, f.revoked_at,
+            u.id, u.email, u.name, u.type
+          FROM tokens t JOIN token_families f ON f.id = t.family_id
+          JOIN users u ON u.id = f.user_id
+          WHERE t.hash = ? AND t.kind = 'refresh'
+          """,
+          hash),
+          let user = Self.user(from: row), let familyID = row["family_id"] as String?,
+          let expiresAt = row["expires_at"] as Date?,
+          row.value(named: "revoked_at") == .null
+        else { return .invalid }
+        if row.value(named: "spent_at") != .null {
+          if let first = answers.answer(for: hash, at: now) { return .issued(first) }
+          try revokeFamily(familyID, in: connection, now: now)
+          return .reused
+        }
+        guard expiresAt > now else { return .invalid }
+        try connection.execute("UPDATE tokens SET spent_at = ? WHERE hash = ?", now, hash)
+        let session = try issuePair(for: user, familyID: familyID, in: connection, now: now)
+        answers.record(session, for: hash, at: now)
+        recorded = true
+        return .issued(session)
       }
-      guard expiresAt > now else { return .invalid }
-      try connection.execute("UPDATE tokens SET spent_at = ? WHERE hash = ?", now, hash)
-      return .issued(try issuePair(for: user, familyID: familyID, in: connection, now: now))
+    } catch {
+      // Not committed: the token is not spent, and no pair was issued to give again.
+      if recorded { answers.forget(hash) }
+      throw error
     }
     switch outcome {
     case .issued(let session): return session

@@ -26,6 +26,8 @@ final class BackendStore: Sendable {
   /// How many stored hashes have each iteration count; the most common count prices the decoy
   /// hash (see `BackendStore+Passwords`).
   let storedIterations: Locked<[Int: Int]>
+  /// The answers of refreshes inside their window (`BackendStore+Tokens.swift`).
+  let refreshAnswers: RefreshAnswers
 
   /// Opens (creating when missing) and migrates the database.
   /// - Parameter configuration: where the database lives and the security parameters.
@@ -36,6 +38,7 @@ final class BackendStore: Sendable {
     self.hashingSlots = HashingSlots(
       slots: configuration.passwordHashingSlots,
       queueLength: configuration.passwordHashingQueueLength)
+    self.refreshAnswers = RefreshAnswers(window: configuration.refreshWindow)
     let counts: [Int: Int]
     do {
       // The file holds password hashes. `Database` creates the folder 0700 and, before SQLite

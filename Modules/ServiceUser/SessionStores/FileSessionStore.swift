@@ -64,6 +64,18 @@ public struct FileSessionStore: SessionStore {
     }
   }
 
+  /// Reads the stored session and writes nothing: no leftover is removed (another process's
+  /// write may have just created its temporary file, not locked yet) and an older format is
+  /// not rewritten. What a watch reads after a change (`SessionStoreWatching`).
+  /// - Returns: The session, or `nil` when there is no file.
+  /// - Throws: Like `load()`.
+  public func loadWithoutWriting() throws(AuthFailure) -> UserSession? {
+    switch try SecureFile.contents(of: fileURL.path, limit: Self.sizeLimit) {
+    case .missing: return nil
+    case .contents(let data): return try UserSessionPropertyListCoder.decode(data)
+    }
+  }
+
   /// Replaces the stored session, atomically.
   /// - Parameter session: The session to keep.
   /// - Throws: `.unavailable(.storage(_:))`; the previous file is kept then.

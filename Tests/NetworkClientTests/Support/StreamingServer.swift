@@ -22,7 +22,14 @@ final class StreamingServer: Sendable {
 
   init(busy: Int = 0) throws {
     self.busy = busy
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    // Close-on-exec: a child a parallel test starts (koober) must not inherit the listener.
+    #if os(Linux)
+      let listener = socket(
+        AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    #else
+      let listener = socket(AF_INET, SOCK_STREAM, 0)
+      if listener >= 0 { _ = fcntl(listener, F_SETFD, FD_CLOEXEC) }
+    #endif
     guard listener >= 0 else { throw POSIXError(.EIO) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)

@@ -36,9 +36,12 @@ public final class OIDCProviderProcess: Sendable {
   /// - Parameters:
   ///   - python: The Python with django-oauth-toolkit.
   ///   - accessSeconds: The access-token lifetime.
+  ///   - refreshGraceSeconds: How long a spent refresh token gets the same pair again
+  ///     (django-oauth-toolkit's `REFRESH_TOKEN_GRACE_PERIOD_SECONDS`); serve.py's 3 s by
+  ///     default.
   /// - Throws: `Failure` when it does not start within two minutes (migrations take seconds
   ///   on a loaded machine).
-  public init(python: URL, accessSeconds: Int) async throws {
+  public init(python: URL, accessSeconds: Int, refreshGraceSeconds: Int = 3) async throws {
     self.python = python
     folder = try TemporaryDirectory(prefix: "koober-oidc")
     let script = ProviderAvailability.packageRoot
@@ -47,7 +50,7 @@ public final class OIDCProviderProcess: Sendable {
       executable: python,
       arguments: [
         script.path, folder.path("data"), "--access-seconds", String(accessSeconds),
-        "--exit-with-stdin",
+        "--refresh-grace-seconds", String(refreshGraceSeconds), "--exit-with-stdin",
       ])
     let prefix = "OIDC provider listening on "
     guard let line = await child.readLine(timeout: .seconds(120)), line.hasPrefix(prefix),

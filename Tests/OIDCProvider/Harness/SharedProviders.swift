@@ -16,25 +16,31 @@ public actor SharedProviders {
   /// The one pool of this test process.
   public static let shared = SharedProviders()
 
-  private var starts: [Int: Task<OIDCProviderProcess, any Error>] = [:]
+  private var starts: [String: Task<OIDCProviderProcess, any Error>] = [:]
   private var scopes = 0
 
   /// The provider whose access tokens live `accessSeconds`, started if need be. A failed
   /// start is kept too: every test then reports the same reason at once.
-  /// - Parameter accessSeconds: The access-token lifetime.
+  /// - Parameters:
+  ///   - accessSeconds: The access-token lifetime.
+  ///   - refreshGraceSeconds: The refresh tokens' grace period (serve.py's 3 s by default).
   /// - Returns: The running provider.
   /// - Throws: `OIDCProviderProcess.Failure` saying why it could not be started.
-  public func provider(accessSeconds: Int = 60) async throws -> OIDCProviderProcess {
-    if let start = starts[accessSeconds] { return try await start.value }
+  public func provider(accessSeconds: Int = 60, refreshGraceSeconds: Int = 3) async throws
+    -> OIDCProviderProcess
+  {
+    let key = "\(accessSeconds)/\(refreshGraceSeconds)"
+    if let start = starts[key] { return try await start.value }
     let start = Task { () async throws -> OIDCProviderProcess in
       switch ProviderAvailability.current {
       case .ready(let python):
-        return try await OIDCProviderProcess(python: python, accessSeconds: accessSeconds)
+        return try await OIDCProviderProcess(
+          python: python, accessSeconds: accessSeconds, refreshGraceSeconds: refreshGraceSeconds)
       case .skipped(let reason), .failing(let reason):
         throw OIDCProviderProcess.Failure(description: reason)
       }
     }
-    starts[accessSeconds] = start
+    starts[key] = start
     return try await start.value
   }
 
