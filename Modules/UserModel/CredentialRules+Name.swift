@@ -11,7 +11,7 @@ extension CredentialRules {
     return trimmed.isEmpty ? nil : trimmed
   }
 
-  /// Checks a display name after trimming: at most ``maximumNameLength`` Unicode scalars,
+  /// Checks a display name after trimming: at most ``maximumNameLength-property`` Unicode scalars,
   /// none of category Cc.
   /// - Parameter name: A name as typed, or `nil`; empty and `nil` mean "no name" and pass.
   /// - Returns: The first problem, or `nil` when the name is acceptable.

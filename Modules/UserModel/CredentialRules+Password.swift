@@ -1,5 +1,5 @@
 extension CredentialRules {
-  /// Checks a password for sign-up: at least ``minimumPasswordLength`` characters, and the
+  /// Checks a password for sign-up: at least ``minimumPasswordLength-property`` characters, and the
   /// ``requiredPasswordCharacters`` (none by default; a letter is any Unicode letter, a
   /// digit 0–9).
   ///
@@ -26,7 +26,7 @@ extension CredentialRules {
   /// Rates a password for the strength hint beside the field.
   /// - Parameter password: The password.
   /// - Returns: `.weak` when it fails `passwordProblem(in:)`; `.strong` when it also has at
-  ///   least ``strongPasswordLength`` characters of at least three kinds; `.fair` otherwise.
+  ///   least ``strongPasswordLength-property`` characters of at least three kinds; `.fair` otherwise.
   public func passwordStrength(of password: String) -> PasswordStrength {
     if passwordProblem(in: password) != nil { return .weak }
     if password.count >= strongPasswordLength && Self.characterKinds(in: password).count >= 3 {
