@@ -96,7 +96,9 @@ struct OfflineSignOutTests {
   func expiredDroppedUnsent() async throws {
     let fixture = try KooberFixture()
     defer { fixture.remove() }
-    let server = try Server(folder: fixture.folder.url("server"), refreshLifetime: 10)
+    // Long enough for sign-up, sign-in and the offline sign-out on a loaded machine; the wait
+    // below is measured from the expiry the queue recorded, not from this number.
+    let server = try Server(folder: fixture.folder.url("server"), refreshLifetime: 40)
     let (_, queue) = try await Self.signOutOffline(fixture, server)
     // Past the expiry the queue recorded, whenever the sign-up happened.
     let expiry = try #require(Self.queuedExpiry(in: queue))
