@@ -41,23 +41,7 @@ struct IdentifierAppTests {
       unusableMessage: IdentifierRule.phoneNumber.problem(in: "12")?.message ?? "?"),
   ]
 
-  /// Records what the logic controls report.
-  final class Screens: SignInLogicDelegate, SignUpLogicDelegate {
-    var failures: [AuthFailure] = []
-    var signedIn: [User] = []
-    func signInLogicDidStart(_ control: SignInLogicControl) {}
-    func signInLogic(_ control: SignInLogicControl, didFail failure: AuthFailure) {
-      failures.append(failure)
-    }
-    func signInLogic(_ control: SignInLogicControl, needsCode code: CodeLogicControl) {}
-    func signUpLogicDidStart(_ control: SignUpLogicControl) {}
-    func signUpLogic(_ control: SignUpLogicControl, didFail failure: AuthFailure) {
-      failures.append(failure)
-    }
-    func loginLogic(_ c: any LoginFlowControl, didSignIn user: User, route: LoginRoute) {
-      signedIn.append(user)
-    }
-  }
+  typealias Screens = LoginScreensRecorder
 
   @Test("sign-in, a taken identifier and the forms speak of the app's identifier", arguments: apps)
   func throughEveryLayer(app: App) async throws {

@@ -14,23 +14,7 @@ import UserModel
 @Suite("The identifier rule, stated once")
 @MainActor
 struct IdentifierRuleOnceTests {
-  /// Records what the sign-in and sign-up controls report.
-  final class Screens: SignInLogicDelegate, SignUpLogicDelegate {
-    var failures: [AuthFailure] = []
-    var signedIn: [User] = []
-    func signInLogicDidStart(_ control: SignInLogicControl) {}
-    func signInLogic(_ control: SignInLogicControl, didFail failure: AuthFailure) {
-      failures.append(failure)
-    }
-    func signInLogic(_ control: SignInLogicControl, needsCode code: CodeLogicControl) {}
-    func signUpLogicDidStart(_ control: SignUpLogicControl) {}
-    func signUpLogic(_ control: SignUpLogicControl, didFail failure: AuthFailure) {
-      failures.append(failure)
-    }
-    func loginLogic(_ c: any LoginFlowControl, didSignIn user: User, route: LoginRoute) {
-      signedIn.append(user)
-    }
-  }
+  typealias Screens = LoginScreensRecorder
 
   static let django = IdentifierRule.username(keepingCase: true)
   static let rider = UserType("rider")
