@@ -24,6 +24,8 @@ public enum AuthOperation: String, Sendable, Equatable, Hashable, CaseIterable {
   case browserSignIn = "browser_sign_in"
   /// `startDeviceSignIn()` and `finishDeviceSignIn(_:)`: the device authorization grant.
   case deviceSignIn = "device_sign_in"
+  /// `switchAccount(to:)`: keeping several accounts and making another one active.
+  case switchAccount = "switch_account"
 
   /// The operation in a few words, e.g. `sign-up`, in the language `Texts.language` names.
   public var summary: String { summary(in: Texts.language) }
@@ -41,6 +43,7 @@ public enum AuthOperation: String, Sendable, Equatable, Hashable, CaseIterable {
     case .resendCode: TextTable.loginCore.text("operation.resendCode", language: language)
     case .browserSignIn: TextTable.loginCore.text("operation.browserSignIn", language: language)
     case .deviceSignIn: TextTable.loginCore.text("operation.deviceSignIn", language: language)
+    case .switchAccount: TextTable.loginCore.text("operation.switchAccount", language: language)
     }
   }
 }

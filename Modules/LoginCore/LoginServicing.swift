@@ -54,7 +54,7 @@ public protocol LoginServicing: Sendable {
   func signOut() async -> SignOutOutcome
 
   /// A new stream for one listener: first the signed-in state at this call
-  /// (``SessionChange/initial(_:)``), then every sign-in and sign-out.
+  /// (``SessionChange/initial(_:accounts:)``), then every sign-in, switch and sign-out.
   /// - Returns: The stream; it ends when the service goes away.
   func sessionChanges() -> AsyncStream<SessionChange>
 
@@ -62,6 +62,31 @@ public protocol LoginServicing: Sendable {
   /// form.
   /// - Returns: The identifier, or `nil` when nobody has signed in yet.
   func lastSignedInIdentifier() async -> String?
+
+  /// The accounts signed in on this device, most recently active first, the active one
+  /// marked.
+  /// - Returns: The accounts; empty when none is signed in.
+  func accounts() async -> [Account]
+
+  /// Makes another signed-in account the active one, without asking the server: its
+  /// session is checked and renewed on its next use, like a restored one.
+  /// - Parameter account: One of `accounts()`.
+  /// - Returns: Its session, now current.
+  /// - Throws: `.refused(.unknownAccount)` when it is not signed in here (any more);
+  ///   `.refused(.sessionEnded)` when its session has run its course (it is removed);
+  ///   `.unsupported(.switchAccount)` for a service that keeps one account at a time.
+  func switchAccount(to account: Account) async throws(AuthFailure) -> UserSession
+
+  /// Signs one account out, like `signOut()` for that account: the active one (the most
+  /// recently active of the others becomes active) or another, which stays inactive.
+  /// - Parameter account: One of `accounts()`.
+  /// - Returns: Like `signOut()`; `.signedOut` when it is not signed in here.
+  func signOut(account: Account) async -> SignOutOutcome
+
+  /// Signs every account out, each like `signOut()`.
+  /// - Returns: `.signedOut` when the server confirmed every one; otherwise the outcome of
+  ///   one that it did not confirm.
+  func signOutAll() async -> SignOutOutcome
 
   /// Signs in in the browser through `agent`, recording the session like `signIn`.
   /// - Parameter agent: The app's browser.
@@ -102,6 +127,28 @@ extension LoginServicing {
   {
     await signOut()
   }
+
+  /// None: a service that keeps one account at a time lists none.
+  /// - Returns: Empty.
+  public func accounts() async -> [Account] { [] }
+
+  /// Not offered: one account at a time.
+  /// - Parameter account: Not used.
+  /// - Throws: `.unsupported(.switchAccount)`.
+  public func switchAccount(to account: Account) async throws(AuthFailure) -> UserSession {
+    throw .unsupported(.switchAccount)
+  }
+
+  /// Signs out when `account` is the signed-in one.
+  /// - Parameter account: The account.
+  /// - Returns: `signOut()`'s outcome, or `.signedOut` for another account.
+  public func signOut(account: Account) async -> SignOutOutcome {
+    account.isActive ? await signOut() : .signedOut
+  }
+
+  /// Signs out the one account.
+  /// - Returns: `signOut()`'s outcome.
+  public func signOutAll() async -> SignOutOutcome { await signOut() }
 
   /// Not offered.
   /// - Parameter agent: Not used.

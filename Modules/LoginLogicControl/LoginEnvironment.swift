@@ -26,6 +26,9 @@ public struct LoginEnvironment: Sendable {
   public var identifierRule: IdentifierRule { service.identifierRule }
   /// The app's password and name rules: the service's, which the sign-up form uses too.
   public var credentialRules: CredentialRules { service.credentialRules }
+  /// Which account the controls made from this environment last took the app to (shared by
+  /// its copies), so that a switch is routed once.
+  let routedAccount = RoutedAccount()
 
   /// Makes an environment.
   /// - Parameters:

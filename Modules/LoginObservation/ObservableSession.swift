@@ -27,10 +27,10 @@ import UserModel
 /// }
 /// ```
 ///
-/// Several accounts per server identity are not kept by the service yet. When they are, the
-/// model gains an `accounts` property beside these, fed by the same stream; ``Status`` keeps
-/// its three cases (switching accounts is ``Status/signedIn(_:)`` of the other user), so a
-/// view written against it today keeps compiling.
+/// With several accounts kept (`LoginServicing.accounts()`), ``accounts`` lists them for an
+/// account switcher: first the stream's `.initial` list, then the service's list read again
+/// after every sign-in, switch and sign-out. A switch is ``Status/signedIn(_:)`` of the other
+/// user, so ``Status`` keeps its three cases.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @Observable
 @MainActor
@@ -50,6 +50,10 @@ public final class ObservableSession {
   /// The signed-in state, ``Status/checking`` until the service's first value.
   public private(set) var status = Status.checking
 
+  /// The accounts kept on this device, most recently active first, the active one marked;
+  /// empty until the service's first value, and for a service that keeps one account.
+  public private(set) var accounts: [Account] = []
+
   /// The signed-in user, or `nil` when no one is (or it is not known yet).
   public var user: User? {
     guard case .signedIn(let user) = status else { return nil }
@@ -62,6 +66,9 @@ public final class ObservableSession {
   /// earlier listener already took from its stream is dropped instead of written late.
   @ObservationIgnored private var listening = 0
   @ObservationIgnored private var restoring: Task<RestoreOutcome, Never>?
+  /// Which read of the accounts may still write: bumped by every read, by `.initial` and by
+  /// a stop, so a read that finishes after a newer one (or after a stop) is dropped.
+  @ObservationIgnored private var accountsVersion = 0
   /// How many changes the model has taken from the stream, so tests can wait for one.
   @ObservationIgnored package private(set) var changesHeard = 0
 
@@ -97,6 +104,7 @@ public final class ObservableSession {
     listener?.cancel()
     listener = nil
     listening += 1
+    accountsVersion += 1
   }
 
   /// Runs the service's launch check (`restoreSession()`), following the changes first: the
@@ -138,10 +146,17 @@ public final class ObservableSession {
   private func apply(_ change: SessionChange) {
     changesHeard += 1
     switch change {
-    case .initial(let user?), .signedIn(let user):
+    case .initial(_, let accounts):
+      accountsVersion += 1
+      self.accounts = accounts
+    case .signedIn, .switched, .signedOut, .accountRemoved:
+      readAccounts()
+    }
+    switch change {
+    case .initial(let user?, _), .signedIn(let user), .switched(let user):
       // An equal value tells no observer: the macro compares before it notifies.
       status = .signedIn(user)
-    case .initial(nil):
+    case .initial(nil, _):
       // While the launch check runs, no one yet may be a session not restored yet; a known
       // sign-out keeps its reason.
       if restoring != nil { return }
@@ -149,6 +164,21 @@ public final class ObservableSession {
       status = .signedOut(nil)
     case .signedOut(let reason):
       status = .signedOut(reason)
+    case .accountRemoved:
+      break
+    }
+  }
+
+  /// Reads the accounts again after a change: the stream says what changed, the service
+  /// what is kept now. Only the newest read writes.
+  private func readAccounts() {
+    accountsVersion += 1
+    let version = accountsVersion
+    let service = self.service
+    Task { [weak self] in
+      let accounts = await service.accounts()
+      guard let self, self.accountsVersion == version else { return }
+      self.accounts = accounts
     }
   }
 }

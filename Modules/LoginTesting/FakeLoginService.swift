@@ -37,6 +37,12 @@ public final class FakeLoginService: LoginServicing {
     case startDeviceSignIn
     /// `finishDeviceSignIn(_:)`, with the user code.
     case finishDeviceSignIn(userCode: String)
+    /// `switchAccount(to:)`, with the account's user id.
+    case switchAccount(userID: String)
+    /// `signOut(account:)`, with the account's user id.
+    case signOutAccount(userID: String)
+    /// `signOutAll()`.
+    case signOutAll
   }
 
   /// The authorization address the fake's browser sign-in gives the agent.
@@ -58,6 +64,23 @@ public final class FakeLoginService: LoginServicing {
   public var deviceFinishResults: [Result<UserSession, AuthFailure>] = []
   /// What `signOut()` answers.
   public var signOutOutcome = SignOutOutcome.signedOut
+  /// The accounts kept on this "device", most recently active first: what `accounts()`
+  /// answers. The account calls and `signOut()` change it as a service does, and publish the
+  /// matching changes (see `switchAccount(to:)`); a sign-in leaves it as it is. Empty by
+  /// default: a service that keeps one account, whose `signOut()` publishes nothing.
+  public var keptAccounts: [Account] = []
+  /// What the next `switchAccount(to:)` calls answer, first first.
+  public var switchResults: [Result<UserSession, AuthFailure>] = []
+  /// What `signOut(account:)` answers.
+  public var signOutAccountOutcome = SignOutOutcome.signedOut
+  /// What `signOutAll()` answers.
+  public var signOutAllOutcome = SignOutOutcome.signedOut
+  /// The next `accounts()` calls each wait for one of these gates, first first (the list
+  /// they answer is the one kept when they were called), to test a list that arrives late.
+  public var accountsGates: [CallGate] = []
+  /// How many times `accounts()` was read. A read is not one of ``calls``: they list what the
+  /// logic asked the service to do.
+  public internal(set) var accountsReads = 0
   /// What `lastSignedInIdentifier()` answers.
   public var lastIdentifier: String?
   /// When set, every call waits for the gate before answering (a request "in flight").
@@ -66,7 +89,7 @@ public final class FakeLoginService: LoginServicing {
   /// device while the code is shown.
   public var deviceFinishGate: CallGate?
   /// Every call made so far, in order.
-  public private(set) var calls: [Call] = []
+  public internal(set) var calls: [Call] = []
 
   private nonisolated let changes: AsyncStream<SessionChange>
   private nonisolated let changesContinuation: AsyncStream<SessionChange>.Continuation
@@ -147,11 +170,13 @@ public final class FakeLoginService: LoginServicing {
     return try Self.next(&signUpResults).get()
   }
 
-  /// Records the call and answers ``signOutOutcome``.
+  /// Records the call, signs the active one of ``keptAccounts`` out (as
+  /// `signOut(account:)` does) and answers ``signOutOutcome``.
   /// - Returns: ``signOutOutcome``.
   public func signOut() async -> SignOutOutcome {
     calls.append(.signOut)
     await gate?.wait()
+    if let active = keptAccounts.first(where: \.isActive) { removeKept(active.user.id) }
     return signOutOutcome
   }
 
@@ -206,55 +231,8 @@ public final class FakeLoginService: LoginServicing {
     return try Self.next(&deviceFinishResults).get()
   }
 
-  private static func next<T>(_ results: inout [Result<T, AuthFailure>]) -> Result<T, AuthFailure> {
+  static func next<T>(_ results: inout [Result<T, AuthFailure>]) -> Result<T, AuthFailure> {
     results.isEmpty
       ? .failure(.unavailable(.serverTrouble("unscripted call"))) : results.removeFirst()
-  }
-}
-
-/// Holds a fake's calls back until the test opens it, to test what happens while a request is
-/// in flight.
-public actor CallGate {
-  private var isOpen = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-
-  /// Makes a closed gate.
-  public init() {}
-
-  /// Waits until the gate is open (returns at once when it is).
-  public func wait() async {
-    guard !isOpen else { return }
-    await withCheckedContinuation { waiters.append($0) }
-  }
-
-  /// Opens the gate: every waiting call goes on, and later ones do not wait.
-  public func open() {
-    isOpen = true
-    for waiter in waiters { waiter.resume() }
-    waiters = []
-  }
-}
-
-extension FakeLoginService.Call: CustomStringConvertible, CustomReflectable {
-  /// The call with its password and one-time code redacted, so a failing test's output
-  /// shows neither.
-  public nonisolated var description: String {
-    switch self {
-    case .restoreSession: "restoreSession"
-    case .signIn(let identifier, _): "signIn(identifier: \(identifier), password: <redacted>)"
-    case .verifyCode(_, let challengeID): "verifyCode(<redacted>, challengeID: \(challengeID))"
-    case .signUp(let form): "signUp(\(form))"
-    case .signOut: "signOut"
-    case .lastSignedInIdentifier: "lastSignedInIdentifier"
-    case .browserSignIn(let redirectURI, let prompt):
-      "signIn(with: agent redirecting to \(redirectURI), prompt: \(prompt ?? "nil"))"
-    case .startDeviceSignIn: "startDeviceSignIn"
-    case .finishDeviceSignIn(let userCode): "finishDeviceSignIn(userCode: \(userCode))"
-    }
-  }
-
-  /// A mirror of the description, so `dump` shows no secret either.
-  public nonisolated var customMirror: Mirror {
-    Mirror(self, children: ["call": description], displayStyle: .enum)
   }
 }

@@ -92,6 +92,10 @@ struct SessionAuthorization: AuthorizationProvider {
     case .unavailable(.inProgress), .unsupported: .unexpectedResponse(failure.message)
     // A cancelled renewal stays cancelled (`AuthFailure(_:detail:)`'s table, read back).
     case .refused(.signInCancelled): .cancelled
+    // The request was for an account that is no longer the current one (switched away
+    // from, or replaced): it is dropped like a cancelled one, and the current session,
+    // another account's, is not ended for it.
+    case .refused(.notSignedIn): .cancelled
     // No session, or one that ended: no token to be had. The client ends the session on it
     // (`onUnauthorized`), as the session core already did.
     case .refused(.sessionEnded): .authorizationUnavailable(reason: failure.message)

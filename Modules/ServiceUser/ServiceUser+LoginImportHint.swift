@@ -90,4 +90,29 @@ extension ServiceUser {
   public func signOut(endingBrowserSessionWith agent: any BrowserUserAgent) async
     -> SignOutOutcome
   { .signedOutLocally }
+
+  /// Needs `import ServiceUserLogin`, which adds the real one.
+  /// - Returns: Nothing: this declaration cannot be called.
+  @available(*, unavailable, message: "import ServiceUserLogin (or LoginStack) to list accounts")
+  public func accounts() async -> [Account] { [] }
+
+  /// Needs `import ServiceUserLogin`, which adds the real one.
+  /// - Parameter account: The account.
+  /// - Returns: Nothing: this declaration cannot be called.
+  @available(
+    *, unavailable, message: "import ServiceUserLogin (or LoginStack) to switch accounts")
+  public func switchAccount(to account: Account) async throws(AuthFailure) -> UserSession {
+    throw .unsupported(.switchAccount)
+  }
+
+  /// Needs `import ServiceUserLogin`, which adds the real one.
+  /// - Parameter account: The account.
+  /// - Returns: Nothing: this declaration cannot be called.
+  @available(*, unavailable, message: "import ServiceUserLogin (or LoginStack) to sign out")
+  public func signOut(account: Account) async -> SignOutOutcome { .signedOutLocally }
+
+  /// Needs `import ServiceUserLogin`, which adds the real one.
+  /// - Returns: Nothing: this declaration cannot be called.
+  @available(*, unavailable, message: "import ServiceUserLogin (or LoginStack) to sign out")
+  public func signOutAll() async -> SignOutOutcome { .signedOutLocally }
 }

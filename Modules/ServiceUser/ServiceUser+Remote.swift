@@ -6,7 +6,10 @@ extension ServiceUser {
   /// Runs an adapter call that needs the access token, with the policy every adapter shares:
   /// the token is renewed first when it is about to expire; a `.refused(.accessTokenRejected)`
   /// renews it once and asks again; rejected again, or `.refused(.sessionEnded)`, ends the
-  /// session (`.revoked`) and fails with `.refused(.sessionEnded)`. Nothing else ends it.
+  /// session (`.revoked`) and fails with `.refused(.sessionEnded)`. Nothing else ends it,
+  /// and a refusal ends only the session the call was made with: when another process
+  /// stored a newer copy of the account meanwhile, the call goes once more with it; when
+  /// another account became current, it fails with `.refused(.notSignedIn)`.
   /// After a call that succeeded, revocations a sign-out queued while the server could not
   /// be reached are sent in a task of their own (the caller does not wait for it).
   ///
@@ -30,7 +33,13 @@ extension ServiceUser {
       do throws(AuthFailure) {
         return try await operation(token)
       } catch .refused(.sessionEnded) {
-        throw await ended()
+        switch await state.judgeRefusal(of: token) {
+        case .ended: throw .refused(.sessionEnded)
+        // Refused with a copy another process has replaced since: once more with the newer.
+        case .newerCopy: throw .refused(.accessTokenRejected)
+        // Another account is current now: this call was not its, and it does not end.
+        case .notCurrent: throw await state.superseded
+        }
       }
     }
     @Sendable func isRejected(_ outcome: Result<T, AuthFailure>) async -> Bool {

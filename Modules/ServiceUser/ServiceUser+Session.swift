@@ -64,11 +64,33 @@ extension ServiceUser {
     // Under the store's lock, like every other write of a session: the state writes only
     // while the store still holds this session, and another process's sign-in must not
     // land between that check and the write.
-    return try await sessionStore.exclusively { () async throws(AuthFailure) -> UserSession? in
+    guard let current = await state.session, current.user.id == user.id else { return nil }
+    return try await store(of: current).exclusively {
+      () async throws(AuthFailure) -> UserSession? in
       try await state.updateUser(user) { persist throws(AuthFailure) in
         try accounts.recordSignIn(of: user, at: moment, persist: persist)
       }
     }
+  }
+
+  /// Ends the session with `reason` only while `session` is still the current one (the same
+  /// access token): a check that started with it never ends a session that replaced it
+  /// meanwhile (a sign-in, a switch, another process's renewal taken up).
+  /// - Parameters:
+  ///   - reason: Why it ended.
+  ///   - session: The session the caller judged.
+  /// - Returns: Whether it ended it.
+  @discardableResult
+  package func endSession(_ reason: SignOutReason, ifCurrent session: UserSession) async -> Bool {
+    await state.endSession(reason, ifCurrent: session.accessToken)
+  }
+
+  /// The store of `session`'s account: its own file and lock with a store that keeps several
+  /// accounts, the one store otherwise.
+  /// - Parameter session: A session of this service.
+  /// - Returns: Its account's store.
+  package func store(of session: UserSession) -> any SessionStore {
+    state.accountStore.store(for: AccountKey(session))
   }
 
   /// Ends the session on this device with a reason, without asking the server: clears the

@@ -120,7 +120,8 @@ public final class ServiceUser: Sendable {
     credentialRules: CredentialRules = .default
   ) {
     let state = SessionState(
-      store: sessionStore, now: now, renewalMargin: renewalMargin,
+      store: sessionStore, accepts: { [remote] session in Self.issued(session, by: remote) },
+      now: now, renewalMargin: renewalMargin,
       renewer: { session throws(AuthFailure) in
         Self.stamped(try await remote.refresh(session), by: remote)
       })
@@ -148,16 +149,18 @@ public final class ServiceUser: Sendable {
   }
 
   /// A new stream of session changes for one listener: first
-  /// ``/LoginCore/SessionChange/initial(_:)`` with the signed-in user (or `nil`) at this call,
-  /// then every sign-in, restore and sign-out from this call on. The stream ends when the
+  /// ``/LoginCore/SessionChange/initial(_:accounts:)`` with the signed-in user (or `nil`)
+  /// and the kept accounts at this call, then every sign-in, restore, switch and sign-out
+  /// from this call on (<doc:SeveralAccounts>). The stream ends when the
   /// listener stops iterating or the service goes away. Changes are delivered on no
   /// particular queue or actor. With a store that can be watched (`SessionStoreWatching`,
-  /// such as `FileSessionStore`), another process's sign-in and sign-out in that store are
-  /// reported too, within about a second; its renewals are taken up without a change.
+  /// such as `FileSessionStore`), another process's sign-in, switch and sign-out in that
+  /// store are reported too, within about a second; its renewals are taken up without a
+  /// change.
   /// - Returns: The listener's own stream.
   public func sessionChanges() -> AsyncStream<SessionChange> {
     let stream = state.broadcaster.subscribe()
-    state.followStore { [remote] session in Self.issued(session, by: remote) }
+    state.followStore()
     return stream
   }
 

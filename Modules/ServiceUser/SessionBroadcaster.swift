@@ -14,6 +14,8 @@ package final class SessionBroadcaster: Sendable {
     var continuations: [UUID: AsyncStream<SessionChange>.Continuation] = [:]
     /// The signed-in user as the listeners last heard of it.
     var user: User?
+    /// The accounts kept, as the listeners' next first element lists them.
+    var accounts: [Account] = []
     /// Whether the store is followed for other processes' changes: from the first listener
     /// on, one follower per state, until the last listener leaves.
     var following = false
@@ -26,25 +28,31 @@ package final class SessionBroadcaster: Sendable {
 
   private let state = Locked(State())
 
-  /// A new stream whose first element is ``SessionChange/initial(_:)`` with the current user,
-  /// followed by every change published after this call.
+  /// A new stream whose first element is ``SessionChange/initial(_:accounts:)`` with the
+  /// current user and accounts, followed by every change published after this call.
   package func subscribe() -> AsyncStream<SessionChange> {
     let (stream, continuation) = AsyncStream.makeStream(of: SessionChange.self)
     let id = UUID()
     continuation.onTermination = { [weak self] _ in self?.remove(id) }
     state.withLock { state in
       state.continuations[id] = continuation
-      continuation.yield(.initial(state.user))
+      continuation.yield(.initial(state.user, accounts: state.accounts))
     }
     return stream
   }
 
   /// Yields one change to every current listener.
-  package func publish(_ change: SessionChange) {
+  /// - Parameters:
+  ///   - change: The change.
+  ///   - accounts: The accounts after it, for the next listener's first element; `nil`
+  ///     keeps the list as it was.
+  package func publish(_ change: SessionChange, accounts: [Account]? = nil) {
     state.withLock { state in
+      if let accounts { state.accounts = accounts }
       switch change {
-      case .signedIn(let user): state.user = user
+      case .signedIn(let user), .switched(let user): state.user = user
       case .signedOut: state.user = nil
+      case .accountRemoved: break
       case .initial: return
       }
       for continuation in state.continuations.values { continuation.yield(change) }
@@ -58,6 +66,13 @@ package final class SessionBroadcaster: Sendable {
     state.withLock { state in
       if state.user?.id == user.id { state.user = user }
     }
+  }
+
+  /// Keeps the accounts for the next listener's first element, without a change to publish
+  /// (the accounts read from the store at a launch check, a new last-active time).
+  /// - Parameter accounts: The accounts kept now.
+  package func update(accounts: [Account]) {
+    state.withLock { $0.accounts = accounts }
   }
 
   /// Claims the one follower of the store.

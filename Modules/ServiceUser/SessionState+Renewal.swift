@@ -46,7 +46,17 @@ extension SessionState {
     -> String
   {
     guard let current = session else { throw Self.ended }
-    if current.accessToken != rejectedToken { return current.accessToken }
+    if current.accessToken != rejectedToken {
+      // A token of another account, current here before (switched away from, or replaced):
+      // the request was that account's, and is never sent again with this one's token.
+      if let owner = retiredTokens.last(where: { $0.token == rejectedToken })?.account,
+        owner != AccountKey(current)
+      {
+        throw .refused(.notSignedIn)
+      }
+      // Renewed meanwhile by another request (or another process): the current token.
+      return current.accessToken
+    }
     if !current.canRenew(at: now()) {
       endSession(.expired)
       throw Self.ended
@@ -88,29 +98,45 @@ extension SessionState {
     return try await task.value.get()
   }
 
-  /// The renewal's exchange inside the store's lock.
+  /// The renewal's exchange inside the account's lock. The account's store is read first:
+  /// the session it started from is renewed only while the store still holds it, so nothing
+  /// is spent or written for a session replaced, signed out or switched away meanwhile, in
+  /// this process or another.
   private nonisolated func renewAlone(
     _ current: UserSession, store: any SessionStore, renewer: @escaping Renewer,
     startedIn: Int, startedAt: Date
   ) async throws(AuthFailure) -> UserSession {
     try await store.exclusively { () async throws(AuthFailure) -> UserSession in
-      if let stored = try? store.load(), stored.accessToken != current.accessToken {
-        if stored.user.id == current.user.id, stored.issuer == current.issuer,
-          stored.refreshToken != current.refreshToken
-        {
+      let stored: UserSession?
+      do {
+        stored = try store.load()
+      } catch {
+        // Unreadable now: the copy here is renewed, and its result written (`save` sets an
+        // unreadable file aside, never destroying it).
+        stored = current
+      }
+      guard let stored else {
+        // Another process signed this account out: its refresh token is revoked there.
+        return try await self.finishSignedOutElsewhere(startedIn: startedIn)
+      }
+      if stored.accessToken != current.accessToken {
+        if AccountKey(stored) == AccountKey(current), stored.refreshToken != current.refreshToken {
           return try await self.finishRenewal(
-            .success(stored), startedIn: startedIn, startedAt: nil)
+            .success(stored), of: current, in: store, startedIn: startedIn, startedAt: nil)
         }
-        // Another account's sign-in replaced this session in the store, and revokes it at
-        // the server once it leaves the lock: its refresh token is never spent after that
-        // write, so the revocation of the copy that sign-in captured reaches everything
-        // left of it (`ServiceUser+Login.swift`).
-        if stored.user.id != current.user.id || stored.issuer != current.issuer {
+        // Another account's sign-in replaced this session in a store of one account, and
+        // revokes it at the server once it leaves the lock: its refresh token is never spent
+        // after that write, so the revocation of the copy that sign-in captured reaches
+        // everything left of it (`ServiceUser+Login.swift`).
+        if AccountKey(stored) != AccountKey(current) {
           try await self.finishReplaced(startedIn: startedIn)
         }
       }
+      // Switched away or signed out meanwhile, in this process: nothing to spend.
+      try await self.checkCurrent(startedIn: startedIn)
       let outcome = await Self.exchange(current, with: renewer)
-      return try await self.finishRenewal(outcome, startedIn: startedIn, startedAt: startedAt)
+      return try await self.finishRenewal(
+        outcome, of: current, in: store, startedIn: startedIn, startedAt: startedAt)
     }
   }
 
@@ -153,9 +179,57 @@ extension SessionState {
     throw Self.ended
   }
 
+  /// Keeps `token`, replaced by a renewal of the current session, as one of its copies.
+  func rememberEarlier(_ token: String) {
+    earlierTokens.append(token)
+    if earlierTokens.count > 8 { earlierTokens.removeFirst() }
+  }
+
+  /// Remembers whose the current session's access tokens were, as it stops being current
+  /// (a sign-in, a switch, an end), so a request that still carries one is known as that
+  /// account's (`renewAccessToken(after:)`).
+  func retireCurrent() {
+    guard let session else { return }
+    let account = AccountKey(session)
+    for token in earlierTokens + [session.accessToken] {
+      retiredTokens.append((token, account))
+    }
+    earlierTokens = []
+    if retiredTokens.count > 32 { retiredTokens.removeFirst(retiredTokens.count - 32) }
+  }
+
   /// Drops a renewal that ended without a result, when it is still this session's.
   private func forgetRenewal(startedIn: Int) {
     if startedIn == generation { renewal = nil }
+  }
+
+  /// What a renewal throws when its session is no longer current: `.sessionEnded` when no
+  /// session is, `.notSignedIn` when another one is (switched to, or signed in): the caller's
+  /// request was for an account that is not the current one, and the current session must
+  /// not end for it (`SessionAuthorization` maps only `.sessionEnded` to the client's
+  /// "unauthorized", which ends the session).
+  package var superseded: AuthFailure { session == nil ? Self.ended : .refused(.notSignedIn) }
+
+  /// Throws `superseded` unless the session the renewal started with is still current.
+  private func checkCurrent(startedIn: Int) throws(AuthFailure) {
+    guard startedIn == generation else { throw superseded }
+  }
+
+  /// The account's store holds no session: another process signed it out. Ends it here,
+  /// without touching the store, and tells the listeners once.
+  private func finishSignedOutElsewhere(startedIn: Int) throws(AuthFailure) -> UserSession {
+    guard startedIn == generation else { throw superseded }
+    renewal = nil
+    if session != nil {
+      let wasAnnounced = announced
+      retireCurrent()
+      generation += 1
+      session = nil
+      tokenObtainedAt = nil
+      announced = false
+      if wasAnnounced { publishAccounts([.signedOut(.userAction)]) }
+    }
+    throw Self.ended
   }
 
   /// Makes a renewal's result current. Called inside the store's lock, so the save happens
@@ -163,14 +237,27 @@ extension SessionState {
   /// - Parameters:
   ///   - outcome: The renewed session, or why there is none: a failure that ends the session
   ///     ends it (`.revoked`), any other is thrown as it is and keeps it.
+  ///   - current: The session the renewal started from.
+  ///   - store: Its account's store.
   ///   - startedIn: The generation the renewal started in.
   ///   - startedAt: When the renewal call started, or `nil` for a session another process
   ///     renewed (already stored; its token's age is unknown).
   private func finishRenewal(
-    _ outcome: Result<UserSession, AuthFailure>, startedIn: Int, startedAt: Date?
+    _ outcome: Result<UserSession, AuthFailure>, of current: UserSession,
+    in store: any SessionStore, startedIn: Int, startedAt: Date?
   ) throws(AuthFailure) -> UserSession {
-    // A sign-out or a new sign-in happened meanwhile: this result is for a session gone.
-    guard startedIn == generation else { throw Self.ended }
+    // Switched away, signed out or signed in anew meanwhile: this result is for a session
+    // that is not current. Its refresh token is spent, so the new pair is kept in the
+    // account's own store, but only onto the copy it started from: never over a newer
+    // session nor one signed out.
+    guard startedIn == generation else {
+      if startedAt != nil, case .success(let renewed) = outcome,
+        (try? store.load())?.accessToken == current.accessToken
+      {
+        try? store.save(renewed)
+      }
+      throw superseded
+    }
     renewal = nil
     switch outcome {
     case .success(let renewed):
@@ -179,6 +266,7 @@ extension SessionState {
       // old session would only fail later.
       if startedAt != nil { try? store.save(renewed) }
       lastRenewalAdopted = startedAt == nil
+      rememberEarlier(current.accessToken)
       session = renewed
       // Issued at the latest when the call started: its lifetime is counted from then.
       tokenObtainedAt = startedAt

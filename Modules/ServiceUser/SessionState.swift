@@ -16,7 +16,17 @@ package actor SessionState {
   /// Hands each change to every listener.
   package nonisolated let broadcaster = SessionBroadcaster()
 
-  let store: any SessionStore
+  /// Every account's session and the record of the active one (a plain store given to
+  /// ServiceUser is seen as one account, `OneAccountStore`).
+  package nonisolated let accountStore: any AccountSessionStore
+  /// Whether several accounts are kept: a sign-in as another user adds one.
+  package nonisolated let keepsSeveralAccounts: Bool
+  /// The store as given, when it can tell of other processes' changes.
+  let watched: (any SessionStoreWatching)?
+  /// Whether a stored session may be used with this service's adapter (its issuer).
+  let accepts: @Sendable (UserSession) -> Bool
+  /// The current account's own store (its file and lock); the active view with no session.
+  var store: any SessionStore
   let now: @Sendable () -> Date
   let renewalMargin: TimeInterval
   let renewer: Renewer
@@ -37,13 +47,35 @@ package actor SessionState {
   var refusedIn: Int?
   /// Whether the last renewal took a copy another process had renewed, spending nothing.
   var lastRenewalAdopted = false
+  /// The accounts as the listeners last heard of them, so a change another process made to
+  /// the kept accounts is told apart from this process's own (`followStoredSession`).
+  var accountsHeard: [AccountKey: User] = [:]
+  /// Access tokens of earlier copies of the current session (renewed here or by another
+  /// process), so a request rejected with one of them is known as this session's.
+  var earlierTokens: [String] = []
+  /// Access tokens of sessions that were current here before, with their account.
+  var retiredTokens: [(token: String, account: AccountKey)] = []
 
-  /// - Parameter renewer: Exchanges a refresh token for a new session (the network call).
+  /// - Parameters:
+  ///   - store: The store the app gave: an `AccountSessionStore` keeps several accounts,
+  ///     any other keeps one.
+  ///   - accepts: Whether a stored session may be used with this service's adapter.
+  ///   - renewer: Exchanges a refresh token for a new session (the network call).
   init(
-    store: any SessionStore, now: @escaping @Sendable () -> Date, renewalMargin: TimeInterval,
+    store: any SessionStore, accepts: @escaping @Sendable (UserSession) -> Bool,
+    now: @escaping @Sendable () -> Date, renewalMargin: TimeInterval,
     renewer: @escaping Renewer
   ) {
-    self.store = store
+    if let several = store as? any AccountSessionStore {
+      accountStore = several
+      keepsSeveralAccounts = true
+    } else {
+      accountStore = OneAccountStore(base: store)
+      keepsSeveralAccounts = false
+    }
+    watched = store as? any SessionStoreWatching
+    self.accepts = accepts
+    self.store = accountStore
     self.now = now
     self.renewalMargin = renewalMargin
     self.renewer = renewer
@@ -69,7 +101,10 @@ package actor SessionState {
     _ newSession: UserSession, announce: Bool, obtainedNow: Bool,
     record: Recorder
   ) throws(AuthFailure) {
-    try write(newSession, record: record)
+    let target = accountStore.store(for: AccountKey(newSession))
+    try write(newSession, to: target, record: record)
+    store = target
+    retireCurrent()
     generation += 1
     renewal = nil
     signingOut = false
@@ -97,7 +132,7 @@ package actor SessionState {
     // session, so an old copy never overwrites the newer one (which would then stay live at
     // the server with no copy anywhere) nor brings back one signed out.
     if (try? store.load())?.accessToken == updated.accessToken {
-      try write(updated, record: record)
+      try write(updated, to: store, record: record)
     } else {
       try record {}
     }
@@ -110,7 +145,7 @@ package actor SessionState {
   package func announce() {
     guard let session, !announced else { return }
     announced = true
-    broadcaster.publish(.signedIn(session.user))
+    publishAccounts([.signedIn(session.user)])
   }
 
   /// Ends the session: clears the store, forgets it here, and tells the listeners (when they
@@ -125,20 +160,55 @@ package actor SessionState {
   /// - Parameter reason: Why it ended.
   /// - Returns: The store's failure when it could not be cleared (the session is ended in
   ///   memory anyway: the server no longer honours it, or the person asked for it).
+  ///
+  /// With several accounts, the account leaves the record too. A sign-out (`.userAction`)
+  /// makes the most recently active of the other accounts active (`.accountRemoved`, then
+  /// `.switched(to:)`); a session that ends on its own leaves none active (`.signedOut`):
+  /// no one is switched to another person's account without asking.
   @discardableResult
   package func endSession(_ reason: SignOutReason) -> AuthFailure? {
     guard let current = session else { return nil }
+    let key = AccountKey(current)
     var failure: AuthFailure?
+    var next: (key: AccountKey, session: UserSession)?
     if reason == .userAction || !storeHoldsAnother(than: current) {
-      do { try store.clear() } catch { failure = error }
+      next = reason == .userAction ? nextAccount(after: key) : nil
+      // The record first, in one write with the account active next, then the file: a
+      // process watching the folder never reads "none active" on the way to the next one.
+      do {
+        if try !leave(key, for: next?.key) { next = nil }
+      } catch {
+        failure = error
+        next = nil
+      }
+      do { try store.clear() } catch { failure = failure ?? error }
     }
+    let wasAnnounced = announced
+    retireCurrent()
     generation += 1
     renewal = nil
     signingOut = false
     session = nil
-    if announced { broadcaster.publish(.signedOut(reason)) }
+    tokenObtainedAt = nil
     announced = false
+    if let next {
+      take(next.session, from: accountStore.store(for: next.key))
+      publishAccounts(
+        [.accountRemoved(current.user, .userAction), .switched(to: next.session.user)])
+    } else if wasAnnounced {
+      publishAccounts([.signedOut(reason)])
+    } else {
+      publishAccounts([])
+    }
     return failure
+  }
+
+  /// Ends the session only while its access token is `token`.
+  /// - Returns: Whether it ended it.
+  package func endSession(_ reason: SignOutReason, ifCurrent token: String) -> Bool {
+    guard session?.accessToken == token else { return false }
+    endSession(reason)
+    return true
   }
 
   /// Whether the store holds a readable session other than `session` (another access
@@ -149,20 +219,25 @@ package actor SessionState {
     return stored.accessToken != session.accessToken
   }
 
-  /// Runs `record` with a `persist` that saves `session`; when `record` fails after the
-  /// save, writes the current session (or its absence) back, so the store is as it was.
+  /// Runs `record` with a `persist` that saves `session` in `target` (its account's store)
+  /// and makes its account the active one; when `record` fails after the save, writes back
+  /// what `target` held, so the store is as it was.
   private func write(
-    _ session: UserSession, record: Recorder
+    _ session: UserSession, to target: any SessionStore, record: Recorder
   ) throws(AuthFailure) {
+    let before = try? target.load()
+    let activeBefore = (try? accountStore.loadRecord())?.active
     var saved = false
     do {
       try record { () throws(AuthFailure) in
-        try store.save(session)
+        try target.save(session)
         saved = true
+        try makeActive(AccountKey(session))
       }
     } catch {
       if saved {
-        if let current = self.session { try? store.save(current) } else { try? store.clear() }
+        if let before { try? target.save(before) } else { try? target.clear() }
+        _ = try? accountStore.updateRecord { $0.active = activeBefore }
       }
       throw error
     }

@@ -170,9 +170,9 @@ extension ServiceUser {
   /// - Returns: The session as kept.
   private func record(_ issued: UserSession) async throws(AuthFailure) -> UserSession {
     let session = Self.stamped(issued, by: remote)
-    // Under the store's lock, like a renewal, so two processes signing in and out at once
+    // Under the account's lock, like a renewal, so two processes signing in and out at once
     // cannot leave a session unrevoked.
-    let replaced = try await sessionStore.exclusively {
+    let replaced = try await store(of: session).exclusively {
       () async throws(AuthFailure) -> [UserSession] in
       try await self.recordAlone(session)
     }
@@ -193,13 +193,19 @@ extension ServiceUser {
     return session
   }
 
-  /// Records `session` inside the store's lock.
-  /// - Returns: The sessions it replaced, to revoke once the lock is released.
+  /// Records `session` inside its account's lock.
+  /// - Returns: The sessions it replaced, to revoke once the lock is released: earlier
+  ///   sessions of the same account (with several accounts kept, another account's session
+  ///   stays signed in; with one account at a time, whichever session was there).
   private func recordAlone(_ session: UserSession) async throws(AuthFailure) -> [UserSession] {
     // This process's session and the stored one differ when another process renewed or
     // replaced it since: both are revoked.
+    var current = await currentSession
+    if let kept = current, state.keepsSeveralAccounts, AccountKey(kept) != AccountKey(session) {
+      current = nil
+    }
     var replaced: [UserSession] = []
-    for candidate in [await currentSession, try? sessionStore.load()] {
+    for candidate in [current, try? store(of: session).load()] {
       guard let candidate, candidate.accessToken != session.accessToken,
         wasIssuedHere(candidate),
         !replaced.contains(where: { $0.accessToken == candidate.accessToken })

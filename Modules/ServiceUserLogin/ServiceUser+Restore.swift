@@ -44,6 +44,7 @@ extension ServiceUser {
     // recorded is adopted, and recorded when the check below writes it back.
     guard let found, wasIssuedHere(found) else { return .notSignedIn }
     let stored = Self.stamped(found, by: remote)
+    await state.rekey(found, as: stored)
     guard !stored.isRefreshExpired(at: now()) else {
       await adoptStoredSession(stored)
       await endSession(.expired)
@@ -57,7 +58,7 @@ extension ServiceUser {
       }
       return await accept(user)
     } catch {
-      return await settle(after: error)
+      return await settle(after: error, checking: stored)
     }
   }
 
@@ -86,11 +87,26 @@ extension ServiceUser {
   }
 
   /// The check failed: a refusal ends the session; anything else keeps it unvalidated.
-  private func settle(after failure: AuthFailure) async -> RestoreOutcome {
-    guard !failure.endsSession, let session = await currentSession else {
-      await endSession(.expired)
+  /// A session that replaced the checked one meanwhile is never ended for it: another
+  /// process's sign-in of the same account stored since is taken up instead, and one made
+  /// current here (a sign-in, a switch) is what the check found.
+  private func settle(
+    after failure: AuthFailure, checking checked: UserSession
+  ) async -> RestoreOutcome {
+    if failure.endsSession {
+      if let newer = try? store(of: checked).load(), AccountKey(newer) == AccountKey(checked),
+        newer.accessToken != checked.accessToken, wasIssuedHere(newer),
+        (await currentSession)?.accessToken == checked.accessToken
+      {
+        await adoptStoredSession(newer)
+        _ = try? await confirmSession(with: nil)
+        return .signedIn(newer)
+      }
+      if await endSession(.expired, ifCurrent: checked) { return .expired }
+      if let current = await currentSession { return .signedIn(current) }
       return .expired
     }
+    guard let session = await currentSession else { return .expired }
     _ = try? await confirmSession(with: nil)
     switch failure {
     case .unavailable(.offline), .unavailable(.timeout): return .offline(session)

@@ -41,6 +41,9 @@ extension ServiceUser {
       let renewal: SignOutRenewal
       do throws(AuthFailure) {
         renewal = try await state.renewForSignOut()
+      } catch .refused(.notSignedIn) {
+        // Another account became current meanwhile (a switch): it is not this sign-out's.
+        return .signedOutLocally
       } catch {
         await endSession(.userAction)
         return .signedOutLocally
@@ -78,7 +81,8 @@ extension ServiceUser {
   /// One turn under the store's lock, like a renewal: another process cannot renew the
   /// session being revoked, nor this one revoke an older copy of a session renewed elsewhere.
   private func revokingAlone(renewalAllowed: Bool) async -> Revocation {
-    if let revocation = try? await sessionStore.exclusively({ () async -> Revocation in
+    guard let current = await currentSession else { return .done(.signedOutLocally) }
+    if let revocation = try? await store(of: current).exclusively({ () async -> Revocation in
       await self.revokeNewest(renewalAllowed: renewalAllowed)
     }) {
       return revocation
@@ -90,9 +94,7 @@ extension ServiceUser {
     guard let current = await currentSession else { return .done(.signedOutLocally) }
     // The stored copy is the newest when another process renewed the same session.
     var session = current
-    if let stored = try? sessionStore.load(), stored.user.id == current.user.id,
-      stored.issuer == current.issuer
-    {
+    if let stored = try? store(of: current).load(), AccountKey(stored) == AccountKey(current) {
       session = stored
     }
     let revocation = await revokeAtServer(session, renewalAllowed: renewalAllowed)

@@ -48,7 +48,7 @@ struct MissingImportTests {
     let login = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasSuffix(".swift") }.map { "Modules/ServiceUserLogin/" + $0 }
     let operations = try Self.operations(in: login)
-    #expect(operations.count == 10)
+    #expect(operations.count == 14)
     #expect(
       try Self.operations(in: ["Modules/ServiceUser/ServiceUser+LoginImportHint.swift"])
         == operations)

@@ -49,7 +49,9 @@ struct OfflineSignOutTests {
       ["--server", server.url, "sign-up", "--email", "ann@example.com", "--type", "passenger",
        "--password-stdin"], stdin: "Pass1234\n")
     try #require(signUp.status == 0, "sign-up failed: \(signUp.stderr)")
-    let sessionFile = try #require(find("session.plist", under: fixture.dataFolder))
+    let sessionFile = try #require(find(under: fixture.dataFolder) { name in
+      name.hasPrefix("account-") && name.hasSuffix(".plist")
+    })
     let token = try #require(refreshToken(in: sessionFile))
     server.backend.stop()
 
@@ -130,10 +132,10 @@ struct OfflineSignOutTests {
     #expect(await server.refreshStatus(token) == 200)
   }
 
-  static func find(_ name: String, under folder: URL) -> URL? {
+  static func find(under folder: URL, named isNamed: (String) -> Bool) -> URL? {
     let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
     while let url = walker?.nextObject() as? URL {
-      if url.lastPathComponent == name { return url }
+      if isNamed(url.lastPathComponent) { return url }
     }
     return nil
   }

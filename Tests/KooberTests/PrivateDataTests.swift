@@ -45,10 +45,12 @@ struct PrivateDataTests {
     let expected = [
       "backend.sqlite", "backend.sqlite-wal", "backend.sqlite-shm", "embedded",
       "embedded/accounts.sqlite", "embedded/events.log", "embedded/pending-sign-in.json",
-      "embedded/users", "embedded/session", "embedded/session/session.plist",
+      "embedded/users", "embedded/session", "embedded/session/accounts.plist",
     ]
     let seen = first.paths.union(pending.paths).union(last.paths)
     #expect(Set(expected).subtracting(seen) == [])
+    // The session itself, in its account's file (FileSessionStore's layout).
+    #expect(seen.contains { $0.hasPrefix("embedded/session/account-") && $0.hasSuffix(".plist") })
     #expect(seen.contains { $0.hasPrefix("embedded/users/") && $0.hasSuffix(".sqlite") })
   }
 

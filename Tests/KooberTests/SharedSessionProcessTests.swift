@@ -28,9 +28,14 @@ struct SharedSessionProcessTests {
     try #require(signUp.status == 0, "sign-up failed: \(signUp.stderr)")
     try await Task.sleep(for: .milliseconds(1_500))
 
-    // Hold the store's lock while the 8 start, so that they all read the expired session
-    // and meet at the renewal; then let them go.
-    let lock = try HeldLock(fixture.dataFolder.path + "/embedded/session/session.plist.lock")
+    // Hold the lock of Ann's session file while the 8 start, so that they all read the
+    // expired session and meet at the renewal; then let them go.
+    let sessions = fixture.dataFolder.path + "/embedded/session/"
+    let account = try #require(
+      FileManager.default.contentsOfDirectory(atPath: sessions).first {
+        $0.hasPrefix("account-") && $0.hasSuffix(".plist")
+      })
+    let lock = try HeldLock(sessions + account + ".lock")
     let runs = Task {
       try await withThrowingTaskGroup(of: ProcessResult.self) { group in
         for _ in 0..<8 {

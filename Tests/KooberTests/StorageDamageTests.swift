@@ -18,7 +18,13 @@ struct StorageDamageTests {
     let fixture = try KooberFixture()
     defer { fixture.remove() }
     try await fixture.signUp("ann@example.com", type: "passenger")
-    let session = client(fixture).appendingPathComponent("session/session.plist")
+    // Ann's session file: her account's file in the session folder.
+    let sessions = client(fixture).appendingPathComponent("session")
+    let name = try #require(
+      FileManager.default.contentsOfDirectory(atPath: sessions.path).first {
+        $0.hasPrefix("account-") && $0.hasSuffix(".plist")
+      })
+    let session = sessions.appendingPathComponent(name)
     let garbage = Data("not a session \u{1B}[2J".utf8)
     try garbage.write(to: session)
 
@@ -40,7 +46,7 @@ struct StorageDamageTests {
     #expect(try await fixture.run(["status"]).status == 0)
     let folder = session.deletingLastPathComponent()
     let setAside = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-      .filter { $0.hasPrefix("session.plist.") && $0 != "session.plist.lock" }
+      .filter { $0.hasPrefix(name + ".") && $0 != name + ".lock" }
     #expect(setAside.count == 1)
     let keptAside = try setAside.map { try Data(contentsOf: folder.appendingPathComponent($0)) }
     #expect(keptAside == [garbage])

@@ -8,7 +8,7 @@ import UserModel
 @MainActor
 final class DelegateRecorder {
   /// Which control finished a login flow.
-  enum Source: Equatable { case signIn, code, signUp, browser, device }
+  enum Source: Equatable { case signIn, code, signUp, browser, device, accounts }
 
   enum Call: Equatable {
     // The route (LoginRouteDelegate)
@@ -46,6 +46,13 @@ final class DelegateRecorder {
     case signingOut
     case signedOut(notice: String?)
     case sessionEnded(SignOutReason, message: String)
+    case switchedTo(User, LoginRoute, notice: String?)
+    // Accounts
+    case accountsLoaded([Account])
+    case accountsStarted
+    case accountsFailed(AuthFailure, message: String)
+    case addAccount(from: LoginEntryPoint)
+    case accountsSignedOut(AccountsLogicControl.AfterSignOut, notice: String?)
   }
 
   private(set) var calls: [Call] = []
@@ -57,6 +64,7 @@ final class DelegateRecorder {
     case is SignUpLogicControl: .signUp
     case is BrowserSignInLogicControl: .browser
     case is DeviceSignInLogicControl: .device
+    case is AccountsLogicControl: .accounts
     default: .signIn
     }
   }
@@ -165,6 +173,41 @@ extension DelegateRecorder: SessionLogicDelegate {
     goToWelcomeWith message: String
   ) {
     calls.append(.sessionEnded(reason, message: message))
+  }
+
+  func sessionLogic(
+    _ control: SessionLogicControl, didSwitchTo user: User, route: LoginRoute, notice: String?
+  ) {
+    calls.append(.switchedTo(user, route, notice: notice))
+  }
+}
+
+extension DelegateRecorder: AccountsLogicDelegate {
+  func accountsLogic(_ control: AccountsLogicControl, didLoad accounts: [Account]) {
+    calls.append(.accountsLoaded(accounts))
+  }
+
+  func accountsLogicDidStart(_ control: AccountsLogicControl) {
+    calls.append(.accountsStarted)
+  }
+
+  func accountsLogic(
+    _ control: AccountsLogicControl, didFail failure: AuthFailure, message: String
+  ) {
+    calls.append(.accountsFailed(failure, message: message))
+  }
+
+  func accountsLogic(
+    _ control: AccountsLogicControl, addAccountGoToSignInFrom entry: LoginEntryPoint
+  ) {
+    calls.append(.addAccount(from: entry))
+  }
+
+  func accountsLogic(
+    _ control: AccountsLogicControl, didSignOut next: AccountsLogicControl.AfterSignOut,
+    notice: String?
+  ) {
+    calls.append(.accountsSignedOut(next, notice: notice))
   }
 }
 

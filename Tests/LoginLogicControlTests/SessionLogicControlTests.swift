@@ -75,7 +75,7 @@ struct SessionLogicControlTests {
     control.startListening()
     control.startListening()
     for change: SessionChange in [
-      .initial(nil), .signedIn(Fixtures.ann), .signedOut(.revoked), .signedOut(.revoked),
+      .initial(nil, accounts: []), .signedIn(Fixtures.ann), .signedOut(.revoked), .signedOut(.revoked),
       .signedOut(.userAction), .signedIn(Fixtures.dan), .signedOut(.expired),
     ] {
       world.service.publish(change)
@@ -94,7 +94,7 @@ struct SessionLogicControlTests {
     let world = World()
     let control = sessionControl(world)
     control.startListening()
-    world.service.publish(.initial(Fixtures.dan))
+    world.service.publish(.initial(Fixtures.dan, accounts: []))
     world.service.publish(.signedOut(.expired))
     world.service.finishChanges()
     await control.listenerTask?.value

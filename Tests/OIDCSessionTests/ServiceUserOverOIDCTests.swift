@@ -150,7 +150,7 @@ struct ServiceUserOverOIDCTests {
       seen.append(change)
       if seen.count == 3 { break }
     }
-    #expect(seen == [.initial(nil), .signedIn(session.user), .signedOut(.revoked)])
+    #expect(seen == [.initial(nil, accounts: []), .signedIn(session.user), .signedOut(.revoked)])
     #expect(try world.store.load() == nil)
   }
 

@@ -165,7 +165,9 @@ struct LiveLoginTests {
     _ = await live.makeService().restoreSession()
 
     let files = live.allFiles()
-    #expect(files.contains { $0.lastPathComponent == "session.plist" })
+    #expect(files.contains {
+      $0.lastPathComponent.hasPrefix("account-") && $0.pathExtension == "plist"
+    })
     #expect(files.contains { $0.lastPathComponent == "accounts.sqlite" })
     let needle = Data(Self.password.utf8)
     for file in files {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ServiceUserOIDC
+import WireFormat
 
 @Suite("PKCE (RFC 7636) and its SHA-256")
 struct PKCETests {

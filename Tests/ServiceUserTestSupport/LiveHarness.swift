@@ -55,9 +55,13 @@ public final class LiveHarness: @unchecked Sendable {
     folder.url("\(device)/Session")
   }
 
-  /// The session file of a client device.
+  /// The session file of a client device: its active account's file, else the one file of
+  /// a folder written before accounts (where a session copied in is read as its account).
   public func sessionFile(_ device: String = "device") -> URL {
-    sessionFolder(device).appendingPathComponent("session.plist")
+    let store = FileSessionStore(directory: sessionFolder(device))
+    guard let active = try? store.loadRecord().active else { return store.fileURL }
+    let file = store.fileURL(for: active)
+    return FileManager.default.fileExists(atPath: file.path) ? file : store.fileURL
   }
 
   /// A new ServiceUser for a device (the same files each time for the same device name).

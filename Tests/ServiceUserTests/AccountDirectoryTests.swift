@@ -22,12 +22,14 @@ struct AccountDirectoryTests {
     #expect(await harness.service.knownAccounts() == [Fixtures.dan, Fixtures.ann])
     #expect(try harness.store.load() == Fixtures.session(Fixtures.dan, number: 2))
     await harness.service.endSession(.userAction)
+    // Ann stays signed in as a second account, and becomes active again when Dan leaves.
     let expected: [SessionChange] = [
-      .signedIn(Fixtures.ann), .signedIn(Fixtures.dan), .signedOut(.userAction),
+      .signedIn(Fixtures.ann), .signedIn(Fixtures.dan),
+      .accountRemoved(Fixtures.dan, .userAction), .switched(to: Fixtures.ann),
     ]
-    #expect(await first.first(3) == expected)
-    #expect(await second.first(3) == expected)
-    #expect(try harness.store.load() == nil)
+    #expect(await first.first(4) == expected)
+    #expect(await second.first(4) == expected)
+    #expect(try harness.store.load() == Fixtures.session())
     #expect(await harness.service.lastSignedInIdentifier() == "dan@example.com")
   }
 

@@ -21,10 +21,13 @@ struct FileSessionStoreTests {
     let session = Fixtures.session()
     try store.save(session)
     #expect(try store.load() == session)
-    #expect(try permissions(of: store.fileURL.path) == 0o600)
+    let file = store.fileURL(for: AccountKey(session))
+    #expect(try permissions(of: file.path) == 0o600)
+    #expect(try permissions(of: folder.path("Session/accounts.plist")) == 0o600)
     #expect(try permissions(of: folder.path("Session")) == 0o700)
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path("Session"))
-    #expect(leftovers == ["session.plist"])
+    #expect(
+      leftovers.sorted() == [file.lastPathComponent, "accounts.plist", "accounts.plist.lock"])
   }
 
   @Test("no file means no session; clearing twice is fine")
@@ -61,24 +64,49 @@ struct FileSessionStoreTests {
     #expect(try Data(contentsOf: folder.url("Session/" + aside)) == garbage)
   }
 
+  @Test("a corrupt account file is reported, kept byte for byte, and set aside by a save")
+  func corruptAccountFileIsKept() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let store = FileSessionStore(directory: folder.url("Session"))
+    let garbage = Data("bplist00 not really".utf8)
+    let file = store.fileURL(for: AccountKey(Fixtures.session()))
+    try store.save(Fixtures.session(number: 2))
+    try garbage.write(to: file)
+    #expect(throws: AuthFailure.unavailable(.sessionUnreadable("not a session property list"))) {
+      try store.load()
+    }
+    #expect(throws: AuthFailure.self) { try store.load() }
+    #expect(try Data(contentsOf: file) == garbage)
+
+    try store.save(Fixtures.session())
+    #expect(try store.load() == Fixtures.session())
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("Session"))
+    let aside = try #require(
+      names.first { $0.hasPrefix(file.lastPathComponent + ".unreadable-") })
+    #expect(try Data(contentsOf: folder.url("Session/" + aside)) == garbage)
+  }
+
   @Test("a session from a newer format is refused with its version, and cleared aside")
   func newerFormatIsRefused() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let store = FileSessionStore(directory: folder.url("Session"))
     try store.save(Fixtures.session())
+    let file = store.fileURL(for: AccountKey(Fixtures.session()))
     var plist = try #require(
-      PropertyListSerialization.propertyList(from: Data(contentsOf: store.fileURL), format: nil)
+      PropertyListSerialization.propertyList(from: Data(contentsOf: file), format: nil)
         as? [String: Any])
     plist["formatVersion"] = 4
     let newer = try PropertyListSerialization.data(
       fromPropertyList: plist, format: .binary, options: 0)
-    try newer.write(to: store.fileURL)
+    try newer.write(to: file)
     #expect(throws: AuthFailure.refused(.updateRequired)) { try store.load() }
     try store.clear()
     #expect(try store.load() == nil)
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("Session"))
-    #expect(names.count == 1 && names[0].hasPrefix("session.plist.unreadable-"))
+      .filter { !$0.hasPrefix("accounts.plist") }
+    #expect(names.count == 1 && names[0].hasPrefix(file.lastPathComponent + ".unreadable-"))
   }
 
   @Test("a format-2 file (no issuer) reads as the same session with no issuer")
@@ -183,10 +211,13 @@ struct FileSessionStoreTests {
       refreshToken: "rft_M5nB7vC9xZ1aS3dF5gH7jK9l",
       refreshTokenExpiresAt: Date(timeIntervalSince1970: 1_797_840_900))
     #expect(try store.load() == expected)
-    let rewritten = try Data(contentsOf: store.fileURL)
+    // Moved into its account's file on the way, and rewritten there.
+    let file = store.fileURL(for: AccountKey(expected))
+    #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
+    let rewritten = try Data(contentsOf: file)
     #expect(try UserSessionPropertyListCoder.formatVersion(of: rewritten) == 3)
     #expect(try UserSessionPropertyListCoder.decode(rewritten) == expected)
-    #expect(try permissions(of: store.fileURL.path) == 0o600)
+    #expect(try permissions(of: file.path) == 0o600)
     #expect(try store.load() == expected)
   }
 
@@ -230,8 +261,9 @@ struct FileSessionStoreLeftoverTests {
     defer { folder.remove() }
     let store = FileSessionStore(directory: folder.url("Session"))
     try store.save(Fixtures.session())
-    let dead = folder.url("Session").appendingPathComponent("session.plist.tmp-DEAD")
-    let busy = folder.url("Session").appendingPathComponent("session.plist.tmp-BUSY")
+    let file = store.fileURL(for: AccountKey(Fixtures.session())).lastPathComponent
+    let dead = folder.url("Session").appendingPathComponent(file + ".tmp-DEAD")
+    let busy = folder.url("Session").appendingPathComponent(file + ".tmp-BUSY")
     // Written a moment ago by a process killed before its rename: it holds a live session.
     try UserSessionPropertyListCoder.encode(Fixtures.session(number: 2)).write(to: dead)
     try Data("in progress".utf8).write(to: busy)
@@ -243,7 +275,8 @@ struct FileSessionStoreLeftoverTests {
 
     #expect(try store.load() == Fixtures.session())
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("Session"))
-    #expect(names.sorted() == ["session.plist", "session.plist.tmp-BUSY"])
+    #expect(
+      names.sorted() == [file, file + ".tmp-BUSY", "accounts.plist", "accounts.plist.lock"])
   }
 
   // The child is the SessionCrashChild executable (Tests/SessionCrashChild), built with the
@@ -305,11 +338,12 @@ struct FileSessionStoreForeignFolderTests {
     defer { folder.remove() }
     let store = FileSessionStore(directory: folder.url("Session"))
     try store.save(Fixtures.session())
+    let file = store.fileURL(for: AccountKey(Fixtures.session()))
     #expect(chmod(folder.path("Session"), 0o777) == 0)
-    #expect(chmod(store.fileURL.path, 0o644) == 0)
+    #expect(chmod(file.path, 0o644) == 0)
 
     #expect(try store.load() == Fixtures.session())
-    #expect(Self.mode(store.fileURL.path) == 0o600)
+    #expect(Self.mode(file.path) == 0o600)
     try store.save(Fixtures.session(number: 2))
     #expect(Self.mode(folder.path("Session")) == 0o700)
   }
@@ -320,18 +354,19 @@ struct FileSessionStoreForeignFolderTests {
     defer { folder.remove() }
     let store = FileSessionStore(directory: folder.url("Session"))
     try store.save(Fixtures.session())
+    let file = store.fileURL(for: AccountKey(Fixtures.session()))
     // Another user may have written it, or hold it open to write the next session too.
-    #expect(chmod(store.fileURL.path, 0o666) == 0)
+    #expect(chmod(file.path, 0o666) == 0)
 
     #expect(throws: AuthFailure.unavailable(.sessionUnreadable("other users could write it"))) {
       try store.load()
     }
-    #expect(Self.mode(store.fileURL.path) == 0o666)
+    #expect(Self.mode(file.path) == 0o666)
     try store.save(Fixtures.session(number: 2))
     #expect(try store.load() == Fixtures.session(number: 2))
-    #expect(Self.mode(store.fileURL.path) == 0o600)
+    #expect(Self.mode(file.path) == 0o600)
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("Session"))
-    #expect(names.contains { $0.hasPrefix(store.fileURL.lastPathComponent + ".unreadable-") })
+    #expect(names.contains { $0.hasPrefix(file.lastPathComponent + ".unreadable-") })
   }
 
   private static func mode(_ path: String) -> Int {

@@ -27,9 +27,11 @@ struct PrivateFilesTests {
     try annDB.execute("CREATE TABLE notes (body TEXT)")
     try annDB.execute("INSERT INTO notes (body) VALUES (?)", ["private"])
 
+    let sessionFile = FileSessionStore(directory: folder.url("Session"))
+      .fileURL(for: AccountKey(session)).lastPathComponent
     let files = [
-      "accounts.sqlite", "accounts.sqlite-wal", "accounts.sqlite-shm", "Session/session.plist",
-      "users/user-usr_ann.sqlite", "users/user-usr_ann.sqlite-wal",
+      "accounts.sqlite", "accounts.sqlite-wal", "accounts.sqlite-shm", "Session/" + sessionFile,
+      "Session/accounts.plist", "users/user-usr_ann.sqlite", "users/user-usr_ann.sqlite-wal",
       "users/user-usr_ann.sqlite-shm",
     ]
     for file in files { #expect(try Self.mode(folder.path(file)) == 0o600, "\(file)") }
@@ -44,7 +46,7 @@ struct PrivateFilesTests {
     defer { folder.remove() }
     let planted = FileSessionStore(directory: folder.url("Elsewhere"))
     try planted.save(Fixtures.session(Fixtures.dan))
-    let target = planted.fileURL
+    let target = planted.fileURL(for: AccountKey(Fixtures.session(Fixtures.dan)))
     let before = try Data(contentsOf: target)
     let store = FileSessionStore(directory: folder.url("Session"))
     try FileManager.default.createDirectory(

@@ -38,7 +38,7 @@ struct ReplacedSessionRevocationTests {
       let client = NetworkClient(baseURL: URL(string: "http://127.0.0.1:9")!, retryPolicy: .none)
       service = ServiceUser(
         remote: remote, network: client, accountDatabaseURL: folder.url("accounts.sqlite"),
-        sessionStore: FileSessionStore(directory: folder.url("Session")), now: time.read)
+        sessionStore: OneAccountFileStore(directory: folder.url("Session")), now: time.read)
     }
 
     func signIn(_ user: User, _ password: String) async throws -> UserSession {

@@ -13,7 +13,7 @@ struct SessionChangesTests {
     let harness = try Harness { _ in .empty(500) }
     defer { harness.folder.remove() }
     let log = ChangeLog(harness.service)
-    #expect(await log.initial() == .initial(nil))
+    #expect(await log.initial() == .initial(nil, accounts: []))
     try await harness.service.establishSession(Fixtures.session())
     #expect(await log.first(1) == [.signedIn(Fixtures.ann)])
   }
@@ -24,11 +24,12 @@ struct SessionChangesTests {
     defer { harness.folder.remove() }
     try await harness.service.establishSession(Fixtures.session())
     let late = ChangeLog(harness.service)
-    #expect(await late.initial() == .initial(Fixtures.ann))
+    let listed = Account(user: Fixtures.ann, lastActive: harness.clock.now, isActive: true)
+    #expect(await late.initial() == .initial(Fixtures.ann, accounts: [listed]))
     await harness.service.endSession(.userAction)
     #expect(await late.first(1) == [.signedOut(.userAction)])
     let after = ChangeLog(harness.service)
-    #expect(await after.initial() == .initial(nil))
+    #expect(await after.initial() == .initial(nil, accounts: []))
   }
 
   @Test("the first element is never overtaken by a change published while subscribing")
@@ -46,10 +47,10 @@ struct SessionChangesTests {
       let initial = await log.initial()
       // Whatever the first element says, the changes after it follow from it.
       switch initial {
-      case .initial(nil)?:
+      case .initial(nil, _)?:
         let heard = await log.first(0)
         #expect(heard.isEmpty || heard.first == .signedIn(Fixtures.ann), "\(heard)")
-      case .initial(_?)?:
+      case .initial(_?, _)?:
         let heard = await log.first(1)
         #expect(heard.first == .signedOut(.userAction), "\(heard)")
       default:

@@ -57,7 +57,7 @@ struct SignOutServerWordTests {
       return ServiceUser(
         remote: remote, network: client,
         accountDatabaseURL: folder.url("accounts-\(UUID().uuidString).sqlite"),
-        sessionStore: FileSessionStore(directory: sessionFolder), now: deviceTime.read)
+        sessionStore: OneAccountFileStore(directory: sessionFolder), now: deviceTime.read)
     }
 
     func signIn(_ user: User, _ password: String, on service: ServiceUser? = nil) async throws

@@ -41,7 +41,9 @@ enum Listener {
       let moment = Date().timeIntervalSince1970
       switch change {
       case .signedIn(let user): finish("heard signedIn \(user.id) \(moment)")
+      case .switched(let user): finish("heard switched \(user.id) \(moment)")
       case .signedOut: finish("heard signedOut \(moment)")
+      case .accountRemoved(let user, _): finish("heard removed \(user.id) \(moment)")
       case .initial: fail("a second initial element")
       }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LoginCore
 import ServiceUser
 import UserModel
 
@@ -20,6 +21,36 @@ import UserModel
 // `SessionCrashChild <session folder> listen` runs a listening service instead (Listener.swift).
 
 let deadline = Date().addingTimeInterval(60)
+
+// `SessionCrashChild <session folder> accounts <prefix> <count>`: RecordWriter.swift.
+if CommandLine.arguments.count == 5, CommandLine.arguments[2] == "accounts",
+  let count = Int(CommandLine.arguments[4])
+{
+  RecordWriter.run(
+    folder: URL(fileURLWithPath: CommandLine.arguments[1]), prefix: CommandLine.arguments[3],
+    count: count)
+}
+
+// `SessionCrashChild <session folder> activate <user id>`: makes that kept account the active
+// one, as another process's `switchAccount(to:)` records it, and prints "done <seconds>".
+if CommandLine.arguments.count == 4, CommandLine.arguments[2] == "activate" {
+  let store = FileSessionStore(directory: URL(fileURLWithPath: CommandLine.arguments[1]))
+  let started = Date().timeIntervalSince1970
+  do {
+    let record = try store.loadRecord()
+    guard let key = record.lastActive.keys.first(where: { $0.userID == CommandLine.arguments[3] })
+    else { exit(4) }
+    try store.updateRecord { record in
+      record.active = key
+      record.lastActive[key] = Date()
+    }
+    FileHandle.standardOutput.write(Data("done \(started)\n".utf8))
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("SessionCrashChild: \(error)\n".utf8))
+    exit(1)
+  }
+}
 
 if CommandLine.arguments.count == 3, CommandLine.arguments[2] == "listen" {
   await Listener.run(folder: URL(fileURLWithPath: CommandLine.arguments[1]), until: deadline)

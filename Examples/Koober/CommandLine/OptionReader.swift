@@ -119,6 +119,11 @@ struct OptionReader {
   /// The plain argument a command cannot do without, e.g. `rides cancel ID`.
   func requiredPositional() throws(UsageError) -> String {
     guard let value = try positional(), !value.isEmpty else {
+      // A ride's `ID` is named in words; another argument (`switch IDENTIFIER`) by its name.
+      if case .required(let name) = configuration.positional, name != "ID" {
+        throw missing(
+          TextTable.kooberCommands.text("usage.missingArgument", usageValues(["name": name])))
+      }
       throw missing(TextTable.kooberCommands.text("usage.missingRideId", usageValues()))
     }
     return value

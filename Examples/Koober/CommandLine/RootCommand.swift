@@ -10,7 +10,8 @@ struct RootCommand: KooberCommand {
   /// Every subcommand, in the order help lists them.
   static let subcommands: [any KooberCommand.Type] = [
     StatusCommand.self, SignUpCommand.self, SignInCommand.self, VerifyCommand.self,
-    SignOutCommand.self, OutboxCommand.self, ReportCommand.self,
+    SignOutCommand.self, AccountsCommand.self, SwitchCommand.self, OutboxCommand.self,
+    ReportCommand.self,
     RideEstimateCommand.self, RideRequestCommand.self, RideStatusCommand.self,
     RideListCommand.self, RideCancelCommand.self, RideExportCommand.self,
     DriverQueueCommand.self, DriverAcceptCommand.self, DriverAdvanceCommand.self,

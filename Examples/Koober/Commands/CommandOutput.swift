@@ -7,9 +7,7 @@ import UserModel
 extension Console {
   /// `Signed in as Ann <ann@example.com> (passenger).`
   func signedInLine(_ user: User) -> String {
-    let who = user.name.map { "\($0) <\(user.identifier)>" } ?? user.identifier
-    return TextTable.kooberCommands.text(
-      "signedIn.line", ["who": who, "type": user.type.displayName])
+    TextTable.kooberCommands.text("signedIn.line", ["who": user.who, "type": user.type.displayName])
   }
 
   /// Reports a failed step on stderr and picks its exit status: 2 when the input broke a

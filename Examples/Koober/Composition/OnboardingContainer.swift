@@ -1,4 +1,5 @@
 import LoginLogicControl
+import UserModel
 
 /// The onboarding container (the design's onboarding container): the sign-in, sign-up
 /// and code steps, each a logic control wired to its screen. Made afresh for each visit, so
@@ -39,9 +40,14 @@ final class OnboardingContainer {
   /// - Parameters:
   ///   - entry: Where the sign-in began.
   ///   - alert: Why the person is here, if anything needs saying.
-  func makeSignInScreen(from entry: LoginEntryPoint, alert: String?) -> SignInScreen {
+  ///   - user: The active account's user when the sign-in adds another account (`Add
+  ///     account`), or `nil`.
+  func makeSignInScreen(
+    from entry: LoginEntryPoint, alert: String?, addingAccountTo user: User? = nil
+  ) -> SignInScreen {
     let control = makeSignInControl(from: entry)
-    let screen = SignInScreen(console: console, control: control, alert: alert)
+    let screen = SignInScreen(
+      console: console, control: control, alert: alert, addingAccountTo: user)
     control.delegate = screen
     return screen
   }

@@ -65,9 +65,14 @@ final class SignedInContainer {
   // MARK: - Screens
 
   /// The user's home: `[Passenger home]` or `[Driver home]`.
-  /// - Parameter alert: One sentence to show first, e.g. an offline notice.
-  func makeHomeScreen(alert: String?) -> MenuScreen {
-    MenuScreen.home(console: console, user: user, entries: homeEntries, alert: alert)
+  /// - Parameters:
+  ///   - alert: One sentence to show first, e.g. an offline notice.
+  ///   - othersSignedIn: Whether other accounts are signed in on this device, which adds
+  ///     `Switch account`.
+  func makeHomeScreen(alert: String?, othersSignedIn: Bool = false) -> MenuScreen {
+    MenuScreen.home(
+      console: console, user: user, entries: homeEntries(othersSignedIn: othersSignedIn),
+      alert: alert)
   }
 
   /// `[Profile]`, with rename.
@@ -113,8 +118,9 @@ final class SignedInContainer {
   }
 
   /// The home menu: a driver's queue first, then the features this user's type can use (a
-  /// passenger's ride status after the request), then sign out and quit.
-  private var homeEntries: [MenuEntry<Destination>] {
+  /// passenger's ride status after the request), then the accounts (switch, when others are
+  /// signed in, and add), sign out and quit.
+  private func homeEntries(othersSignedIn: Bool) -> [MenuEntry<Destination>] {
     var entries: [MenuEntry<Destination>] = []
     if user.type == .driver {
       entries.append(
@@ -130,7 +136,13 @@ final class SignedInContainer {
             value: .rideStatus(user, following: nil, alert: nil)))
       }
     }
+    if othersSignedIn {
+      entries.append(
+        MenuEntry(
+          title: TextTable.koober.text("entry.switchAccount"), value: .switchAccount(from: user)))
+    }
     return entries + [
+      MenuEntry(title: TextTable.koober.text("entry.addAccount"), value: .addAccount(from: user)),
       MenuEntry(title: TextTable.koober.text("entry.signOut"), value: .signOut), .quit,
     ]
   }

@@ -1,3 +1,4 @@
+import LoginCore
 import LoginLogicControl
 import RideLogicControl
 import UserModel
@@ -31,8 +32,14 @@ enum Destination {
   case rideStatus(User, following: PassengerRideLogicControl?, alert: String?)
   /// A driver's queue and current ride.
   case rideQueue(User)
-  /// Sign out, then welcome.
+  /// Sign out, then welcome, or the home of the account that becomes active instead.
   case signOut
+  /// `[Switch account]`: the other accounts, from the active account's home.
+  case switchAccount(from: User)
+  /// Makes the account active and lands on its home; back to `from`'s home if it fails.
+  case switchTo(Account, from: User)
+  /// `[Sign in]` for one more account; `back` returns to `from`'s home.
+  case addAccount(from: User)
   /// The screen was interrupted (a session ended elsewhere): the navigator decides.
   case interrupted
   /// Leave, with exit status 0.
@@ -73,6 +80,7 @@ extension Destination {
   var user: User? {
     switch self {
     case .home(let user, _), .rideStatus(let user, _, _), .rideQueue(let user): user
+    case .switchAccount(let user), .switchTo(_, let user), .addAccount(let user): user
     case .feature(_, let user), .openFeature(_, let user): user
     default: nil
     }

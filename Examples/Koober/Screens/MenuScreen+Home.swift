@@ -15,9 +15,7 @@ extension MenuScreen {
   ) -> MenuScreen {
     let name = ["name": user.name ?? user.identifier]
     let isDriver = user.type == .driver
-    let title =
-      isDriver
-      ? TextTable.koober.text("home.driverTitle") : TextTable.koober.text("home.passengerTitle")
+    let title = user.type.homeTitle
     let intro =
       isDriver
       ? TextTable.koober.text("home.helloDriver", name)

@@ -20,6 +20,8 @@ final class Navigator {
   private var pending: Destination?
   /// Whether this process's own sign-out is running (`Navigator+Session.swift`).
   var signingOutHere = false
+  /// Whether this process's own switch of accounts is running (`Navigator+Accounts.swift`).
+  var switchingHere = false
   /// Follows sign-outs made by another process (`followSignOutsElsewhere()`).
   var elsewhereListener: Task<Void, Never>?
 
@@ -60,6 +62,12 @@ final class Navigator {
   /// Whether someone is signed in, as far as the screens know.
   var isShowingSignedInScreens: Bool { signedIn != nil }
 
+  /// Whether the screens show `user`'s account, or are about to.
+  /// - Parameter user: A user.
+  func isShowingOrHeading(to user: User) -> Bool {
+    signedIn?.user.id == user.id || pending?.user?.id == user.id
+  }
+
   private func show(_ destination: Destination) async -> Destination {
     // With an OpenID Connect provider there are no rides: say so instead of opening one.
     if let ridesUnavailable = app.ridesUnavailable, destination.needsRides {
@@ -87,7 +95,10 @@ final class Navigator {
     case .code(let control):
       return await app.makeOnboardingContainer().makeCodeScreen(for: control).run()
     case .home(let user, let alert):
-      return await signedInContainer(for: user).makeHomeScreen(alert: alert).run()
+      // The container first: from here on the screens are known to show this account.
+      let container = signedInContainer(for: user)
+      let othersSignedIn = await app.serviceUser.accounts().contains { $0.user.id != user.id }
+      return await container.makeHomeScreen(alert: alert, othersSignedIn: othersSignedIn).run()
     case .guestHome(let alert):
       return await MenuScreen.guestHome(console: app.console, alert: alert).run()
     case .feature(let feature, let user): return gate(feature, user: user)
@@ -99,13 +110,19 @@ final class Navigator {
     case .rideQueue(let user):
       return await signedInContainer(for: user).makeRideQueueScreen().run()
     case .signOut: return await signOut()
+    case .switchAccount(let user): return await chooseAccount(from: user)
+    case .switchTo(let account, let user): return await switchAccount(to: account, from: user)
+    case .addAccount(let user):
+      return await app.makeOnboardingContainer().makeSignInScreen(
+        from: .welcome, alert: nil, addingAccountTo: user
+      ).run()
     case .interrupted: return .welcome(alert: AuthFailure.refused(.notSignedIn).message)
     case .quit: return .quit
     }
   }
 
   /// The signed-in container of `user`: the current one when it is the same person.
-  private func signedInContainer(for user: User) -> SignedInContainer {
+  func signedInContainer(for user: User) -> SignedInContainer {
     if let signedIn, signedIn.user.id == user.id {
       signedIn.update(user)
       return signedIn
@@ -130,7 +147,13 @@ final class Navigator {
     defer { signingOutHere = false }
     let task = app.sessionControl.signOut()
     await app.console.progress(TextTable.koober.text("progress.signingOut")) { await task?.value }
-    return .welcome(alert: nil)  // the delegate's destination replaces it
+    // A session control that reports only the way to welcome (pending now) while another
+    // account stays signed in: the service made that one active; land on its home instead.
+    guard case .welcome(let notice) = pending,
+      let active = await app.serviceUser.accounts().first(where: \.isActive)
+    else { return .welcome(alert: nil) }  // the delegate's destination replaces it
+    land(on: active.user, afterSignOutWith: notice)
+    return .welcome(alert: nil)
   }
 
   /// Asks the guest gate whether a feature may open for this person now.

@@ -2,9 +2,11 @@ import Localization
 import LoginCore
 import LoginLogicControl
 import LoginViewModel
+import UserModel
 
 /// `[Sign in]`: email (pre-filled with the last account), password (not echoed on a
-/// terminal), then the signed-in route, the code screen, or an alert and another try.
+/// terminal), then the signed-in route, the code screen, or an alert and another try. When
+/// it adds an account (`Add account`), the email starts empty and `back` returns home.
 @MainActor
 final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
   var signedInDestination: Destination?
@@ -14,16 +16,22 @@ final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
   private let console: Console
   private let control: SignInLogicControl
   private let alert: String?
+  private let addingAccountTo: User?
 
   /// Makes the screen; the onboarding container sets it as the control's delegate.
   /// - Parameters:
   ///   - console: The terminal.
   ///   - control: The sign-in logic, with its entry point.
   ///   - alert: Why the person is here, e.g. "Your profile needs an account; …".
-  init(console: Console, control: SignInLogicControl, alert: String?) {
+  ///   - user: The active account's user when this adds another account, or `nil`.
+  init(
+    console: Console, control: SignInLogicControl, alert: String?,
+    addingAccountTo user: User? = nil
+  ) {
     self.console = console
     self.control = control
     self.alert = alert
+    addingAccountTo = user
   }
 
   func run() async -> Destination {
@@ -31,7 +39,8 @@ final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
     if let alert { console.alert(alert) }
     console.note(TextTable.koober.text("signIn.hint"))
     let form = SignInViewModel(
-      lastIdentifier: await control.lastSignedInIdentifier(),
+      // The last identifier is the account already signed in: no help for adding another.
+      lastIdentifier: addingAccountTo == nil ? await control.lastSignedInIdentifier() : nil,
       identifierRule: control.identifierRule)
     while true {
       if let exit = await askEmail(form).leaving { return exit }
@@ -53,7 +62,10 @@ final class SignInScreen: Screen, SignInLogicDelegate, LoginRouting {
     return await console.askField(
       TextTable.koober.text("field.email"),
       defaultValue: form.identifierText.isEmpty ? nil : form.identifierText,
-      commands: [.back: entry.backDestination, .signUp: .signUp(from: entry)]
+      commands: [
+        .back: addingAccountTo.map { .home($0, alert: nil) } ?? entry.backDestination,
+        .signUp: .signUp(from: entry),
+      ]
     ) { text in
       form.identifierChanged(text)
       form.identifierEditingEnded()

@@ -15,6 +15,7 @@ enum LoginEvent {
     case guest
     case browserSignIn = "browser sign-in"
     case deviceSignIn = "device sign-in"
+    case accounts
   }
 
   case launchCheckStarted
@@ -40,6 +41,7 @@ enum LoginEvent {
   case browserOpened
   case deviceCodeShown(expiresInSeconds: Int)
   case cancelled(Area)
+  case account(AccountEvent)
 
   var text: String {
     switch self {
@@ -89,9 +91,13 @@ enum LoginEvent {
       "device sign-in: code shown, \(seconds) s left"
     case .cancelled(let area):
       "\(area.rawValue): cancelled"
+    case .succeeded(.accounts, let type, let route):
+      "accounts: switched to \(type.rawValue) -> \(route)"
     case .succeeded(let area, let type, let route):
       "\(area.rawValue): \(area == .signUp ? "signed up" : "signed in") as \(type.rawValue) "
         + "-> \(route)"
+    case .account(let event):
+      event.text
     }
   }
 

@@ -1,8 +1,15 @@
 import Localization
 import LoginCore
+import UserModel
 
 /// The signed-in session's logic: signing out, and noticing (through the service's change
 /// stream) that the session was revoked or expired, whatever screen is showing.
+///
+/// With several accounts kept (`LoginServicing.accounts()`), a sign-out of the active one
+/// that leaves another active takes the app to that account's home, and a switch made
+/// elsewhere (another process, or a control made from another environment) does too; a
+/// switch that a control of the same environment routes itself (`AccountsLogicControl`) is
+/// not routed again.
 ///
 /// The host's app container keeps one for the app's lifetime:
 /// ```swift
@@ -71,8 +78,9 @@ public final class SessionLogicControl {
     listener = nil
   }
 
-  /// Signs out (on the server when it can be reached) and reports the way to welcome; a second
-  /// call while one is in flight is ignored.
+  /// Signs out the active account (on the server when it can be reached) and reports the way
+  /// to welcome, or to the home of the account that is active now when the service keeps
+  /// others; a second call while one is in flight is ignored.
   /// - Returns: The running sign-out, or `nil` when ignored.
   @discardableResult
   public func signOut() -> Task<Void, Never>? {
@@ -94,21 +102,32 @@ public final class SessionLogicControl {
     _ operation: @escaping @MainActor (any LoginServicing) async -> SignOutOutcome
   ) -> Task<Void, Never>? {
     guard run.admits() else { return nil }
+    environment.routedAccount.requestStarted()
     return run.start(
       .signOutRequested, announce: { delegate?.sessionLogicDidStartSigningOut(self) },
-      awaiting: operation, then: { self.finishSigningOut($0) })
+      awaiting: { service in
+        let outcome = await operation(service)
+        // Asked after the sign-out: the service made the most recently active other current.
+        return (outcome, await service.accounts().first(where: \.isActive)?.user)
+      },
+      then: { self.finishSigningOut($0.0, next: $0.1) })
   }
 
-  private func finishSigningOut(_ outcome: SignOutOutcome) {
-    endReported = true
-    let notice: String? =
-      switch outcome {
-      case .signedOut: nil
-      case .signedOutLocally: Self.signedOutLocallyNotice
-      case .signedOutWithoutRevocation: Self.signedOutWithoutRevocationNotice
-      }
-    run.record(.signedOut(locally: notice != nil))
-    delegate?.sessionLogic(self, didSignOutGoToWelcomeWith: notice)
+  private func finishSigningOut(_ outcome: SignOutOutcome, next: User?) {
+    let notice = outcome.notice
+    environment.routedAccount.requestEnded(switchedTo: next)
+    guard let next else {
+      endReported = true
+      run.record(.signedOut(locally: notice != nil))
+      delegate?.sessionLogic(self, didSignOutGoToWelcomeWith: notice)
+      return
+    }
+    // The next account's session goes on: its end is news.
+    endReported = false
+    let route = LoginRoute(signedIn: next.type, from: .welcome)
+    run.record(
+      .account(.signedOut(.session, locally: notice != nil, then: .account(next.type, route))))
+    delegate?.sessionLogic(self, didSwitchTo: next, route: route, notice: notice)
   }
 
   private func handle(_ change: SessionChange) {
@@ -119,6 +138,12 @@ public final class SessionLogicControl {
     case .signedIn(let user):
       endReported = false
       run.record(.sessionStarted(user.type))
+    case .switched(let user):
+      endReported = false
+      switched(to: user)
+    case .accountRemoved:
+      // Another account left; the active one, and so the screen, is unchanged.
+      break
     case .signedOut(.userAction):
       // Reported by `signOut()` itself; the stream only confirms it.
       break
@@ -130,5 +155,17 @@ public final class SessionLogicControl {
         self, sessionDidEnd: reason,
         goToWelcomeWith: reason == .expired ? Self.expiredMessage : Self.revokedMessage)
     }
+  }
+
+  /// Takes the app to `user`'s home like a sign-in, unless a control of this process routes
+  /// (or routed) the switch itself: its own sign-out, or the accounts control's requests.
+  private func switched(to user: User) {
+    guard !environment.routedAccount.claims(user) else {
+      run.record(.account(.switchHeard(user.type, route: nil)))
+      return
+    }
+    let route = LoginRoute(signedIn: user.type, from: .welcome)
+    run.record(.account(.switchHeard(user.type, route: route)))
+    delegate?.sessionLogic(self, didSwitchTo: user, route: route, notice: nil)
   }
 }

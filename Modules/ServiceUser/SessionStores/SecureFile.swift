@@ -100,13 +100,19 @@ enum SecureFile {
   /// stays. Best effort: a file that cannot be removed stays.
   static func removeLeftovers(of path: String) {
     let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent().path
     let prefix = url.lastPathComponent + ".tmp-"
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+    removeLeftovers(in: url.deletingLastPathComponent()) { $0.hasPrefix(prefix) }
+  }
+
+  /// Removes the temporary files of `folder` whose names `isTemporary` accepts, as
+  /// `removeLeftovers(of:)` does for one file's: those of files nobody reads any more (an
+  /// account's first write, killed before its rename) included.
+  static func removeLeftovers(in folder: URL, where isTemporary: (String) -> Bool) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
       return
     }
-    for name in names where name.hasPrefix(prefix) {
-      let leftover = url.deletingLastPathComponent().appendingPathComponent(name).path
+    for name in names where isTemporary(name) {
+      let leftover = folder.appendingPathComponent(name).path
       let descriptor = open(leftover, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
       guard descriptor >= 0 else {
         // A link or a FIFO with that name is nobody's write in progress either.
@@ -131,19 +137,39 @@ enum SecureFile {
   /// - Returns: The open descriptor, to pass to `unlock(_:)`.
   /// - Throws: `.unavailable(.storage(_:))` when the file cannot be opened or locked.
   static func lock(_ path: String) async throws(AuthFailure) -> Int32 {
-    let descriptor: Int32
+    let descriptor = try openLockFile(path)
+    let locked = await withCheckedContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(returning: waitForLock(descriptor)) }
+    }
+    return try lockTaken(locked, descriptor)
+  }
+
+  /// `lock(_:)` waiting on the calling thread, which may be one of the cooperative pool's:
+  /// only for the account record's lock, taken by synchronous calls
+  /// (`AccountSessionStore.updateRecord(_:)`) and held by every process for a few file
+  /// operations with no callout inside, so the wait is that short.
+  /// - Returns: The open descriptor, to pass to `unlock(_:)`.
+  /// - Throws: `.unavailable(.storage(_:))` when the file cannot be opened or locked.
+  static func lockBlocking(_ path: String) throws(AuthFailure) -> Int32 {
+    let descriptor = try openLockFile(path)
+    return try lockTaken(waitForLock(descriptor), descriptor)
+  }
+
+  private static func openLockFile(_ path: String) throws(AuthFailure) -> Int32 {
     do {
-      descriptor = try PrivateFiles.open(path, flags: O_RDWR)
+      return try PrivateFiles.open(path, flags: O_RDWR)
     } catch {
       throw .unavailable(.storage(error.reason))
     }
-    let locked = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        var result: Int32
-        repeat { result = flock(descriptor, LOCK_EX) } while result != 0 && errno == EINTR
-        continuation.resume(returning: result == 0)
-      }
-    }
+  }
+
+  private static func waitForLock(_ descriptor: Int32) -> Bool {
+    var result: Int32
+    repeat { result = flock(descriptor, LOCK_EX) } while result != 0 && errno == EINTR
+    return result == 0
+  }
+
+  private static func lockTaken(_ locked: Bool, _ descriptor: Int32) throws(AuthFailure) -> Int32 {
     guard locked else {
       _ = close(descriptor)
       throw .unavailable(.storage("the session lock could not be taken"))
@@ -167,6 +193,14 @@ enum SecureFile {
   /// - Throws: `.unavailable(.storage(_:))`.
   static func moveFile(_ path: String, to destination: String) throws(AuthFailure) {
     if rename(path, destination) != 0 { throw .unavailable(.storage(errorText(errno))) }
+  }
+
+  /// Renames a file that cannot be read to `<name>.unreadable-<time>-<random>`, so a write
+  /// in its place never destroys it.
+  /// - Throws: `.unavailable(.storage(_:))`.
+  static func setAside(_ path: String) throws(AuthFailure) {
+    let suffix = "\(Int(Date().timeIntervalSince1970))-\(UUID().uuidString.prefix(8))"
+    try moveFile(path, to: path + ".unreadable-" + suffix)
   }
 
   /// Creates a folder and its missing parents 0700 (whatever the umask), and makes the folder

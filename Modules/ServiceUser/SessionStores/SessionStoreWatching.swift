@@ -44,8 +44,10 @@ extension SessionStoreWatching {
 
 extension FileSessionStore: SessionStoreWatching {
   /// Watches the session folder with the platform's file-system notification (inotify on
-  /// Linux, a dispatch source on Apple platforms), not a timer. The folder is created 0700
-  /// when missing, as a first save would; a folder this store refuses is not watched.
+  /// Linux, a dispatch source on Apple platforms), not a timer: every account's file and the
+  /// record are entries of that folder, so a change to any of them wakes it. The folder is
+  /// created 0700 when missing, as a first save would; a folder this store refuses is not
+  /// watched.
   /// - Returns: The stream of possible changes; it ends at once when the folder cannot be
   ///   watched.
   public func changes() -> AsyncStream<Void> {

@@ -126,7 +126,7 @@ public enum UserSessionPropertyListCoder {
 }
 
 /// Only the version, read first so a newer format is recognised before its fields are.
-private struct FormatHeader: Decodable {
+struct FormatHeader: Decodable {
   let formatVersion: Int
 }
 

@@ -1,9 +1,12 @@
-/// SHA-256 (FIPS 180-4), for PKCE's S256 code challenge (RFC 7636 §4.2): the package has no
-/// dependencies, and Linux has no system hash a Swift module can import without one. Every
-/// addition wraps (`&+`), as the standard defines, so no input can make it trap.
-enum SHA256 {
-  /// The digest of `message`: 32 bytes.
-  static func digest<Bytes: Collection<UInt8>>(_ message: Bytes) -> [UInt8] {
+/// SHA-256 (FIPS 180-4), for PKCE's S256 code challenge (RFC 7636 §4.2) and the names of
+/// `FileSessionStore`'s account files: the package has no dependencies, and Linux has no
+/// system hash a Swift module can import without one. Every addition wraps (`&+`), as the
+/// standard defines, so no input can make it trap.
+package enum SHA256 {
+  /// The digest of `message`.
+  /// - Parameter message: The bytes to hash.
+  /// - Returns: 32 bytes.
+  package static func digest<Bytes: Collection<UInt8>>(_ message: Bytes) -> [UInt8] {
     var state: [UInt32] = [
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
       0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,

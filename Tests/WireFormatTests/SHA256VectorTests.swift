@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ServiceUserOIDC
+import WireFormat
 
 /// SHA-256 at its padding boundaries (FIPS 180-4 §5.1.1): a message of 55 bytes is the
 /// longest whose padding fits one block, 56 the shortest that needs a second one, 64 a full
