@@ -3,8 +3,8 @@ import UserModel
 /// One change of the signed-in state, published to every listener of
 /// `ServiceUser.sessionChanges()`.
 ///
-/// Every stream starts with ``initial(_:accounts:)``, the state when the listener subscribed, so an app
-/// needs no separate read of the current session (which could race the stream):
+/// Every stream starts with ``initial(_:accounts:)``, the state when the listener subscribed,
+/// so an app needs no separate read of the current session (which could race the stream):
 ///
 /// ```swift
 /// for await change in service.sessionChanges() {
@@ -32,8 +32,9 @@ public enum SessionChange: Sendable, Equatable {
   /// A user signed in, or a stored session was restored: that account is active now (and
   /// added to the accounts when it is new).
   case signedIn(User)
-  /// Another kept account became active: switched to, or the most recently active one after
-  /// the active account signed out.
+  /// Another account became active: switched to, the most recently active one after the
+  /// active account signed out, or one another process sharing the store signed in or
+  /// switched to while this one showed another account.
   case switched(to: User)
   /// The active account's session ended, for the given reason; no account is active now.
   /// The other kept accounts stay signed in.

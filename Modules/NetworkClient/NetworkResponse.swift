@@ -10,6 +10,10 @@ public struct NetworkResponse: Sendable {
   public let data: Data
   /// The response: status and headers.
   public let response: HTTPURLResponse
+  /// The access token the authorization stage sent the request with, when it sent one: so a
+  /// service can tell whose session an answer judged (another account's may be current by
+  /// the time it comes).
+  package var sentBearerToken: String?
 
   /// Makes a response; mostly for fake transports.
   /// - Parameters:

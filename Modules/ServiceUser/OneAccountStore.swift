@@ -17,11 +17,12 @@ struct OneAccountStore: AccountSessionStore {
     return AccountRecord(active: key, lastActive: [key: .distantPast])
   }
 
-  /// Nothing to write: the one stored session is the record.
+  /// Nothing to read or write: the one stored session is the record, and what a change
+  /// would record follows from it.
   func updateRecord(_ change: (inout AccountRecord) -> Void) throws(AuthFailure)
     -> AccountRecord
   {
-    var record = try loadRecord()
+    var record = AccountRecord()
     change(&record)
     return record
   }

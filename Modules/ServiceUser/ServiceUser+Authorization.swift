@@ -49,8 +49,13 @@ extension ServiceUser: AuthorizationProvider {
       switch failure {
       case .refused(.accessTokenRejected): return true
       case .refused(.sessionEnded):
-        _ = await state.endSession(SignOutReason.revoked)
-        return false
+        guard let token = response.sentBearerToken else {
+          _ = await state.endSession(SignOutReason.revoked)
+          return false
+        }
+        // Ends the session the request was made with, if it is still current; a newer copy
+        // another process stored meanwhile is tried once more, as for a rejected token.
+        return await state.judgeRefusal(of: token) == .newerCopy
       default: return false
       }
     }

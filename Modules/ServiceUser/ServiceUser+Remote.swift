@@ -29,7 +29,9 @@ extension ServiceUser {
   ) async throws(AuthFailure) -> T {
     // The renew-once rule is NetworkClient's `CredentialRenewal`, the one the pipeline's
     // authorization stage runs: written once, for answers and for adapter calls alike.
+    let lastToken = Locked<String?>(nil)
     @Sendable func call(_ token: String) async throws(AuthFailure) -> T {
+      lastToken.withLock { $0 = token }
       do throws(AuthFailure) {
         return try await operation(token)
       } catch .refused(.sessionEnded) {
@@ -51,7 +53,13 @@ extension ServiceUser {
       try await state.renewAccessToken(after: rejected)
     }
     @Sendable func rejectedAgain(_: Result<T, AuthFailure>) async throws(AuthFailure) -> T {
-      throw await ended()
+      // Renewed and rejected again: the session the call was made with is over, if it is
+      // still the current one.
+      guard let token = lastToken.value else { throw await ended() }
+      switch await state.judgeRefusal(of: token) {
+      case .ended, .newerCopy: throw .refused(.sessionEnded)
+      case .notCurrent: throw await state.superseded
+      }
     }
     let result = try await CredentialRenewal.renewingOnce(
       startingWith: try await state.accessToken(), call, isRejected: isRejected, renew: renew,

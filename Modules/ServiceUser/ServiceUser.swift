@@ -128,7 +128,15 @@ public final class ServiceUser: Sendable {
     self.remote = remote
     self.network = network.with(
       authorization: SessionAuthorization(state: state),
-      onUnauthorized: { _ in _ = await state.endSession(SignOutReason.revoked) },
+      onUnauthorized: { _ in
+        // Only the session the refused request was made with ends: another account may be
+        // current by now, and nothing of it was judged.
+        if let token = AuthorizationContext.rejectedToken {
+          _ = await state.judgeRefusal(of: token)
+        } else {
+          _ = await state.endSession(SignOutReason.revoked)
+        }
+      },
       rejectsCredentials: Self.credentialCheck(for: remote, state: state))
     self.sessionStore = sessionStore
     self.accounts = AccountDirectory(

@@ -93,6 +93,15 @@ extension SessionState {
     return nil
   }
 
+  /// The active account as the record names it, with its session, when it is kept and of
+  /// this identity.
+  func activeKept() -> (key: AccountKey, session: UserSession)? {
+    guard keepsSeveralAccounts, let key = (try? accountStore.loadRecord())?.active,
+      let stored = try? read(accountStore.store(for: key)), accepts(stored)
+    else { return nil }
+    return (key, stored)
+  }
+
   /// Makes a kept account current: the switch of `ServiceUser.switchAccount(to:)`. Nothing
   /// is asked of the server: the session is used like a restored one, renewed when due.
   /// - Parameter key: The account.
@@ -104,8 +113,9 @@ extension SessionState {
   package func switchAccount(to key: AccountKey) throws(AuthFailure) -> UserSession {
     guard keepsSeveralAccounts else { throw .unsupported(.switchAccount) }
     if let session, AccountKey(session) == key {
+      // Already current: told all the same, so whoever asked hears the switch it waits for.
       try makeActive(key)
-      publishAccounts([])
+      publishAccounts([.switched(to: session.user)])
       return session
     }
     let target = accountStore.store(for: key)

@@ -115,8 +115,10 @@ extension SessionState {
         // unreadable file aside, never destroying it).
         stored = current
       }
-      guard let stored else {
-        // Another process signed this account out: its refresh token is revoked there.
+      // With several accounts an empty store means another process signed this account out
+      // (its refresh token is revoked there). A plain store may keep nothing (one in memory
+      // that forgets): its session is renewed as it was before several accounts.
+      guard let stored = stored ?? (self.keepsSeveralAccounts ? nil : current) else {
         return try await self.finishSignedOutElsewhere(startedIn: startedIn)
       }
       if stored.accessToken != current.accessToken {
@@ -220,14 +222,21 @@ extension SessionState {
   private func finishSignedOutElsewhere(startedIn: Int) throws(AuthFailure) -> UserSession {
     guard startedIn == generation else { throw superseded }
     renewal = nil
-    if session != nil {
-      let wasAnnounced = announced
-      retireCurrent()
-      generation += 1
-      session = nil
-      tokenObtainedAt = nil
-      announced = false
-      if wasAnnounced { publishAccounts([.signedOut(.userAction)]) }
+    guard let current = session else { throw Self.ended }
+    let wasAnnounced = announced
+    retireCurrent()
+    generation += 1
+    session = nil
+    tokenObtainedAt = nil
+    announced = false
+    // The other process's sign-out may have made another account active: reported as the
+    // store's watch reports it.
+    if let next = activeKept(), AccountKey(next.session) != AccountKey(current) {
+      take(next.session, from: accountStore.store(for: next.key))
+      publishAccounts(
+        [.accountRemoved(current.user, .userAction), .switched(to: next.session.user)])
+    } else if wasAnnounced {
+      publishAccounts([.signedOut(.userAction)])
     }
     throw Self.ended
   }

@@ -88,9 +88,11 @@ extension SessionState {
       if keepsSeveralAccounts, let current, !kept.contains(AccountKey(current)) {
         changes.append(.accountRemoved(current.user, .userAction))
       }
-      let known = keepsSeveralAccounts && heard[AccountKey(stored)] != nil
+      // With several accounts, another active account while this process showed one is a
+      // switch to it, kept before or just signed in there: listeners route it like one.
       takeStored(stored)
-      changes.append(known && wasAnnounced ? .switched(to: stored.user) : .signedIn(stored.user))
+      changes.append(
+        keepsSeveralAccounts && wasAnnounced ? .switched(to: stored.user) : .signedIn(stored.user))
     }
     let accounts = entries.map(\.account)
     if changes.isEmpty {

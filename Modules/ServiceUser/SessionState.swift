@@ -203,6 +203,14 @@ package actor SessionState {
     return failure
   }
 
+  /// Ends the session only while it is `key`'s.
+  /// - Returns: Whether it ended it.
+  package func endSession(_ reason: SignOutReason, ifAccount key: AccountKey) -> Bool {
+    guard let session, AccountKey(session) == key else { return false }
+    endSession(reason)
+    return true
+  }
+
   /// Ends the session only while its access token is `token`.
   /// - Returns: Whether it ended it.
   package func endSession(_ reason: SignOutReason, ifCurrent token: String) -> Bool {

@@ -49,44 +49,66 @@ extension ServiceUser {
   /// - Returns: Like `signOut()`; `.signedOut` when it is not signed in here.
   public func signOut(account: Account) async -> SignOutOutcome {
     let key = key(of: account)
+    if let current = await currentSession, AccountKey(current) == key { return await signOut() }
+    return await signOutKept(key)
+  }
+
+  /// Signs out every account, each like `signOut(account:)`: the others first, the current
+  /// one last, so no other account becomes active on the way. Listeners hear
+  /// `.accountRemoved` for each of the others and `.signedOut(.userAction)` at the end.
+  /// - Returns: `.signedOut` when the server confirmed every one; otherwise the first outcome
+  ///   it did not confirm (an account that could not be read or removed here counts as not
+  ///   confirmed, and stays listed).
+  public func signOutAll() async -> SignOutOutcome {
+    var outcomes: [SignOutOutcome] = []
+    let current = await currentSession.map(AccountKey.init)
+    for account in await accounts() where key(of: account) != current {
+      outcomes.append(await signOutKept(key(of: account)))
+    }
+    outcomes.append(await signOut())
+    return outcomes.first { $0 != .signedOut } ?? .signedOut
+  }
+
+  /// Signs out an account that is not the current one: revoked with its stored session under
+  /// its lock (never renewed for it), then removed. When it became current meanwhile (a
+  /// switch), it is signed out as the current one instead.
+  /// - Parameter key: The account.
+  /// - Returns: Like `signOut()`; `.signedOut` when no session of it is stored;
+  ///   `.signedOutLocally` when its store could not be read or locked (it stays then).
+  package func signOutKept(_ key: AccountKey) async -> SignOutOutcome {
     let target = state.accountStore.store(for: key)
-    while true {
+    // Twice at most: once more only when it became current during the first turn.
+    for _ in 0..<2 {
       if let current = await currentSession, AccountKey(current) == key {
         return await signOut()
       }
       // Under the account's lock, like every write of its session: another process cannot
       // renew it meanwhile, and the newest copy is the one revoked.
-      let outcome: SignOutOutcome??
-      outcome = try? await target.exclusively { () async -> SignOutOutcome? in
-        guard let stored = try? target.load(), self.wasIssuedHere(stored) else {
-          return .signedOut
+      let outcome: SignOutOutcome?
+      do {
+        outcome = try await target.exclusively { () async -> SignOutOutcome? in
+          let stored: UserSession?
+          do {
+            stored = try target.load()
+          } catch {
+            return .signedOutLocally
+          }
+          // A store of one account holds whoever signed in last: only this account's
+          // session is revoked.
+          guard let stored, AccountKey(stored) == key, self.wasIssuedHere(stored) else {
+            return .signedOut
+          }
+          let revocation = await self.revokeAtServer(stored, renewalAllowed: false)
+          guard await self.state.removeKept(stored, reason: .userAction) else { return nil }
+          if case .done(let outcome) = revocation { return outcome }
+          return .signedOutLocally
         }
-        let revocation = await self.revokeAtServer(stored, renewalAllowed: false)
-        // Made current meanwhile (a switch): signed out as the current account instead.
-        guard await self.state.removeKept(stored, reason: .userAction) else { return nil }
-        if case .done(let outcome) = revocation { return outcome }
+      } catch {
         return .signedOutLocally
       }
-      switch outcome {
-      case .some(.some(let outcome)): return outcome
-      case .some(.none): continue
-      case .none: return .signedOutLocally
-      }
+      if let outcome { return outcome }
     }
-  }
-
-  /// Signs every account out, each like `signOut(account:)`: the inactive ones first, the
-  /// active one last, so no other account becomes active on the way. Listeners hear
-  /// `.accountRemoved` for each inactive account and `.signedOut(.userAction)` at the end.
-  /// - Returns: `.signedOut` when the server confirmed every one; otherwise the first outcome
-  ///   it did not confirm.
-  public func signOutAll() async -> SignOutOutcome {
-    var outcomes: [SignOutOutcome] = []
-    for account in await accounts() where !account.isActive {
-      outcomes.append(await signOut(account: account))
-    }
-    outcomes.append(await signOut())
-    return outcomes.first { $0 != .signedOut } ?? .signedOut
+    return .signedOutLocally
   }
 
   /// The key of one of `accounts()`: its user at this service's server identity.

@@ -44,7 +44,10 @@ extension ServiceUser {
     // recorded is adopted, and recorded when the check below writes it back.
     guard let found, wasIssuedHere(found) else { return .notSignedIn }
     let stored = Self.stamped(found, by: remote)
-    await state.rekey(found, as: stored)
+    if found.issuer != stored.issuer {
+      // Under the old key's lock: a renewal of it in another process finishes first.
+      _ = try? await store(of: found).exclusively { await self.state.rekey(found, as: stored) }
+    }
     guard !stored.isRefreshExpired(at: now()) else {
       await adoptStoredSession(stored)
       await endSession(.expired)
@@ -56,7 +59,7 @@ extension ServiceUser {
       let user = try await authorized { token throws(AuthFailure) in
         try await remote.currentUser(accessToken: token)
       }
-      return await accept(user)
+      return await accept(user, checking: stored)
     } catch {
       return await settle(after: error, checking: stored)
     }
@@ -67,12 +70,21 @@ extension ServiceUser {
   /// wrong person, revoked at the server best effort like a session a sign-in replaces
   /// (`revokeEnded(_:)`: by refresh token when the access token is no longer taken, never by
   /// renewing a session that is ending).
-  private func accept(_ user: User) async -> RestoreOutcome {
-    if let stored = await currentSession, stored.user.id != user.id {
+  private func accept(_ user: User, checking checked: UserSession) async -> RestoreOutcome {
+    // Another account made current meanwhile (a switch, a sign-in): the check was not about
+    // it, and nothing of it changes.
+    guard let current = await currentSession, AccountKey(current) == AccountKey(checked) else {
+      if let current = await currentSession { return .signedIn(current) }
+      return .expired
+    }
+    if current.user.id != user.id {
       // Ended first, so the other account's session is not current during the round trips;
       // then the copy taken here is revoked.
-      await endSession(.revoked)
-      await revokeEnded(stored)
+      guard await endSession(.revoked, ifCurrent: current) else {
+        if let now = await currentSession { return .signedIn(now) }
+        return .expired
+      }
+      await revokeEnded(current)
       return .accountChanged
     }
     do {

@@ -13,6 +13,9 @@ extension ServiceUser {
     /// The server took neither the access token nor a revocation by refresh token: only a
     /// fresh access token can revoke the session (a renewal, then another attempt).
     case needsFreshToken
+    /// The account is no longer the current one (switched away meanwhile): it is signed out
+    /// as a kept account instead.
+    case notCurrent
   }
 
   /// Revokes `session` at the server, with every adapter: the adapter's `signOut` first; when

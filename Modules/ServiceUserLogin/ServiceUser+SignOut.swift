@@ -27,14 +27,18 @@ extension ServiceUser {
   ///   and sent after the next launch check, sign-in or successful authorized call, through
   ///   the adapter's `revoke(refreshToken:)`.
   public func signOut() async -> SignOutOutcome {
-    guard await currentSession != nil else { return .signedOut }
+    guard let start = await currentSession else { return .signedOut }
+    // The account this sign-out is for: a switch meanwhile (another control, another
+    // process) never makes it end another account.
+    let key = AccountKey(start)
     // At most two renewals, the second only when the first spent nothing: it took the copy
     // another process had renewed, whose access token the server may not take either.
     var renewalAllowed = true
     var renewals = 0
     while true {
-      switch await revokingAlone(renewalAllowed: renewalAllowed) {
+      switch await revokingAlone(key, renewalAllowed: renewalAllowed) {
       case .done(let outcome): return outcome
+      case .notCurrent: return await signOutKept(key)
       case .needsFreshToken: break
       }
       // Between the two turns of the store's lock: the renewal takes that lock itself.
@@ -42,10 +46,10 @@ extension ServiceUser {
       do throws(AuthFailure) {
         renewal = try await state.renewForSignOut()
       } catch .refused(.notSignedIn) {
-        // Another account became current meanwhile (a switch): it is not this sign-out's.
-        return .signedOutLocally
+        // Switched away meanwhile: signed out as a kept account, never renewed for it.
+        return await signOutKept(key)
       } catch {
-        await endSession(.userAction)
+        await endLocally(key)
         return .signedOutLocally
       }
       switch renewal {
@@ -54,7 +58,7 @@ extension ServiceUser {
         return .signedOut
       case .notRenewed:
         // Expired on this device's clock, or ended meanwhile: not the server's word.
-        await endSession(.userAction)
+        await endLocally(key)
         return .signedOutLocally
       case .renewed(_, let spent):
         renewals += 1
@@ -78,27 +82,42 @@ extension ServiceUser {
     return outcome
   }
 
-  /// One turn under the store's lock, like a renewal: another process cannot renew the
+  /// One turn under the account's lock, like a renewal: another process cannot renew the
   /// session being revoked, nor this one revoke an older copy of a session renewed elsewhere.
-  private func revokingAlone(renewalAllowed: Bool) async -> Revocation {
-    guard let current = await currentSession else { return .done(.signedOutLocally) }
-    if let revocation = try? await store(of: current).exclusively({ () async -> Revocation in
-      await self.revokeNewest(renewalAllowed: renewalAllowed)
+  private func revokingAlone(_ key: AccountKey, renewalAllowed: Bool) async -> Revocation {
+    let target = state.accountStore.store(for: key)
+    if let revocation = try? await target.exclusively({ () async -> Revocation in
+      await self.revokeNewest(key, renewalAllowed: renewalAllowed)
     }) {
       return revocation
     }
-    return await revokeNewest(renewalAllowed: renewalAllowed)
+    return await revokeNewest(key, renewalAllowed: renewalAllowed)
   }
 
-  private func revokeNewest(renewalAllowed: Bool) async -> Revocation {
-    guard let current = await currentSession else { return .done(.signedOutLocally) }
+  private func revokeNewest(_ key: AccountKey, renewalAllowed: Bool) async -> Revocation {
+    guard let current = await currentSession, AccountKey(current) == key else {
+      return .notCurrent
+    }
     // The stored copy is the newest when another process renewed the same session.
     var session = current
-    if let stored = try? store(of: current).load(), AccountKey(stored) == AccountKey(current) {
+    if let stored = try? store(of: current).load(), AccountKey(stored) == key {
       session = stored
     }
     let revocation = await revokeAtServer(session, renewalAllowed: renewalAllowed)
-    if case .done = revocation { await endSession(.userAction) }
+    if case .done = revocation { await endLocally(key, revoked: session) }
     return revocation
+  }
+
+  /// Ends the account `key` on this device after its sign-out: as the current session when
+  /// it still is, else (switched away meanwhile) as a kept account, only the copy revoked.
+  /// - Parameters:
+  ///   - key: The account signed out.
+  ///   - revoked: The copy revoked at the server, when one was.
+  private func endLocally(_ key: AccountKey, revoked: UserSession? = nil) async {
+    if await state.endSession(.userAction, ifAccount: key) { return }
+    let stored = revoked ?? (try? state.accountStore.store(for: key).load())
+    if let stored, AccountKey(stored) == key {
+      _ = await state.removeKept(stored, reason: .userAction)
+    }
   }
 }

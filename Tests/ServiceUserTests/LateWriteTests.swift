@@ -181,7 +181,7 @@ struct LateWriteTests {
     #expect(other?.user.id == "usr_other")
     // The other process's account stays active and stored as it wrote it.
     #expect(try flight.store.load() == other)
-    #expect(flight.heard.last == .signedIn(try #require(other).user))
+    #expect(flight.heard.last == .switched(to: try #require(other).user))
     #expect(!flight.heard.contains(.signedIn(Fixtures.ann)))
     #expect(await flight.harness.service.currentSession?.user.id == "usr_other")
     // Ann's refresh token was spent before the other sign-in was heard of: her file keeps

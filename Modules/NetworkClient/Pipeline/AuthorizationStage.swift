@@ -22,7 +22,9 @@ struct AuthorizationStage: NetworkStage {
       { (token: String) async throws(NetworkError) -> NetworkResponse in
         var authorized = exchange
         authorized.request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        return try await next(authorized)
+        var answer = try await next(authorized)
+        answer.sentBearerToken = token
+        return answer
       },
       isRejected: { outcome in
         guard case .success(let answer) = outcome, !(200..<300).contains(answer.status)
@@ -34,7 +36,10 @@ struct AuthorizationStage: NetworkStage {
       },
       whenRejectedAgain: { outcome async throws(NetworkError) -> NetworkResponse in
         // Renewed once and rejected again: the credentials are no good.
-        await onUnauthorized?(Self.refusal(outcome))
+        let token = (try? outcome.get())?.sentBearerToken
+        await AuthorizationContext.$rejectedToken.withValue(token) {
+          await onUnauthorized?(Self.refusal(outcome))
+        }
         return try outcome.get()
       })
   }
@@ -65,7 +70,9 @@ struct AuthorizationStage: NetworkStage {
       let failure = Self.providerError(error)
       switch failure {
       case .authorizationUnavailable, .http(401, _):
-        await onUnauthorized?(refusal)
+        await AuthorizationContext.$rejectedToken.withValue(refused) {
+          await onUnauthorized?(refusal)
+        }
         throw refusal
       default:
         throw failure
@@ -87,4 +94,11 @@ struct AuthorizationStage: NetworkStage {
     let reason = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
     return .authorizationUnavailable(reason: reason)
   }
+}
+
+/// What the unauthorized hook may read of the refusal it hears, for a service in this package
+/// (ServiceUser ends a session only when the refused token is its current one's).
+package enum AuthorizationContext {
+  /// The access token the refused request carried, while the hook runs.
+  @TaskLocal package static var rejectedToken: String?
 }

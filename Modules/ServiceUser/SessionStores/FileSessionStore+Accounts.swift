@@ -74,6 +74,8 @@ extension FileSessionStore: AccountSessionStore {
     SessionFile(url: directory.appendingPathComponent(Self.accountFileName(for: account)))
   }
 
+  private var recordURL: URL { URL(fileURLWithPath: recordPath) }
+
   private var recordPath: String {
     directory.appendingPathComponent(Self.recordFileName, isDirectory: false).path
   }
@@ -125,15 +127,22 @@ extension FileSessionStore: AccountSessionStore {
       record.lastActive[account] = legacyFile.modificationDate ?? Date()
       legacyAccount = account
     }
-    reconcile(&record, keeping: legacyAccount)
+    let recordDate = stored == nil ? nil : SessionFile(url: recordURL).modificationDate
+    reconcile(&record, keeping: legacyAccount, recordWrittenAt: recordDate)
     if stored == nil, !setAside, record.active == nil {
       record.active = record.accountsByRecency.first
     }
     return record
   }
 
-  /// Drops the accounts whose file is gone and adds the account files the record misses.
-  private func reconcile(_ record: inout AccountRecord, keeping legacyAccount: AccountKey?) {
+  /// Drops the accounts whose file is gone and adds the account files the record misses and
+  /// that are newer than it: a sign-in writes its account's file, then the record (killed
+  /// between, its file is still listed). A file older than the record is one the record
+  /// stopped naming: a sign-out writes the record, then removes the file, so another process
+  /// reading between the two never takes that account for one still kept.
+  private func reconcile(
+    _ record: inout AccountRecord, keeping legacyAccount: AccountKey?, recordWrittenAt: Date?
+  ) {
     let files = accountFileNames()
     var named = Set<String>()
     for account in Array(record.lastActive.keys) where account != legacyAccount {
@@ -143,6 +152,9 @@ extension FileSessionStore: AccountSessionStore {
     if let active = record.active, record.lastActive[active] == nil { record.active = nil }
     for name in files.subtracting(named) {
       let file = SessionFile(url: directory.appendingPathComponent(name))
+      if let recordWrittenAt, let written = file.modificationDate, written < recordWrittenAt {
+        continue
+      }
       // A file that cannot be read cannot say whose it is; it stays for its account's reads.
       guard let session = try? file.loadWithoutWriting() else { continue }
       let account = AccountKey(session)
