@@ -134,6 +134,28 @@ struct SessionLogicControlAccountsTests {
       ])
   }
 
+  @Test("a sign-out made elsewhere goes to welcome with its sentence; one routed here does not")
+  func signOutElsewhere() async {
+    let world = World()
+    let (session, accounts) = listeningControls(world)
+    world.service.keptAccounts = [A.ann]
+    world.service.publishInitial()
+    // The accounts control signs the last account out: it routes to welcome itself.
+    await accounts.signOutAll()?.value
+    // Then another process signs in and out again: only that end is this control's to route.
+    world.service.publish(.signedIn(Fixtures.dan))
+    world.service.publish(.signedOut(.userAction))
+    world.service.finishChanges()
+    await session.listenerTask?.value
+    #expect(
+      world.recorder.calls == [
+        .accountsStarted, .accountsSignedOut(.welcome, notice: nil),
+        .sessionEnded(.userAction, message: SessionLogicControl.signedOutElsewhereMessage),
+      ])
+    #expect(
+      SessionLogicControl.signedOutElsewhereMessage == "You were signed out in another window.")
+  }
+
   @Test("a delegate written before several accounts goes to welcome on a switch")
   func defaultGoesToWelcome() async {
     let world = World()

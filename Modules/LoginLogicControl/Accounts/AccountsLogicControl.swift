@@ -178,7 +178,8 @@ public final class AccountsLogicControl: LoginFlowControl {
     case .welcome:
       logged = .welcome
     }
-    environment.routedAccount.requestEnded(switchedTo: next)
+    let toWelcome = if case .welcome = after { true } else { false }
+    environment.routedAccount.requestEnded(switchedTo: next, signedOut: toWelcome)
     run.record(.account(.signedOut(.accounts, locally: notice != nil, then: logged)))
     delegate?.accountsLogic(self, didSignOut: after, notice: notice)
   }

@@ -15,6 +15,10 @@ final class RoutedAccount {
   private var awaited: [String] = []
   /// The user ids of `.switched` the stream brought while a request was in flight.
   private var heardEarly: [String] = []
+  /// Sign-outs routed here (to welcome) whose `.signedOut(.userAction)` has not come yet.
+  private var awaitedSignOuts = 0
+  /// `.signedOut(.userAction)` the stream brought while a request was in flight.
+  private var signOutsHeardEarly = 0
 
   nonisolated init() {}
 
@@ -26,8 +30,17 @@ final class RoutedAccount {
   /// That request ended, having taken the app to another account, `user`, which the service
   /// reports as `.switched(to: user)` too; `nil` when it took the app to none (or nowhere).
   /// - Parameter user: The account the request switched the app to, when it did.
-  func requestEnded(switchedTo user: User?) {
+  /// - Parameter signedOut: Whether it left no account active (routed to welcome), which
+  ///   the service reports as `.signedOut(.userAction)` too.
+  func requestEnded(switchedTo user: User?, signedOut: Bool = false) {
     routingRequests -= 1
+    if signedOut {
+      if signOutsHeardEarly > 0 {
+        signOutsHeardEarly -= 1
+      } else {
+        awaitedSignOuts = min(awaitedSignOuts + 1, Self.echoLimit)
+      }
+    }
     if let user {
       if let early = heardEarly.firstIndex(of: user.id) {
         heardEarly.remove(at: early)
@@ -37,7 +50,23 @@ final class RoutedAccount {
       }
     }
     // A switch heard meanwhile that no request routed was overtaken by the requests' routes.
-    if routingRequests == 0 { heardEarly = [] }
+    if routingRequests == 0 {
+      heardEarly = []
+      signOutsHeardEarly = 0
+    }
+  }
+
+  /// Whether the stream's `.signedOut(.userAction)` is one a control of this process routes
+  /// (or routed) itself; each routed sign-out answers `true` once. Any other is a sign-out
+  /// made elsewhere (another process), which `SessionLogicControl` routes.
+  func claimsSignOut() -> Bool {
+    if awaitedSignOuts > 0 {
+      awaitedSignOuts -= 1
+      return true
+    }
+    guard routingRequests > 0 else { return false }
+    signOutsHeardEarly += 1
+    return true
   }
 
   /// Whether the stream's `.switched(to: user)` is one a control of this process routes (or

@@ -31,6 +31,11 @@ public final class SessionLogicControl {
   public nonisolated static var revokedMessage: String {
     TextTable.loginLogicControl.text("session.revoked")
   }
+  /// The message shown on welcome after the active account was signed out elsewhere
+  /// (another process sharing the sessions: an app extension, a second window).
+  public nonisolated static var signedOutElsewhereMessage: String {
+    TextTable.loginLogicControl.text("session.signedOutElsewhere")
+  }
   /// The message shown on welcome after the session expired.
   public nonisolated static var expiredMessage: String {
     TextTable.loginLogicControl.text("session.expired")
@@ -145,8 +150,15 @@ public final class SessionLogicControl {
       // Another account left; the active one, and so the screen, is unchanged.
       break
     case .signedOut(.userAction):
-      // Reported by `signOut()` itself; the stream only confirms it.
-      break
+      // This control's own sign-out, or one the accounts control routed, is reported by
+      // them; any other was made elsewhere (another process sharing the sessions).
+      guard !endReported, !isSigningOut, !environment.routedAccount.claimsSignOut() else {
+        return
+      }
+      endReported = true
+      run.record(.sessionEnded(.userAction))
+      delegate?.sessionLogic(
+        self, sessionDidEnd: .userAction, goToWelcomeWith: Self.signedOutElsewhereMessage)
     case .signedOut(let reason):
       guard !endReported, !isSigningOut else { return }
       endReported = true
