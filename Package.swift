@@ -10,6 +10,7 @@ let package = Package(
   platforms: [.iOS(.v16), .macOS(.v13)],
   products: [
     .library(name: "WireFormat", targets: ["WireFormat"]),
+    .library(name: "WebAuthn", targets: ["WebAuthn"]),
     .library(name: "Localization", targets: ["Localization"]),
     .library(name: "UserModel", targets: ["UserModel"]),
     .library(name: "NetworkClient", targets: ["NetworkClient"]),
@@ -21,6 +22,7 @@ let package = Package(
     .library(name: "KooberWire", targets: ["KooberWire"]),
     .library(name: "ServiceUserKoober", targets: ["ServiceUserKoober"]),
     .library(name: "LoginTesting", targets: ["LoginTesting"]),
+    .library(name: "SoftwarePasskeys", targets: ["SoftwarePasskeys"]),
     .library(name: "LoginLogicControl", targets: ["LoginLogicControl"]),
     .library(name: "LoginViewModel", targets: ["LoginViewModel"]),
     // The signed-in state as an @Observable model for SwiftUI (iOS 17 / macOS 14 and later).
@@ -39,8 +41,12 @@ let package = Package(
   targets: [
     // MARK: - Infrastructure
 
-    // The wire format, said once: dates, JSON values, HTTP methods, the lock. Foundation only.
+    // The wire format, said once: dates, JSON values, HTTP methods, the lock, private files.
+    // Foundation only.
     .target(name: "WireFormat", path: "Modules/WireFormat"),
+    // WebAuthn's client side, written once: CBOR, COSE keys, client data, authenticator data,
+    // attestation objects and the W3C JSON forms. No network, database or crypto library.
+    .target(name: "WebAuthn", dependencies: ["WireFormat"], path: "Modules/WebAuthn"),
     .systemLibrary(
       name: "CSQLite",
       path: "Modules/CSQLite",
@@ -62,6 +68,14 @@ let package = Package(
       path: "Modules/CCurl",
       pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    // The system libcrypto (OpenSSL) on Linux: the reference backend's PBKDF2, CSPRNG and
+    // WebAuthn signature checks, and any module that needs the same primitives off Apple.
+    .systemLibrary(
+      name: "CLibCrypto",
+      path: "Modules/CLibCrypto",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"])]
     ),
     // accept4 with SOCK_CLOEXEC for the loopback listeners (Glibc's module lacks it).
     .systemLibrary(name: "CSocket", path: "Modules/CSocket"),
@@ -85,7 +99,7 @@ let package = Package(
       resources: [.process("Resources")]),
     // The seam between the services and a server: AuthRemoteAPI and its values.
     .target(
-      name: "LoginCore", dependencies: ["UserModel", "Localization", "WireFormat"],
+      name: "LoginCore", dependencies: ["UserModel", "Localization", "WireFormat", "WebAuthn"],
       path: "Modules/LoginCore", resources: [.process("Resources")]),
 
     // MARK: - Services
@@ -108,7 +122,7 @@ let package = Package(
     .target(
       name: "ServiceUserKoober",
       dependencies: ["LoginCore", "UserModel", "NetworkClient", "WireFormat", "KooberWire",
-        "Localization",
+        "Localization", "WebAuthn",
       ],
       path: "Modules/ServiceUserKoober"
     ),
@@ -137,11 +151,21 @@ let package = Package(
       resources: [.process("Resources")]
     ),
 
+    // A passkey authenticator in software: ES256 keys in a private folder (or in memory), made
+    // and used through libcrypto on Linux and CryptoKit on Apple platforms.
+    .target(
+      name: "SoftwarePasskeys",
+      dependencies: [
+        "WebAuthn", "LoginCore", "WireFormat",
+        .target(name: "CLibCrypto", condition: .when(platforms: [.linux, .android, .windows])),
+      ],
+      path: "Modules/SoftwarePasskeys"
+    ),
     // Fakes an app links into its own tests: an in-memory server, session store and clock.
     // Never ServiceUser, DatabaseClient or NetworkClient: logic tests link no SQLite, no curl.
     .target(
       name: "LoginTesting",
-      dependencies: ["LoginCore", "UserModel", "WireFormat"],
+      dependencies: ["LoginCore", "UserModel", "WireFormat", "WebAuthn", "SoftwarePasskeys"],
       path: "Modules/LoginTesting"
     ),
 
@@ -149,7 +173,7 @@ let package = Package(
 
     .target(
       name: "LoginLogicControl",
-      dependencies: ["LoginCore", "UserModel", "Localization", "WireFormat"],
+      dependencies: ["LoginCore", "UserModel", "Localization", "WireFormat", "WebAuthn"],
       path: "Modules/LoginLogicControl",
       resources: [.process("Resources")]
     ),
@@ -182,12 +206,6 @@ let package = Package(
 
     // MARK: - Examples
 
-    .systemLibrary(
-      name: "CLibCrypto",
-      path: "Examples/CLibCrypto",
-      pkgConfig: "libcrypto",
-      providers: [.apt(["libssl-dev"])]
-    ),
     .target(
       name: "LoopbackServer",
       dependencies: [
@@ -198,6 +216,7 @@ let package = Package(
       name: "KooberBackend",
       dependencies: [
         "WireFormat", "LoopbackServer", "DatabaseClient", "UserModel", "RideModel", "KooberWire",
+        "WebAuthn",
         .target(name: "CLibCrypto", condition: .when(platforms: [.linux, .android, .windows])),
       ],
       path: "Examples/KooberBackend"
@@ -209,7 +228,7 @@ let package = Package(
         "WireFormat", "LoginCore", "ServiceUser", "ServiceUserLogin", "ServiceUserKoober",
         "ServiceUserOIDC", "LoginLogicControl", "LoginViewModel",
         "RideModel", "ServiceRide", "RideLogicControl", "RideViewModel", "Localization",
-        "KooberWire",
+        "KooberWire", "SoftwarePasskeys",
       ],
       path: "Examples/Koober",
       resources: [.process("Resources")]
@@ -236,6 +255,9 @@ let package = Package(
       name: "KooberWireTests",
       dependencies: ["KooberWire", "UserModel", "WireFormat", "Localization", "TestSupport"],
       path: "Tests/KooberWireTests"),
+    .testTarget(
+      name: "WebAuthnTests", dependencies: ["WebAuthn", "WireFormat"],
+      path: "Tests/WebAuthnTests"),
     .testTarget(
       name: "WireFormatTests",
       dependencies: [
@@ -273,8 +295,15 @@ let package = Package(
       path: "Tests/LoopbackServerTests"
     ),
     .testTarget(
+      name: "SoftwarePasskeysTests",
+      dependencies: [
+        "SoftwarePasskeys", "WebAuthn", "LoginCore", "WireFormat", "TestSupport",
+        "KooberBackend",
+      ],
+      path: "Tests/SoftwarePasskeysTests"),
+    .testTarget(
       name: "LoginCoreTests",
-      dependencies: ["LoginCore", "Localization", "TestSupport", "UserModel"],
+      dependencies: ["LoginCore", "Localization", "TestSupport", "UserModel", "WebAuthn"],
       path: "Tests/LoginCoreTests"),
     .testTarget(
       name: "UserModelTests",
@@ -311,7 +340,8 @@ let package = Package(
       dependencies: [
         "ServiceUserLogin", "ServiceUser", "ServiceUserKoober", "LoginCore", "NetworkClient",
         "UserModel", "LoopbackServer", "TestSupport", "ServiceUserTestSupport", "WireFormat",
-        "LoginLogicControl", "LoginViewModel", "LoginTesting", "Localization",
+        "LoginLogicControl", "LoginViewModel", "LoginTesting", "Localization", "WebAuthn",
+        "SoftwarePasskeys",
       ],
       path: "Tests/ServiceUserLoginTests"
     ),
@@ -344,6 +374,8 @@ let package = Package(
       name: "KooberBackendTests",
       dependencies: [
         "KooberBackend", "LoopbackServer", "RideModel", "TestSupport", "WireFormat", "KooberWire",
+        "WebAuthn", "OIDCProviderHarness",
+        .target(name: "CLibCrypto", condition: .when(platforms: [.linux, .android, .windows])),
       ],
       path: "Tests/KooberBackendTests"
     ),

@@ -15,6 +15,10 @@ enum Identifiers {
   /// - Throws: `APIError.internal` when the random generator fails.
   static func ride() throws(APIError) -> String { try make("ride_") }
 
+  /// A new passkey flow id, `pkf_…`.
+  /// - Throws: `APIError.internal` when the random generator fails.
+  static func passkeyFlow() throws(APIError) -> String { try make("pkf_") }
+
   /// A new token family id (internal only).
   /// - Throws: `APIError.internal` when the random generator fails.
   static func family() throws(APIError) -> String { try make("fam_") }

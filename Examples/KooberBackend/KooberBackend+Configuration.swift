@@ -66,11 +66,26 @@ extension KooberBackend {
     public var simulatedAcceptDelay: TimeInterval = 10
     /// Demo mode: how long each later step of the simulated driver's rides takes.
     public var simulatedStepInterval: TimeInterval = 10
+    /// The WebAuthn relying party's id (RP ID): a registrable domain, or `localhost`.
+    /// Passkeys are bound to it: authenticator data carries its SHA-256, and a passkey made
+    /// for another RP ID never signs in here.
+    public var relyingPartyID: String = "localhost"
+    /// The relying party's name, shown by authenticators when a passkey is made.
+    public var relyingPartyName: String = "Koober"
+    /// The origins accepted in a passkey's client data, compared exactly (scheme, host and
+    /// port as the client wrote them). Empty (the default) accepts only `https://<RP ID>`.
+    public var passkeyOrigins: [String] = []
     /// Tests: rides whose receipt answers `500 internal_error`, e.g. to exercise a receipts
     /// export that partly fails. Nil (the default) fails none.
     public var receiptFailure: (@Sendable (_ rideID: String) -> Bool)?
     /// The backend's notion of "now"; inject a settable clock in tests.
     public var now: @Sendable () -> Date = { Date() }
+
+    /// The origins a passkey's client data may name: `passkeyOrigins`, or `https://<RP ID>`
+    /// when it is empty.
+    public var acceptedPasskeyOrigins: [String] {
+      passkeyOrigins.isEmpty ? ["https://" + relyingPartyID] : passkeyOrigins
+    }
 
     /// A configuration that keeps its database in a file.
     /// - Parameter databaseURL: the SQLite file; its folder is created when missing.

@@ -56,6 +56,7 @@ public final class KooberBackend: Sendable {
     AuthRoutes.register(on: router)
     UserRoutes.register(on: router)
     RideRoutes.register(on: router)
+    PasskeyRoutes.register(on: router)
     if configuration.demoMode { OutboxRoutes.register(on: router) }
     simulatedDriver = configuration.demoMode ? SimulatedDriver(store: store) : nil
   }

@@ -26,6 +26,9 @@ public enum AuthOperation: String, Sendable, Equatable, Hashable, CaseIterable {
   case deviceSignIn = "device_sign_in"
   /// `switchAccount(to:)`: keeping several accounts and making another one active.
   case switchAccount = "switch_account"
+  /// The passkey operations: signing in with a passkey, and adding, listing, renaming and
+  /// removing the account's passkeys.
+  case passkeys
 
   /// The operation in a few words, e.g. `sign-up`, in the language `Texts.language` names.
   public var summary: String { summary(in: Texts.language) }
@@ -44,6 +47,7 @@ public enum AuthOperation: String, Sendable, Equatable, Hashable, CaseIterable {
     case .browserSignIn: TextTable.loginCore.text("operation.browserSignIn", language: language)
     case .deviceSignIn: TextTable.loginCore.text("operation.deviceSignIn", language: language)
     case .switchAccount: TextTable.loginCore.text("operation.switchAccount", language: language)
+    case .passkeys: TextTable.loginCore.text("operation.passkeys", language: language)
     }
   }
 }

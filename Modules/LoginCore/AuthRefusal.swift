@@ -5,7 +5,8 @@ import UserModel
 ///
 /// Most come from the server; a few are refused on the device before anything is sent
 /// (``invalidForm(_:)``, ``malformedCode``, ``notSignedIn``, ``unknownAccount``,
-/// ``updateRequired``).
+/// ``updateRequired``), and two by the app's passkey authenticator (``passkeyCancelled``,
+/// ``noPasskey``).
 public enum AuthRefusal: Sendable, Equatable, Hashable {
   /// The identifier and password do not match an account (the same for an unknown one). The
   /// kind names the identifier in the sentence; ServiceUser sets its rule's kind.
@@ -52,6 +53,24 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
   case signInExpired
   /// The person cancelled a browser or device sign-in before it finished: nothing was kept.
   case signInCancelled
+  /// The person cancelled the passkey request at the authenticator (the system sheet, the
+  /// local check): nothing was sent.
+  case passkeyCancelled
+  /// The authenticator holds no passkey for this site (its RP ID), or none of those the
+  /// server allows: sign in another way, or add one first.
+  case noPasskey
+  /// The server asks for a recent sign-in before this change (adding a passkey adds a way
+  /// into the account): sign in again, then repeat it.
+  case reauthenticationRequired
+  /// The server did not accept the passkey: its signature, its site, its challenge or its
+  /// user did not verify (the same answer for each, so it tells an attacker nothing).
+  case invalidPasskey
+  /// This passkey is registered already (to this account or another).
+  case passkeyExists
+  /// No passkey of this account has that id (removed meanwhile, or never this account's).
+  case passkeyNotFound
+  /// The passkey request took too long, or was used already: start it again.
+  case flowExpired
 
   /// A field of a sign-in, sign-up or profile form.
   public enum InputField: String, Sendable, Equatable, Hashable, CaseIterable {
@@ -89,6 +108,13 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
     case .signInInterrupted: "sign_in_interrupted"
     case .signInExpired: "sign_in_expired"
     case .signInCancelled: "sign_in_cancelled"
+    case .passkeyCancelled: "passkey_cancelled"
+    case .noPasskey: "no_passkey"
+    case .reauthenticationRequired: "reauthentication_required"
+    case .invalidPasskey: "invalid_passkey"
+    case .passkeyExists: "passkey_exists"
+    case .passkeyNotFound: "not_found"
+    case .flowExpired: "flow_expired"
     }
   }
 
@@ -132,6 +158,14 @@ public enum AuthRefusal: Sendable, Equatable, Hashable {
     case .signInInterrupted: TextTable.loginCore.text("error.signInInterrupted")
     case .signInExpired: TextTable.loginCore.text("error.signInExpired")
     case .signInCancelled: TextTable.loginCore.text("error.signInCancelled")
+    case .passkeyCancelled: TextTable.loginCore.text("error.passkeyCancelled")
+    case .noPasskey: TextTable.loginCore.text("error.noPasskey")
+    case .reauthenticationRequired:
+      TextTable.loginCore.text("error.reauthenticationRequired")
+    case .invalidPasskey: TextTable.loginCore.text("error.invalidPasskey")
+    case .passkeyExists: TextTable.loginCore.text("error.passkeyExists")
+    case .passkeyNotFound: TextTable.loginCore.text("error.passkeyNotFound")
+    case .flowExpired: TextTable.loginCore.text("error.flowExpired")
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import UserModel
+import WebAuthn
 
 /// The one place that knows a server's wire format for accounts and sessions: its paths,
 /// field names, token endpoint and error bodies.
@@ -24,8 +25,8 @@ import UserModel
 ///   func refresh(_ session: UserSession) async throws(AuthFailure) -> UserSession { … }
 ///   func currentUser(accessToken: String) async throws(AuthFailure) -> User { … }
 ///   func signOut(_ session: UserSession) async throws(AuthFailure) { … }
-///   // verifyCode, signUp, updateName and revoke(refreshToken:) are optional: they default
-///   // to `.unsupported`.
+///   // verifyCode, signUp, updateName, revoke(refreshToken:) and the passkey operations
+///   // are optional: they default to `.unsupported`.
 ///
 ///   // The adapter's own: sends a form with `client`, reads its server's JSON.
 ///   private func post(_ path: String, _ form: [String: String]) async throws(AuthFailure)
@@ -168,6 +169,74 @@ public protocol AuthRemoteAPI: Sendable {
   ///   `.refused(.sessionEnded)` when the server says the token is dead already;
   ///   `.unavailable(_)` when it could not be reached.
   func revoke(refreshToken: String) async throws(AuthFailure)
+
+  /// Starts adding a passkey to the signed-in account: the server's flow and the options for
+  /// the authenticator.
+  /// - Parameter accessToken: A valid access token.
+  /// - Returns: The flow.
+  /// - Throws: `.refused(.reauthenticationRequired)` when the server asks for a recent
+  ///   sign-in first, `.refused(.accessTokenRejected)`, `.unsupported(.passkeys)` (the
+  ///   default), `.unavailable(_)`, …
+  func passkeyRegistrationOptions(accessToken: String) async throws(AuthFailure)
+    -> PasskeyRegistrationFlow
+
+  /// Finishes adding a passkey with the authenticator's new credential.
+  /// - Parameters:
+  ///   - flowID: The flow `passkeyRegistrationOptions(accessToken:)` started.
+  ///   - name: The passkey's name, as the person will see it in the list.
+  ///   - credential: What the authenticator made.
+  ///   - accessToken: A valid access token of the same account.
+  /// - Returns: The passkey as the server keeps it.
+  /// - Throws: `.refused(.invalidPasskey)`, `.refused(.passkeyExists)`,
+  ///   `.refused(.flowExpired)`, `.refused(.invalidInput(.name, _))`,
+  ///   `.unsupported(.passkeys)` (the default), `.unavailable(_)`, …
+  func finishPasskeyRegistration(
+    flowID: String, name: String, credential: RegistrationResponseJSON, accessToken: String
+  ) async throws(AuthFailure) -> Passkey
+
+  /// Starts a passkey sign-in, without an account: the server's flow and the options for the
+  /// authenticator (discoverable credentials: the passkey names its user).
+  /// - Returns: The flow.
+  /// - Throws: `.unsupported(.passkeys)` (the default), `.unavailable(_)`, …
+  func passkeyAuthenticationOptions() async throws(AuthFailure) -> PasskeyAuthenticationFlow
+
+  /// Finishes a passkey sign-in with the authenticator's assertion.
+  /// - Parameters:
+  ///   - flowID: The flow `passkeyAuthenticationOptions()` started.
+  ///   - credential: What the authenticator signed.
+  /// - Returns: The new session.
+  /// - Throws: `.refused(.invalidPasskey)`, `.refused(.flowExpired)`,
+  ///   `.refused(.locked(retryAfterSeconds:))`, `.unsupported(.passkeys)` (the default),
+  ///   `.unavailable(_)`, …
+  func finishPasskeySignIn(flowID: String, credential: AuthenticationResponseJSON)
+    async throws(AuthFailure) -> UserSession
+
+  /// The signed-in account's passkeys, oldest first.
+  /// - Parameter accessToken: A valid access token.
+  /// - Returns: The passkeys.
+  /// - Throws: `.refused(.accessTokenRejected)`, `.unsupported(.passkeys)` (the default),
+  ///   `.unavailable(_)`, …
+  func passkeys(accessToken: String) async throws(AuthFailure) -> [Passkey]
+
+  /// Renames one of the signed-in account's passkeys.
+  /// - Parameters:
+  ///   - id: The passkey's id.
+  ///   - name: Its new name.
+  ///   - accessToken: A valid access token.
+  /// - Returns: The renamed passkey.
+  /// - Throws: `.refused(.passkeyNotFound)`, `.refused(.invalidInput(.name, _))`,
+  ///   `.unsupported(.passkeys)` (the default), `.unavailable(_)`, …
+  func renamePasskey(id: String, name: String, accessToken: String) async throws(AuthFailure)
+    -> Passkey
+
+  /// Removes one of the signed-in account's passkeys: it can no longer sign in. Sessions it
+  /// signed in stay live.
+  /// - Parameters:
+  ///   - id: The passkey's id.
+  ///   - accessToken: A valid access token.
+  /// - Throws: `.refused(.passkeyNotFound)`, `.unsupported(.passkeys)` (the default),
+  ///   `.unavailable(_)`, …
+  func removePasskey(id: String, accessToken: String) async throws(AuthFailure)
 
   /// What a failed answer to an authorized request means, in the same vocabulary: used for
   /// the app's own requests sent through ServiceUser's authorized `NetworkClient`.

@@ -112,6 +112,42 @@ public protocol LoginServicing: Sendable {
   ///   `.refused(.signInCancelled)`, `.unsupported(.deviceSignIn)` (the default), …
   func finishDeviceSignIn(_ authorization: DeviceAuthorization) async throws(AuthFailure)
     -> UserSession
+
+  /// Signs in with a passkey from `authenticator`, recording the session like `signIn`.
+  /// - Parameter authenticator: The app's passkey authenticator.
+  /// - Returns: The new session.
+  /// - Throws: `.refused(.passkeyCancelled)`, `.refused(.noPasskey)`,
+  ///   `.refused(.invalidPasskey)`, `.unsupported(.passkeys)` (the default), …
+  func signIn(withPasskeyFrom authenticator: any PasskeyAuthenticator) async throws(AuthFailure)
+    -> UserSession
+
+  /// Adds a passkey made by `authenticator` to the signed-in account.
+  /// - Parameters:
+  ///   - name: Its name in the list.
+  ///   - authenticator: The app's passkey authenticator.
+  /// - Returns: The new passkey.
+  /// - Throws: `.refused(.reauthenticationRequired)` when the server wants a fresh sign-in
+  ///   first, `.refused(.passkeyCancelled)`, `.unsupported(.passkeys)` (the default), …
+  func addPasskey(named name: String, using authenticator: any PasskeyAuthenticator)
+    async throws(AuthFailure) -> Passkey
+
+  /// The signed-in account's passkeys, oldest first.
+  /// - Returns: The passkeys.
+  /// - Throws: `.refused(.notSignedIn)`, `.unsupported(.passkeys)` (the default), …
+  func passkeys() async throws(AuthFailure) -> [Passkey]
+
+  /// Renames one of the signed-in account's passkeys.
+  /// - Parameters:
+  ///   - id: The passkey's id.
+  ///   - name: Its new name.
+  /// - Returns: The renamed passkey.
+  /// - Throws: `.refused(.passkeyNotFound)`, `.unsupported(.passkeys)` (the default), …
+  func renamePasskey(id: String, to name: String) async throws(AuthFailure) -> Passkey
+
+  /// Removes one of the signed-in account's passkeys.
+  /// - Parameter id: The passkey's id.
+  /// - Throws: `.refused(.passkeyNotFound)`, `.unsupported(.passkeys)` (the default), …
+  func removePasskey(id: String) async throws(AuthFailure)
 }
 
 /// What a service without the browser and device sign-ins answers.

@@ -154,7 +154,7 @@ extension FakeAuthRemoteAPI {
   // MARK: - Helpers
 
   /// Records the call, then throws a scripted failure or `.unsupported` when there is one.
-  private func begin(_ operation: AuthOperation, _ call: Call) throws(AuthFailure) {
+  func begin(_ operation: AuthOperation, _ call: Call) throws(AuthFailure) {
     let failure: AuthFailure? = state.withLock { state in
       state.calls.append(call)
       if state.unsupported.contains(operation) { return .unsupported(operation) }
@@ -167,7 +167,7 @@ extension FakeAuthRemoteAPI {
   }
 
   /// Issues tokens: of a new family (`family` nil, a sign-in) or of the refreshed one's.
-  private func issue(for user: User, family: Int?, in state: inout State) -> UserSession {
+  func issue(for user: User, family: Int?, in state: inout State) -> UserSession {
     state.counter += 1
     let family = family ?? state.counter
     let moment = now()
@@ -185,7 +185,7 @@ extension FakeAuthRemoteAPI {
     return session
   }
 
-  private func account(of accessToken: String, in state: State) throws(AuthFailure) -> Account {
+  func account(of accessToken: String, in state: State) throws(AuthFailure) -> Account {
     guard let grant = state.accessTokens[accessToken], now() < grant.expiresAt,
       let account = state.accounts.values.first(where: { $0.user.id == grant.userID })
     else { throw .refused(.accessTokenRejected) }

@@ -42,6 +42,20 @@ public final class FakeAuthRemoteAPI: AuthRemoteAPI, Sendable {
     case signOut(String)
     /// `revoke(refreshToken:)` of this refresh token.
     case revokeRefreshToken(String)
+    /// `passkeyRegistrationOptions(accessToken:)` with this access token.
+    case passkeyRegistrationOptions(accessToken: String)
+    /// `finishPasskeyRegistration` naming the passkey so, with this access token.
+    case finishPasskeyRegistration(name: String, accessToken: String)
+    /// `passkeyAuthenticationOptions()`.
+    case passkeyAuthenticationOptions
+    /// `finishPasskeySignIn` with this credential id.
+    case finishPasskeySignIn(credentialID: String)
+    /// `passkeys(accessToken:)` with this access token.
+    case passkeys(accessToken: String)
+    /// `renamePasskey` of this id to this name, with this access token.
+    case renamePasskey(id: String, name: String, accessToken: String)
+    /// `removePasskey` of this id, with this access token.
+    case removePasskey(id: String, accessToken: String)
   }
 
   struct Account {
@@ -76,6 +90,10 @@ public final class FakeAuthRemoteAPI: AuthRemoteAPI, Sendable {
     var failures: [AuthOperation: [AuthFailure]] = [:]
     var unsupported: Set<AuthOperation> = []
     var lastCode: String?
+    /// Registered passkeys by credential id, with their user.
+    var passkeys: [String: StoredPasskey] = [:]
+    /// Passkey flows not used yet, by flow id.
+    var passkeyFlows: [String: PasskeyFlow] = [:]
   }
 
   let state = Locked(State())

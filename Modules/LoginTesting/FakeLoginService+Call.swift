@@ -19,6 +19,11 @@ extension FakeLoginService.Call: CustomStringConvertible, CustomReflectable {
     case .switchAccount(let userID): "switchAccount(to: \(userID))"
     case .signOutAccount(let userID): "signOut(account: \(userID))"
     case .signOutAll: "signOutAll"
+    case .passkeySignIn: "signIn(withPasskeyFrom:)"
+    case .addPasskey(let name): "addPasskey(named: \(name))"
+    case .passkeys: "passkeys"
+    case .renamePasskey(let id, let name): "renamePasskey(id: \(id), to: \(name))"
+    case .removePasskey(let id): "removePasskey(id: \(id))"
     }
   }
 

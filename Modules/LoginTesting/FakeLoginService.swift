@@ -1,6 +1,7 @@
 import Foundation
 import LoginCore
 import UserModel
+import WebAuthn
 
 /// A scripted `LoginServicing`, to test a logic control (LoginLogicControl's controls take
 /// any `LoginServicing`) without a server, a network client or a database: each call takes
@@ -43,6 +44,16 @@ public final class FakeLoginService: LoginServicing {
     case signOutAccount(userID: String)
     /// `signOutAll()`.
     case signOutAll
+    /// `signIn(withPasskeyFrom:)`.
+    case passkeySignIn
+    /// `addPasskey(named:using:)`, with the name.
+    case addPasskey(name: String)
+    /// `passkeys()`.
+    case passkeys
+    /// `renamePasskey(id:to:)`, with the id and the new name.
+    case renamePasskey(id: String, name: String)
+    /// `removePasskey(id:)`, with the id.
+    case removePasskey(id: String)
   }
 
   /// The authorization address the fake's browser sign-in gives the agent.
@@ -81,6 +92,25 @@ public final class FakeLoginService: LoginServicing {
   /// How many times `accounts()` was read. A read is not one of ``calls``: they list what the
   /// logic asked the service to do.
   public internal(set) var accountsReads = 0
+  /// What the next `signIn(withPasskeyFrom:)` calls answer once the authenticator signed,
+  /// first first.
+  public var passkeySignInResults: [Result<UserSession, AuthFailure>] = []
+  /// What the next `addPasskey(named:using:)` calls answer once the authenticator made a
+  /// key, first first.
+  public var addPasskeyResults: [Result<Passkey, AuthFailure>] = []
+  /// What the next `passkeys()` calls answer, first first.
+  public var passkeysResults: [Result<[Passkey], AuthFailure>] = []
+  /// What the next `renamePasskey(id:to:)` calls answer, first first.
+  public var renamePasskeyResults: [Result<Passkey, AuthFailure>] = []
+  /// What the next `removePasskey(id:)` calls answer, first first.
+  public var removePasskeyResults: [Result<Void, AuthFailure>] = []
+  /// The options the passkey sign-in hands the authenticator, as a server would send them.
+  public var passkeyRequestOptions = FakeLoginService.defaultPasskeyRequestOptions
+  /// The options adding a passkey hands the authenticator, as a server would send them.
+  public var passkeyCreationOptions = FakeLoginService.defaultPasskeyCreationOptions
+  /// The next `passkeys()` calls each wait for one of these gates, first first, to hold
+  /// one list read (the one after a change, say) while the rest go on.
+  public var passkeysGates: [CallGate] = []
   /// What `lastSignedInIdentifier()` answers.
   public var lastIdentifier: String?
   /// When set, every call waits for the gate before answering (a request "in flight").

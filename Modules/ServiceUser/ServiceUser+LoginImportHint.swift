@@ -115,4 +115,50 @@ extension ServiceUser {
   /// - Returns: Nothing: this declaration cannot be called.
   @available(*, unavailable, message: "import ServiceUserLogin (or LoginStack) to sign out")
   public func signOutAll() async -> SignOutOutcome { .signedOutLocally }
+
+  /// Needs `import ServiceUserLogin`, which adds the real one.
+  /// - Parameter authenticator: The app's passkey authenticator.
+  /// - Returns: Nothing: this declaration cannot be called.
+  /// - Throws: Nothing: this declaration cannot be called.
+  @available(*, unavailable, message: "import ServiceUserLogin (or LoginStack) to sign in")
+  public func signIn(withPasskeyFrom authenticator: any PasskeyAuthenticator)
+    async throws(AuthFailure) -> UserSession
+  { throw .unsupported(.passkeys) }
+
+  /// Needs `import ServiceUserLogin`, which adds the real one.
+  /// - Parameters:
+  ///   - name: The passkey's name.
+  ///   - authenticator: The app's passkey authenticator.
+  /// - Returns: Nothing: this declaration cannot be called.
+  /// - Throws: Nothing: this declaration cannot be called.
+  @available(*, unavailable, message: "import ServiceUserLogin (or LoginStack) to add a passkey")
+  public func addPasskey(named name: String, using authenticator: any PasskeyAuthenticator)
+    async throws(AuthFailure) -> Passkey
+  { throw .unsupported(.passkeys) }
+
+  /// Needs `import ServiceUserLogin`, which adds the real one.
+  /// - Returns: Nothing: this declaration cannot be called.
+  /// - Throws: Nothing: this declaration cannot be called.
+  @available(*, unavailable, message: "import ServiceUserLogin (or LoginStack) to list passkeys")
+  public func passkeys() async throws(AuthFailure) -> [Passkey]
+  { throw .unsupported(.passkeys) }
+
+  /// Needs `import ServiceUserLogin`, which adds the real one.
+  /// - Parameters:
+  ///   - id: The passkey's id.
+  ///   - name: Its new name.
+  /// - Returns: Nothing: this declaration cannot be called.
+  /// - Throws: Nothing: this declaration cannot be called.
+  @available(
+    *, unavailable, message: "import ServiceUserLogin (or LoginStack) to rename a passkey")
+  public func renamePasskey(id: String, to name: String) async throws(AuthFailure) -> Passkey
+  { throw .unsupported(.passkeys) }
+
+  /// Needs `import ServiceUserLogin`, which adds the real one.
+  /// - Parameter id: The passkey's id.
+  /// - Throws: Nothing: this declaration cannot be called.
+  @available(
+    *, unavailable, message: "import ServiceUserLogin (or LoginStack) to remove a passkey")
+  public func removePasskey(id: String) async throws(AuthFailure)
+  { throw .unsupported(.passkeys) }
 }

@@ -17,6 +17,12 @@ import NetworkClient
 /// | 401 `invalid_code` + `attemptsLeft`        | `.refused(.invalidCode(attemptsLeft:))`     |
 /// | 410 `challenge_expired`                    | `.refused(.codeExpired)`                    |
 /// | 429 `too_many_attempts`                    | `.refused(.tooManyAttempts)`                |
+/// | 403 `reauthentication_required`            | `.refused(.reauthenticationRequired)`       |
+/// | 400 or 401 `invalid_passkey`               | `.refused(.invalidPasskey)`                 |
+/// | 409 `passkey_exists`                       | `.refused(.passkeyExists)`                  |
+/// | 410 `flow_expired`                         | `.refused(.flowExpired)`                    |
+/// | 404 `not_found` to a passkey rename, removal| `.refused(.passkeyNotFound)`                |
+/// | 404 `not_found` to a passkey options call  | `.unsupported(.passkeys)` (no such routes)  |
 /// | 401 `token_expired`, authorized call       | `.refused(.accessTokenRejected)`            |
 /// | other 401 with a body, authorized call     | `.refused(.sessionEnded)`                   |
 /// | any 401 to a sign-out, with a refresh token| `POST /v1/auth/revoke`; its own answer      |
@@ -64,6 +70,10 @@ extension KooberAuthAPI {
       return .refused(.invalidCode(attemptsLeft: max(server.attemptsLeft ?? 0, 0)))
     case "challenge_expired": return .refused(.codeExpired)
     case "too_many_attempts": return .refused(.tooManyAttempts)
+    case "reauthentication_required": return .refused(.reauthenticationRequired)
+    case "invalid_passkey": return .refused(.invalidPasskey)
+    case "passkey_exists": return .refused(.passkeyExists)
+    case "flow_expired": return .refused(.flowExpired)
     // Koober's server puts `retryAfter` in the body beside the header; a server that omits it still
     // means "soon".
     case "server_busy" where status == 503:

@@ -142,7 +142,7 @@ extension ServiceUser {
   // MARK: - Helpers shared by the login operations
 
   /// Runs `operation` unless another credential operation is running.
-  private func exclusively<T>(
+  func exclusively<T>(
     _ operation: () async throws(AuthFailure) -> T
   ) async throws(AuthFailure) -> T {
     guard credentialGate.enter() else { throw .unavailable(.inProgress) }
@@ -168,7 +168,7 @@ extension ServiceUser {
   /// for another identity is never sent here. A failed revocation never fails the sign-in;
   /// the sign-in returns once the revocations have been tried.
   /// - Returns: The session as kept.
-  private func record(_ issued: UserSession) async throws(AuthFailure) -> UserSession {
+  func record(_ issued: UserSession) async throws(AuthFailure) -> UserSession {
     let session = Self.stamped(issued, by: remote)
     // Under the account's lock, like a renewal, so two processes signing in and out at once
     // cannot leave a session unrevoked.

@@ -21,6 +21,8 @@ struct DocExampleTests {
     "Modules/NetworkClient/Requests/DefaultRequest.swift",
     "Modules/NetworkClient/Transport/TransferLimits.swift",
     "Modules/ServiceUserLogin/ServiceUser+Login.swift",
+    "Modules/ServiceUserLogin/ServiceUser+Passkeys.swift",
+    "Modules/SoftwarePasskeys/SoftwareAuthenticator.swift",
     "Modules/ServiceUserKoober/KooberAuthAPI.swift",
     "Modules/ServiceUserOIDC/OIDCAuthAPI.swift",
     "Modules/ServiceUserOIDC/OIDCConfiguration.swift",

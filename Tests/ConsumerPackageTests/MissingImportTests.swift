@@ -12,7 +12,7 @@ struct MissingImportTests {
     (["Foundation", "LoginCore", "UserModel"] + imports).map { "import \($0)\n" }.joined() + """
       func app(
         service: ServiceUser, agent: any BrowserUserAgent, challenge: Challenge,
-        device: DeviceAuthorization, form: SignUpCredentials
+        device: DeviceAuthorization, form: SignUpCredentials, passkeys: any PasskeyAuthenticator
       ) async throws {
         _ = try await service.signIn(identifier: "ann", password: "pass1234")
         _ = try await service.verifyCode("123456", for: challenge)
@@ -24,6 +24,11 @@ struct MissingImportTests {
         _ = await service.restoreSession()
         _ = await service.signOut()
         _ = await service.signOut(endingBrowserSessionWith: agent)
+        _ = try await service.signIn(withPasskeyFrom: passkeys)
+        _ = try await service.addPasskey(named: "Ann's laptop", using: passkeys)
+        _ = try await service.passkeys()
+        _ = try await service.renamePasskey(id: "AAAA", to: "Ann's phone")
+        try await service.removePasskey(id: "AAAA")
       }
 
       """
@@ -48,7 +53,7 @@ struct MissingImportTests {
     let login = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasSuffix(".swift") }.map { "Modules/ServiceUserLogin/" + $0 }
     let operations = try Self.operations(in: login)
-    #expect(operations.count == 14)
+    #expect(operations.count == 19)
     #expect(
       try Self.operations(in: ["Modules/ServiceUser/ServiceUser+LoginImportHint.swift"])
         == operations)
@@ -62,7 +67,7 @@ struct MissingImportTests {
       Self.calls(importing: ["ServiceUser"]), named: "App.swift", in: work)
     #expect(!result.passed)
     let errors = result.output.split(separator: "\n").filter { $0.contains(": error: ") }
-    #expect(errors.count == 10, "\(result.output)")
+    #expect(errors.count == 15, "\(result.output)")
     for error in errors {
       #expect(error.contains("is unavailable: import ServiceUserLogin (or LoginStack)"))
     }

@@ -28,7 +28,7 @@ enum TypeCheck {
     let cache = build.appendingPathComponent("TypeCheckModuleCache")
     // The system libraries' module maps, as SwiftPM passes them to the package's own targets.
     let root = ConsumerPackageTests.root
-    let maps = ["Modules/CSQLite", "Modules/CCurl", "Modules/CSocket", "Examples/CLibCrypto"]
+    let maps = ["Modules/CSQLite", "Modules/CCurl", "Modules/CSocket", "Modules/CLibCrypto"]
       .map { root.appendingPathComponent($0 + "/module.modulemap").path }
       .filter { FileManager.default.fileExists(atPath: $0) }
       .flatMap { ["-Xcc", "-fmodule-map-file=" + $0] }

@@ -65,7 +65,7 @@ struct LocalizedHelpTests {
       .filter {
         $0 != "  KOOBER_REQUEST_TIMEOUT_SECONDS" && $0 != "  KOOBER_REFRESH_WINDOW_SECONDS"
       }
-    #expect(tableRows.count == 50)  // 48 before `accounts` and `switch`
+    #expect(tableRows.count == 54)  // 48 before `accounts` and `switch`, 50 before `passkey`
     for row in tableRows {
       #expect(Self.descriptionColumn(row) == 29, "\(row)")
     }

@@ -38,7 +38,9 @@ struct LocalizedScreenTests {
     #expect(screen.contains("  1) 估算车费\n  2) 叫车\n  3) 行程状态\n"))
     #expect(screen.contains("退出登录\n"))
     // The labels are equally wide, so the values start right after them.
-    #expect(screen.contains("姓名：Ann\n邮箱：ann@example.com\n类型：乘客\n  1) 修改姓名\n  2) 返回\n"))
+    #expect(
+      screen.contains(
+        "姓名：Ann\n邮箱：ann@example.com\n类型：乘客\n  1) 修改姓名\n  2) 通行密钥\n  3) 返回\n"))
     #expect(Transcript.alerts(in: screen).isEmpty)
     for word in Self.englishWords { #expect(!screen.contains(word), "\(word)") }
   }

@@ -4,7 +4,7 @@ import Testing
 import UserModel
 
 /// An adapter that relies on every default: only the four operations every server has.
-private struct MinimalAPI: AuthRemoteAPI {
+struct MinimalAPI: AuthRemoteAPI {
   func signIn(_ credentials: SignInCredentials) async throws(AuthFailure) -> SignInOutcome {
     throw .unsupported(.signIn)
   }

@@ -8,7 +8,7 @@ import UserModel
 @MainActor
 final class DelegateRecorder {
   /// Which control finished a login flow.
-  enum Source: Equatable { case signIn, code, signUp, browser, device, accounts }
+  enum Source: Equatable { case signIn, code, signUp, browser, device, accounts, passkey }
 
   enum Call: Equatable {
     // The route (LoginRouteDelegate)
@@ -53,9 +53,21 @@ final class DelegateRecorder {
     case accountsFailed(AuthFailure, message: String)
     case addAccount(from: LoginEntryPoint)
     case accountsSignedOut(AccountsLogicControl.AfterSignOut, notice: String?)
+    // Passkey sign-in
+    case passkeyStarted
+    case passkeyWaiting
+    case passkeyCancelled
+    case noPasskey(message: String)
+    case passkeyFailed(AuthFailure, message: String)
+    // Passkeys
+    case passkeysStarted
+    case passkeysLoaded([Passkey])
+    case passkeysChanged(PasskeysLogicControl.Change)
+    case freshSignInNeeded(name: String)
+    case passkeysFailed(AuthFailure, message: String)
   }
 
-  private(set) var calls: [Call] = []
+  var calls: [Call] = []
   private(set) var codeControl: CodeLogicControl?
 
   private func source(of control: any LoginFlowControl) -> Source {
@@ -65,6 +77,7 @@ final class DelegateRecorder {
     case is BrowserSignInLogicControl: .browser
     case is DeviceSignInLogicControl: .device
     case is AccountsLogicControl: .accounts
+    case is PasskeySignInLogicControl: .passkey
     default: .signIn
     }
   }

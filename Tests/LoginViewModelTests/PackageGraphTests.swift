@@ -62,19 +62,22 @@ struct PackageGraphTests {
         == ["UserModel", "Localization", "WireFormat"])
   }
 
-  @Test("LoginLogicControl links LoginCore and the wire leaf alone: no NetworkClient, no SQLite")
+  @Test("LoginLogicControl links LoginCore and the wire leaves alone: no NetworkClient, no SQLite")
   func logicControlDependencies() throws {
     // WireFormat is the Foundation-only leaf every module may use (the event log's timestamps
-    // are its dates).
+    // are its dates); WebAuthn, on WireFormat alone, holds the passkey options and answers
+    // that a passkey authenticator takes and gives.
     #expect(
       try Self.dependencies(of: "LoginLogicControl")
-        == ["LoginCore", "UserModel", "Localization", "WireFormat"])
+        == ["LoginCore", "UserModel", "Localization", "WireFormat", "WebAuthn"])
     #expect(
-      try Self.dependencies(of: "LoginCore") == ["UserModel", "Localization", "WireFormat"])
+      try Self.dependencies(of: "LoginCore")
+        == ["UserModel", "Localization", "WireFormat", "WebAuthn"])
+    #expect(try Self.dependencies(of: "WebAuthn") == ["WireFormat"])
     let imported = try Self.imports(of: "LoginLogicControl").union(Self.imports(of: "LoginCore"))
     #expect(
       imported.subtracting(["Foundation"])
-        == ["LoginCore", "UserModel", "Localization", "WireFormat"])
+        == ["LoginCore", "UserModel", "Localization", "WireFormat", "WebAuthn"])
   }
 
   /// The targets `name` links, directly or through others, stopping at any of `stops` (whose
@@ -94,13 +97,26 @@ struct PackageGraphTests {
   func loginTestingDependencies() throws {
     // An app's logic tests link the fakes: they must not build and link SQLite and libcurl.
     #expect(
-      try Self.dependencies(of: "LoginTesting") == ["LoginCore", "UserModel", "WireFormat"])
+      try Self.dependencies(of: "LoginTesting")
+        == ["LoginCore", "UserModel", "WireFormat", "WebAuthn", "SoftwarePasskeys"])
     let heavy: Set<String> = ["ServiceUser", "DatabaseClient", "NetworkClient"]
-    let linked = try Self.linked(by: "LoginTesting", stoppingAt: heavy)
+    // SoftwarePasskeys links libcrypto on Linux only, a platform condition this reader skips:
+    // its declaration is read for the heavy modules instead.
+    let linked = try Self.linked(by: "LoginTesting", stoppingAt: heavy.union(["SoftwarePasskeys"]))
     #expect(linked.intersection(heavy) == [])
-    #expect(linked == ["LoginCore", "UserModel", "Localization", "WireFormat"])
+    #expect(
+      linked == [
+        "LoginCore", "UserModel", "Localization", "WireFormat", "WebAuthn", "SoftwarePasskeys",
+      ])
+    let manifest = try String(
+      contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let softwarePasskeys = try #require(
+      manifest.firstMatch(of: #/name: "SoftwarePasskeys",[\s\S]*?path:/#)?.output)
+    for module in heavy.union(["CSQLite", "CCurl"]) {
+      #expect(!softwarePasskeys.contains("\"\(module)\""))
+    }
     #expect(
       try Self.imports(of: "LoginTesting").subtracting(["Foundation"])
-        == ["LoginCore", "UserModel", "WireFormat"])
+        == ["LoginCore", "UserModel", "WireFormat", "WebAuthn", "SoftwarePasskeys"])
   }
 }

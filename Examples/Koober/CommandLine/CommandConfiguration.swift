@@ -25,6 +25,8 @@ struct CommandConfiguration: Sendable {
     case required(String)
     /// One argument that may be left out.
     case optional(String)
+    /// Two arguments that must both be given, e.g. `passkey rename ID NAME`.
+    case pair(String, String)
     /// `help`'s topic: a command or group name of one or two words, read by the command.
     case topic
   }

@@ -105,22 +105,50 @@ struct OptionReader {
         ]),
         command: commandName)
     case .required(let name), .optional(let name):
-      guard positionals.count <= 1 else {
-        throw UsageError(
-          message: TextTable.kooberCommands.text("usage.oneArgument", [
-            "command": commandName, "name": name, "argument": positionals[1],
-          ]),
-          command: commandName)
-      }
-      return positionals.first
+      return try first(of: positionals, taking: [name])
+    case .pair(let first, let second):
+      return try self.first(of: positionals, taking: [first, second])
     }
+  }
+
+  /// The first of `positionals`, or the usage error of one more than `names`, the command's
+  /// arguments, allow (`usage.oneArgument` names the last it takes).
+  private func first(of positionals: [String], taking names: [String]) throws(UsageError)
+    -> String?
+  {
+    guard positionals.count <= names.count else {
+      throw UsageError(
+        message: TextTable.kooberCommands.text("usage.oneArgument", [
+          "command": commandName, "name": names[names.count - 1],
+          "argument": positionals[names.count],
+        ]),
+        command: commandName)
+    }
+    return positionals.first
+  }
+
+  /// Both plain arguments of a command that takes two, e.g. `passkey rename ID NAME`.
+  func requiredPair() throws(UsageError) -> (String, String) {
+    let positionals = parsed.positionals
+    guard case .pair(let first, let second) = configuration.positional else {
+      return (positionals.first ?? "", "")
+    }
+    for (index, name) in [first, second].enumerated()
+    where index >= positionals.count || positionals[index].isEmpty {
+      throw missing(
+        TextTable.kooberCommands.text("usage.missingArgument", usageValues(["name": name])))
+    }
+    return (positionals[0], positionals[1])
   }
 
   /// The plain argument a command cannot do without, e.g. `rides cancel ID`.
   func requiredPositional() throws(UsageError) -> String {
     guard let value = try positional(), !value.isEmpty else {
-      // A ride's `ID` is named in words; another argument (`switch IDENTIFIER`) by its name.
-      if case .required(let name) = configuration.positional, name != "ID" {
+      // A ride's `ID` is named in words; another argument (`switch IDENTIFIER`, a passkey's
+      // `ID`) by its name.
+      if case .required(let name) = configuration.positional,
+        name != "ID" || configuration.group == .passkey
+      {
         throw missing(
           TextTable.kooberCommands.text("usage.missingArgument", usageValues(["name": name])))
       }

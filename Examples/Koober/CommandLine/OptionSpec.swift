@@ -8,6 +8,8 @@ struct OptionSpec: Sendable, Equatable {
   let valueName: String?
   /// One line of help, in the chosen language.
   let help: String
+  /// Whether the option may be given more than once (`serve --origin`); every value is kept.
+  var repeatable = false
 
   /// Whether the option takes a value.
   var takesValue: Bool { valueName != nil }
@@ -20,6 +22,11 @@ struct OptionSpec: Sendable, Equatable {
   /// An option with a value.
   static func value(_ name: String, _ valueName: String, _ help: String) -> OptionSpec {
     OptionSpec(name: name, valueName: valueName, help: help)
+  }
+
+  /// An option with a value that may be given more than once.
+  static func repeatableValue(_ name: String, _ valueName: String, _ help: String) -> OptionSpec {
+    OptionSpec(name: name, valueName: valueName, help: help, repeatable: true)
   }
 
   /// A flag.

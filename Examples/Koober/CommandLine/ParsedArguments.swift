@@ -7,8 +7,11 @@ struct ParsedArguments: Sendable {
   var command: (any KooberCommand.Type)?
   /// The first word of a two-word command (`rides`, `driver`), once it was read.
   var group: CommandGroup?
-  /// The values of options that take one, by name without dashes.
+  /// The values of options that take one, by name without dashes (a repeatable option's
+  /// first).
   var values: [String: String] = [:]
+  /// Every value of a repeatable option, in order, by name without dashes.
+  var repeatedValues: [String: [String]] = [:]
   /// The flags given, by name without dashes.
   var flags: Set<String> = []
   /// Arguments that are not options (`help`'s topic, a ride id).
@@ -19,8 +22,9 @@ struct ParsedArguments: Sendable {
   /// Splits `arguments` (without the program name).
   ///
   /// Options may come before or after the command, as `--name value` or `--name=value`;
-  /// `--` ends the options. A value may not start with `--` unless given with `=`, so a
-  /// forgotten value is reported rather than swallowing the next option.
+  /// `--` ends the options; a word with one dash (other than `-h`) is a plain argument. A
+  /// value may not start with `--` unless given with `=`, so a forgotten value is reported
+  /// rather than swallowing the next option.
   /// - Parameter arguments: e.g. `["sign-in", "--email", "ann@example.com"]`.
   /// - Throws: `UsageError` for an unknown command or option, a missing value, an option
   ///   given twice or a value given to a flag.
@@ -34,6 +38,10 @@ struct ParsedArguments: Sendable {
         optionsEnded = true
       } else if token == "-h" || token == "--help" {
         wantsHelp = true
+      } else if !token.hasPrefix("--") {
+        // koober's only short option is -h: any other word with one dash is an argument, such
+        // as a passkey's id (base64url, which may begin with '-').
+        try take(argument: token)
       } else {
         try take(option: token, from: &rest)
       }
@@ -99,7 +107,7 @@ struct ParsedArguments: Sendable {
     guard token.hasPrefix("--"), let spec = knownOptions.first(where: { $0.name == name }) else {
       throw UsageError(message: unknownOption(token), command: commandName, group: group)
     }
-    guard values[name] == nil, !flags.contains(name) else {
+    guard spec.repeatable || (values[name] == nil && !flags.contains(name)) else {
       throw UsageError(
         message: TextTable.kooberCommands.text("usage.givenTwice", ["option": name]),
         command: commandName)
@@ -114,9 +122,9 @@ struct ParsedArguments: Sendable {
       return
     }
     if let inlineValue {
-      values[name] = inlineValue
+      keep(inlineValue, for: name)
     } else if let next = rest.first, !next.hasPrefix("--") {
-      values[name] = next
+      keep(next, for: name)
       rest.removeFirst()
     } else {
       throw UsageError(
@@ -124,6 +132,11 @@ struct ParsedArguments: Sendable {
           "usage.needsValue", ["option": name, "synopsis": spec.synopsis]),
         command: commandName)
     }
+  }
+
+  private mutating func keep(_ value: String, for name: String) {
+    if values[name] == nil { values[name] = value }
+    repeatedValues[name, default: []].append(value)
   }
 
   /// `unknown option '--mail' for 'sign-in'`, or without the command before one was named.

@@ -12,6 +12,8 @@ struct RootCommand: KooberCommand {
     StatusCommand.self, SignUpCommand.self, SignInCommand.self, VerifyCommand.self,
     SignOutCommand.self, AccountsCommand.self, SwitchCommand.self, OutboxCommand.self,
     ReportCommand.self,
+    PasskeyAddCommand.self, PasskeyListCommand.self, PasskeyRenameCommand.self,
+    PasskeyRemoveCommand.self,
     RideEstimateCommand.self, RideRequestCommand.self, RideStatusCommand.self,
     RideListCommand.self, RideCancelCommand.self, RideExportCommand.self,
     DriverQueueCommand.self, DriverAcceptCommand.self, DriverAdvanceCommand.self,

@@ -16,10 +16,7 @@ extension Console {
   /// - Returns: The exit status.
   func fail(_ failure: AuthFailure) -> ExitCode {
     error(failure.message)
-    switch failure {
-    case .refused(.invalidForm), .refused(.malformedCode): return .usage
-    default: return .failure
-    }
+    return ExitCode(failure)
   }
 
   /// Reports a storage failure on stderr.
@@ -28,5 +25,17 @@ extension Console {
   func fail(_ failure: StorageFailure) -> ExitCode {
     error(failure.message)
     return .failure
+  }
+}
+
+extension ExitCode {
+  /// The status of a failed step: 2 when the input broke a rule before anything was sent,
+  /// 1 otherwise.
+  /// - Parameter failure: What the logic control reported.
+  init(_ failure: AuthFailure) {
+    switch failure {
+    case .refused(.invalidForm), .refused(.malformedCode): self = .usage
+    default: self = .failure
+    }
   }
 }

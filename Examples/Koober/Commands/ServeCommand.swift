@@ -3,8 +3,8 @@ import Foundation
 import KooberBackend
 import Localization
 
-/// `koober serve [--host H] [--port N] [--host-names NAMES] [--demo]`: runs the reference
-/// backend until SIGINT or SIGTERM.
+/// `koober serve [--host H] [--port N] [--host-names NAMES] [--demo] [--rp-id ID]
+/// [--rp-name NAME] [--origin URL]...`: runs the reference backend until SIGINT or SIGTERM.
 ///
 /// The first line on standard output is `Koober backend listening on http://HOST:PORT`, so a
 /// script (or a test) can start it on port 0 and read the port the system picked. Its data
@@ -16,12 +16,17 @@ struct ServeCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
       name: "serve", summary: TextTable.kooberCommands.text("serve.summary"),
-      arguments: "[--host H] [--port N] [--host-names NAMES] [--demo]",
+      arguments:
+        "[--host H] [--port N] [--host-names NAMES] [--demo] [--rp-id ID] [--rp-name NAME] "
+        + "[--origin URL]...",
       options: [
         .value("host", "H", TextTable.kooberCommands.text("serve.option.host")),
         .value("port", "N", TextTable.kooberCommands.text("serve.option.port")),
         .value("host-names", "NAMES", TextTable.kooberCommands.text("serve.option.hostNames")),
         .flag("demo", TextTable.kooberCommands.text("serve.option.demo")),
+        .value("rp-id", "ID", TextTable.kooberCommands.text("serve.option.rpID")),
+        .value("rp-name", "NAME", TextTable.kooberCommands.text("serve.option.rpName")),
+        .repeatableValue("origin", "URL", TextTable.kooberCommands.text("serve.option.origin")),
       ],
       details: TextTable.kooberCommands.text("serve.details"))
   }
@@ -34,12 +39,18 @@ struct ServeCommand: KooberCommand {
   let demoMode: Bool
   /// More names the backend answers to in `Host` (the HTTP contract's 421 for others).
   let hostNames: [String]
+  /// The passkeys' relying party: its id, its name, and the origins accepted (none: the
+  /// backend's `https://<RP ID>`).
+  let relyingParty: (id: String, name: String, origins: [String])
 
   init(_ options: OptionReader) throws(UsageError) {
     host = options.optional("host") ?? "127.0.0.1"
     port = try options.port()
     hostNames = try options.hostNames()
     demoMode = options.flag("demo")
+    relyingParty = (
+      try options.relyingPartyID(), try options.relyingPartyName(), try options.origins()
+    )
   }
 
   func run(_ context: CommandContext) async -> ExitCode {
@@ -54,6 +65,9 @@ struct ServeCommand: KooberCommand {
     configuration.port = port
     configuration.hostNames = hostNames
     configuration.demoMode = demoMode
+    configuration.relyingPartyID = relyingParty.id
+    configuration.relyingPartyName = relyingParty.name
+    configuration.passkeyOrigins = relyingParty.origins
     return await Self.serve(configuration)
   }
 

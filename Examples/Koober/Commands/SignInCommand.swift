@@ -4,14 +4,17 @@ import UserModel
 /// `koober sign-in --email E --password-stdin`: signs in; a driver's sign-in stops at the
 /// one-time code (exit 3) and keeps the challenge, never the password, for `koober verify`.
 /// With `--oidc-issuer`, `--browser` signs in in the system browser and `--device` on another
-/// device (ProviderSignIn.swift).
+/// device (ProviderSignIn.swift). `--passkey` signs in with this device's passkey, which names
+/// its user: no email, and no one-time code for a driver (PasskeySignIn.swift).
 struct SignInCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
       name: "sign-in", summary: TextTable.kooberCommands.text("signIn.summary"),
       arguments: "--email E --password-stdin | --browser | --device",
       options: [
-        .email, .passwordStdin, .flag("browser", TextTable.kooberCommands.text("option.browser")),
+        .email, .passwordStdin,
+        .flag("passkey", TextTable.kooberCommands.text("option.passkey")),
+        .flag("browser", TextTable.kooberCommands.text("option.browser")),
         .flag("device", TextTable.kooberCommands.text("option.device")),
       ],
       details: TextTable.kooberCommands.text("signIn.details"))
@@ -25,6 +28,8 @@ struct SignInCommand: KooberCommand {
     case browser
     /// `--device`.
     case device
+    /// `--passkey`.
+    case passkey
   }
 
   /// The way chosen on the command line.
@@ -33,14 +38,18 @@ struct SignInCommand: KooberCommand {
   init(_ options: OptionReader) throws(UsageError) {
     let browser = options.flag("browser")
     let device = options.flag("device")
-    if browser || device {
-      guard !(browser && device), options.parsed.values["email"] == nil,
-        !options.flag("password-stdin")
+    let passkey = options.flag("passkey")
+    if browser || device || passkey {
+      guard [browser, device, passkey].filter({ $0 }).count == 1,
+        options.parsed.values["email"] == nil, !options.flag("password-stdin")
       else {
         throw UsageError(
-          message: TextTable.kooberCommands.text("usage.signInWays"), command: options.commandName)
+          message: passkey
+            ? TextTable.kooberCommands.text("usage.passkeyAlone")
+            : TextTable.kooberCommands.text("usage.signInWays"),
+          command: options.commandName)
       }
-      way = browser ? .browser : .device
+      way = browser ? .browser : device ? .device : .passkey
     } else {
       way = .password(
         email: try options.required("email"), fromStdin: options.flag("password-stdin"))
@@ -48,7 +57,11 @@ struct SignInCommand: KooberCommand {
   }
 
   func run(_ context: CommandContext) async -> ExitCode {
-    await context.withApp { app in
+    if way == .passkey, context.global.oidc != nil {
+      context.console.error(AppContainer.passkeysOnProviderPage)
+      return .failure
+    }
+    return await context.withApp { app in
       switch way {
       case .password(let email, let fromStdin):
         await signIn(email: email, passwordFromStdin: fromStdin, in: app)
@@ -56,6 +69,8 @@ struct SignInCommand: KooberCommand {
         await ProviderSignIn.browser(in: app, environment: context.environment)
       case .device:
         await ProviderSignIn.device(in: app)
+      case .passkey:
+        await PasskeySignIn.run(in: app)
       }
     }
   }

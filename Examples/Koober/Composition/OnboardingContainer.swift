@@ -8,12 +8,14 @@ import UserModel
 final class OnboardingContainer {
   private let environment: LoginEnvironment
   private let console: Console
+  private let parent: AppContainer
 
   /// Makes the container from the app container's shared parts.
   /// - Parameter parent: The app container.
   init(parent: AppContainer) {
     environment = parent.loginEnvironment
     console = parent.console
+    self.parent = parent
   }
 
   /// A sign-in control that starts at `entry` (it decides where success goes).
@@ -82,6 +84,15 @@ final class OnboardingContainer {
       screen.start = { _ in control.start() }
       return screen
     }
+  }
+
+  /// `[Sign in with a passkey]`, wired to a new passkey sign-in control and this device's
+  /// authenticator.
+  /// - Parameter entry: Where the sign-in began.
+  func makePasskeySignInScreen(from entry: LoginEntryPoint) -> PasskeySignInScreen {
+    PasskeySignInScreen(
+      console: console, control: parent.makePasskeySignInControl(from: entry),
+      authenticator: parent.makePasskeyAuthenticator())
   }
 
   /// `[Verification code]`, wired to the code control the sign-in handed over.

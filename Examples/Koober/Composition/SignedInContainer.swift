@@ -75,9 +75,16 @@ final class SignedInContainer {
       alert: alert)
   }
 
-  /// `[Profile]`, with rename.
+  /// `[Profile]`, with rename, and `Passkeys` with Koober's API.
   func makeProfileScreen() -> ProfileScreen {
-    ProfileScreen(console: console, container: self)
+    ProfileScreen(console: console, container: self, offersPasskeys: parent.offersPasskeys)
+  }
+
+  /// `[Passkeys]`, wired to a new passkeys control and this device's authenticator.
+  func makePasskeysScreen() -> PasskeysScreen {
+    PasskeysScreen(
+      console: console, user: user, control: parent.makePasskeysControl(),
+      authenticator: parent.makePasskeyAuthenticator())
   }
 
   /// `[Fare estimate]`, back to this user's home.

@@ -17,6 +17,8 @@ enum Destination {
   case browserSignIn(from: LoginEntryPoint)
   /// `[Sign in on another device]` (OIDC mode), begun at an entry point.
   case deviceSignIn(from: LoginEntryPoint)
+  /// `[Sign in with a passkey]` (Koober's API), begun at an entry point.
+  case passkeySignIn(from: LoginEntryPoint)
   /// The one-time code of a driver's sign-in.
   case code(CodeLogicControl)
   /// The signed-in user's home (passenger or driver).
@@ -32,6 +34,8 @@ enum Destination {
   case rideStatus(User, following: PassengerRideLogicControl?, alert: String?)
   /// A driver's queue and current ride.
   case rideQueue(User)
+  /// `[Passkeys]` of the signed-in user, from the profile.
+  case passkeys(User)
   /// Sign out, then welcome, or the home of the account that becomes active instead.
   case signOut
   /// `[Switch account]`: the other accounts, from the active account's home.
@@ -79,7 +83,9 @@ extension Destination {
   /// The signed-in user a destination is for, if it names one.
   var user: User? {
     switch self {
-    case .home(let user, _), .rideStatus(let user, _, _), .rideQueue(let user): user
+    case .home(let user, _), .rideStatus(let user, _, _), .rideQueue(let user),
+      .passkeys(let user):
+      user
     case .switchAccount(let user), .switchTo(_, let user), .addAccount(let user): user
     case .feature(_, let user), .openFeature(_, let user): user
     default: nil

@@ -1,24 +1,26 @@
 import Localization
+import LoginViewModel
 
 /// The menus shown before anyone is signed in.
 extension MenuScreen {
-  /// `[Welcome]`: sign in, sign up, browse as a guest, or quit.
+  /// `[Welcome]`: sign in, sign up, browse as a guest, sign in with a passkey, or quit.
   /// - Parameters:
   ///   - console: The terminal.
   ///   - alert: Why the person is here, e.g. "Your session has expired; …".
   ///   - providerSignIn: Whether to offer the browser and device sign-ins (OIDC mode).
-  static func welcome(console: Console, alert: String?, providerSignIn: Bool = false)
-    -> MenuScreen
-  {
+  ///   - passkeySignIn: Whether to offer "Sign in with a passkey" (Koober's API).
+  static func welcome(
+    console: Console, alert: String?, providerSignIn: Bool = false, passkeySignIn: Bool = false
+  ) -> MenuScreen {
     MenuScreen(
       console: console, title: TextTable.koober.text("welcome.title"), alert: alert,
       intro: TextTable.koober.text("welcome.intro"),
+      // After the entries people and scripts already know by number.
       entries: [.signIn] + (providerSignIn ? [.browserSignIn, .deviceSignIn] : []) + [
         .signUp,
         MenuEntry(
           title: TextTable.koober.text("entry.browseAsGuest"), value: .guestHome(alert: nil)),
-        .quit,
-      ])
+      ] + (passkeySignIn ? [.passkeySignIn] : []) + [.quit])
   }
 
   /// `[Guest home]`: the features of the guest gate, each marked with what it needs, plus
@@ -49,6 +51,11 @@ extension MenuEntry<Destination> {
   static var signIn: Self {
     MenuEntry(
       title: TextTable.koober.text("entry.signIn"), value: .signIn(from: .welcome, alert: nil))
+  }
+
+  /// `Sign in with a passkey`, from welcome (Koober's API).
+  static var passkeySignIn: Self {
+    MenuEntry(title: PasskeySignInViewModel.buttonTitle, value: .passkeySignIn(from: .welcome))
   }
 
   /// `Sign in with browser`, from welcome (OIDC mode).

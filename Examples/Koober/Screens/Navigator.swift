@@ -79,7 +79,8 @@ final class Navigator {
     case .welcome(let alert):
       signedIn = nil
       return await MenuScreen.welcome(
-        console: app.console, alert: alert, providerSignIn: app.offersProviderSignIn
+        console: app.console, alert: alert, providerSignIn: app.offersProviderSignIn,
+        passkeySignIn: app.offersPasskeys
       ).run()
     case .signIn(let entry, let alert):
       return await app.makeOnboardingContainer().makeSignInScreen(from: entry, alert: alert).run()
@@ -92,6 +93,8 @@ final class Navigator {
     case .deviceSignIn(let entry):
       return await app.makeOnboardingContainer().makeProviderSignInScreen(.device, from: entry)
         .run()
+    case .passkeySignIn(let entry):
+      return await app.makeOnboardingContainer().makePasskeySignInScreen(from: entry).run()
     case .code(let control):
       return await app.makeOnboardingContainer().makeCodeScreen(for: control).run()
     case .home(let user, let alert):
@@ -109,6 +112,8 @@ final class Navigator {
       ).run()
     case .rideQueue(let user):
       return await signedInContainer(for: user).makeRideQueueScreen().run()
+    case .passkeys(let user):
+      return await signedInContainer(for: user).makePasskeysScreen().run()
     case .signOut: return await signOut()
     case .switchAccount(let user): return await chooseAccount(from: user)
     case .switchTo(let account, let user): return await switchAccount(to: account, from: user)

@@ -1,22 +1,30 @@
 import Localization
 import LoginCore
 import LoginLogicControl
+import LoginViewModel
 import ServiceUserLogin
 import UserModel
 
-/// `[Profile]`: name, email and account type, with rename.
+/// `[Profile]`: name, email and account type, with rename, and the account's passkeys.
 @MainActor
 final class ProfileScreen: Screen {
+  private enum Choice {
+    case rename, passkeys, back
+  }
+
   private let console: Console
   private let container: SignedInContainer
+  private let offersPasskeys: Bool
 
   /// Makes the screen.
   /// - Parameters:
   ///   - console: The terminal.
   ///   - container: The signed-in container (the user and their service).
-  init(console: Console, container: SignedInContainer) {
+  ///   - offersPasskeys: Whether to offer `Passkeys` (not with an OpenID Connect provider).
+  init(console: Console, container: SignedInContainer, offersPasskeys: Bool = false) {
     self.console = console
     self.container = container
+    self.offersPasskeys = offersPasskeys
   }
 
   func run() async -> Destination {
@@ -26,14 +34,16 @@ final class ProfileScreen: Screen {
       console.title(TextTable.koober.text("profile.title"))
       if let alert { console.alert(alert) }
       writeDetails(of: user)
-      let choice = await console.choose(from: [
-        MenuEntry(title: TextTable.koober.text("profile.rename"), value: true),
-        MenuEntry(title: TextTable.koober.text("entry.back"), value: false),
-      ])
+      let choice = await console.choose(
+        from: [MenuEntry(title: TextTable.koober.text("profile.rename"), value: Choice.rename)]
+          + (offersPasskeys
+            ? [MenuEntry(title: PasskeyListViewModel.title, value: Choice.passkeys)] : [])
+          + [MenuEntry(title: TextTable.koober.text("entry.back"), value: Choice.back)])
       switch choice {
       case .failure(let exit): return exit.destination
-      case .success(false): return .home(user, alert: nil)
-      case .success(true):
+      case .success(.back): return .home(user, alert: nil)
+      case .success(.passkeys): return .passkeys(user)
+      case .success(.rename):
         let event = await console.ask(TextTable.koober.text("profile.newName"))
         guard case .line(let name) = event else { return event.exit ?? .quit }
         let failure = await rename(to: name)

@@ -29,4 +29,8 @@ struct ClientFolder: Sendable, Equatable {
   var pendingSignIn: URL { url.appendingPathComponent("pending-sign-in.json") }
   /// The event log, for `koober report`.
   var eventLog: URL { url.appendingPathComponent("events.log") }
+  /// "This device"'s passkeys: their private keys, each file 0600 in this 0700 folder, kept
+  /// by SoftwarePasskeys. Beside the session of the same server, so two servers that share an
+  /// RP ID (`localhost`) never answer with each other's keys.
+  var passkeysFolder: URL { url.appendingPathComponent("Passkeys", isDirectory: true) }
 }

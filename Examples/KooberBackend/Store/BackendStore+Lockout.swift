@@ -95,6 +95,15 @@ extension BackendStore {
     }
   }
 
+  /// How long an email stays locked, for a sign-in that does not count towards the lockout
+  /// (a passkey's): a locked account cannot sign in that way either.
+  /// - Parameter email: a normalized email.
+  /// - Returns: the seconds left of the lock, rounded up; nil when not locked.
+  /// - Throws: `500` when the database fails.
+  func lockRemaining(email: String) throws(APIError) -> Int? {
+    try failureRecord(email: email).lockedFor
+  }
+
   /// An email's failures in a row, and how long it stays locked.
   /// - Parameter email: a normalized email.
   /// - Returns: the failures (0 once a lock has run out) and the seconds left of a lock,

@@ -32,6 +32,9 @@ extension BackendStore {
     var user: User
     var familyID: String
     var expiresAt: Date
+    /// When the family began: the sign-in, which refreshes do not move (adding a passkey
+    /// asks for a recent one).
+    var signedInAt: Date
   }
 
   /// Starts a new token family for a user (a sign-up, sign-in or verified code) and issues its
@@ -60,17 +63,20 @@ extension BackendStore {
     let row = try read { database throws(DatabaseError) in
       try database.queryOne(
         """
-        SELECT t.expires_at, t.family_id, f.revoked_at, u.id, u.email, u.name, u.type
+        SELECT t.expires_at, t.family_id, f.revoked_at, f.created_at, u.id, u.email, u.name,
+          u.type
         FROM tokens t JOIN token_families f ON f.id = t.family_id JOIN users u ON u.id = f.user_id
         WHERE t.hash = ? AND t.kind = 'access'
         """,
         hash)
     }
     guard let row, let user = Self.user(from: row), let familyID = row["family_id"] as String?,
-      let expiresAt = row["expires_at"] as Date?, row.value(named: "revoked_at") == .null
+      let expiresAt = row["expires_at"] as Date?, let signedInAt = row["created_at"] as Date?,
+      row.value(named: "revoked_at") == .null
     else { throw .invalidToken }
     guard expiresAt > now else { throw .tokenExpired }
-    return Authenticated(user: user, familyID: familyID, expiresAt: expiresAt)
+    return Authenticated(
+      user: user, familyID: familyID, expiresAt: expiresAt, signedInAt: signedInAt)
   }
 
   /// Spends a refresh token for a new pair of the same family. Sent again within the

@@ -12,6 +12,7 @@ final class BackendStore: Sendable {
   static let migrations: [Migration] = [
     Migration("accounts, tokens, challenges, lockout, outbox", sql: BackendSchema.accounts),
     Migration("rides", sql: RideSchema.rides),
+    Migration("passkeys, user handles, passkey flows", sql: PasskeySchema.passkeys),
   ]
 
   let database: Database
@@ -28,6 +29,9 @@ final class BackendStore: Sendable {
   let storedIterations: Locked<[Int: Int]>
   /// The answers of refreshes inside their window (`BackendStore+Tokens.swift`).
   let refreshAnswers: RefreshAnswers
+  /// Why the latest passkey credentials were refused, newest last (at most 32): every
+  /// refusal answers the same `invalid_passkey`, so tests and diagnostics read the check here.
+  let recentPasskeyRefusals = Locked<[PasskeyRefusal]>([])
 
   /// Opens (creating when missing) and migrates the database.
   /// - Parameter configuration: where the database lives and the security parameters.

@@ -16,6 +16,8 @@ enum LoginEvent {
     case browserSignIn = "browser sign-in"
     case deviceSignIn = "device sign-in"
     case accounts
+    case passkeySignIn = "passkey sign-in"
+    case passkeys
   }
 
   case launchCheckStarted
@@ -42,6 +44,8 @@ enum LoginEvent {
   case deviceCodeShown(expiresInSeconds: Int)
   case cancelled(Area)
   case account(AccountEvent)
+  case authenticatorAsked(Area)
+  case passkey(PasskeyEvent)
 
   var text: String {
     switch self {
@@ -98,6 +102,10 @@ enum LoginEvent {
         + "-> \(route)"
     case .account(let event):
       event.text
+    case .authenticatorAsked(let area):
+      "\(area.rawValue): waiting for the authenticator"
+    case .passkey(let event):
+      "passkeys: \(event.text)"
     }
   }
 

@@ -147,7 +147,13 @@ extension FileSessionStore: AccountSessionStore {
     var named = Set<String>()
     for account in Array(record.lastActive.keys) where account != legacyAccount {
       let name = Self.accountFileName(for: account)
-      if files.contains(name) { named.insert(name) } else { record.lastActive[account] = nil }
+      // Asked of the file itself, not the listing: a listing read while another process
+      // renames a file into the folder may miss an entry (POSIX leaves it unspecified).
+      if files.contains(name) || accountFile(for: account).exists {
+        named.insert(name)
+      } else {
+        record.lastActive[account] = nil
+      }
     }
     if let active = record.active, record.lastActive[active] == nil { record.active = nil }
     for name in files.subtracting(named) {

@@ -97,5 +97,16 @@ func showWelcome() {}
 /// Asks the person for the one-time code sent over `channel`.
 func askForCode(sentBy channel: String) async -> String { unwritten() }
 
+/// The app's data folder, e.g. the one its passkeys are kept in.
+var dataFolder: URL { unwritten() }
+/// The app's passkey authenticator.
+var passkeys: SoftwareAuthenticator { unwritten() }
+/// The app's local check of the person (a device password, a fingerprint).
+@Sendable func askDevicePassword() async -> Bool { unwritten() }
+/// Where the app shows its password sign-in.
+func showPasswordSignIn() {}
+/// Where the app asks for the password again, for a fresh sign-in.
+func askForPasswordAgain() {}
+
 /// A body an example leaves out, written `{ … }` in the doc comment.
 func elided() -> Never { fatalError("type-checked only") }

@@ -8,8 +8,9 @@ import Foundation
   import Musl
 #endif
 
-/// The file-system steps behind ``Database``'s promise that what it creates is private, shared
-/// with the package's other modules so that their files keep the same promise.
+/// The file-system steps behind DatabaseClient's promise that what its `Database` creates is
+/// private, shared with the package's other modules (in WireFormat, so that modules linking no
+/// SQLite can use them) so that their files keep the same promise.
 ///
 /// - Folders are created 0700 and files 0600, whatever the process's umask. Folders and files
 ///   that already exist follow `PrivateFiles+Ownership`'s rules: another user's are refused,

@@ -1,5 +1,4 @@
 import Foundation
-import WireFormat
 
 #if canImport(Darwin)
   import Darwin

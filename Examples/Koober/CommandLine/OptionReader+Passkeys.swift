@@ -1,0 +1,54 @@
+import Foundation
+import KooberBackend
+import Localization
+
+/// `koober serve`'s relying-party options: `--rp-id`, `--rp-name`, `--origin` (repeatable).
+extension OptionReader {
+  /// `--rp-id ID`: a host name (a registrable domain, or `localhost`), lower case;
+  /// `localhost` when not given.
+  func relyingPartyID() throws(UsageError) -> String {
+    guard let text = parsed.values["rp-id"] else { return "localhost" }
+    // An RP ID is a domain: an IP address or a name with a scheme, port or path is not one.
+    guard let name = KooberBackend.normalizedHostName(text), name == text.lowercased(),
+      name.contains(where: \.isLetter), !name.contains(":")
+    else {
+      throw UsageError(
+        message: TextTable.kooberCommands.text("usage.rpID", ["value": text]),
+        command: commandName)
+    }
+    return name
+  }
+
+  /// `--rp-name NAME`: the name authenticators show; `Koober` when not given.
+  func relyingPartyName() throws(UsageError) -> String {
+    guard let text = parsed.values["rp-name"] else { return "Koober" }
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty,
+      !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else {
+      throw UsageError(
+        message: TextTable.kooberCommands.text("usage.rpName"), command: commandName)
+    }
+    return trimmed
+  }
+
+  /// Every `--origin URL`: origins as a browser serializes them (`https://host[:port]`,
+  /// lower case, no path), since client data is compared with them exactly; none when not
+  /// given (the backend then accepts `https://<RP ID>`).
+  func origins() throws(UsageError) -> [String] {
+    try (parsed.repeatedValues["origin"] ?? []).map { text throws(UsageError) in
+      // Lower case as a whole: URLComponents may lower-case the host it reads.
+      guard text == text.lowercased(), let parts = URLComponents(string: text),
+        let scheme = parts.scheme,
+        ["https", "http"].contains(scheme), let host = parts.host, !host.isEmpty,
+        parts.path.isEmpty, parts.query == nil, parts.fragment == nil, parts.user == nil,
+        text == "\(scheme)://\(host)" + (parts.port.map { ":\($0)" } ?? "")
+      else {
+        throw UsageError(
+          message: TextTable.kooberCommands.text("usage.origin", ["value": text]),
+          command: commandName)
+      }
+      return text
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import LoginCore
+import WireFormat
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Credentials in a private folder, one file per relying party and user
+/// (`<slot>.passkey`, JSON). The folder is made 0700 and each file 0600 through WireFormat's
+/// `PrivateFiles`, the steps the session store and the account database use: a folder
+/// another user owns, a file another user owns or can write, a link or a second name in a
+/// file's place are refused, never read. A file is replaced with one `rename`, so a crash
+/// leaves the old credential or the new one.
+final class FolderVault: CredentialVault {
+  /// The folder.
+  let folder: URL
+
+  /// The largest credential file read: far above any this authenticator writes.
+  private static let fileLimit = 16_384
+  private static let suffix = ".passkey"
+
+  init(folder: URL) {
+    self.folder = folder
+  }
+
+  func credentials(of rpID: String) throws(AuthFailure) -> [SoftwareCredential] {
+    let path = try privateFolder()
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: path)
+    } catch {
+      throw .unavailable(.storage("the passkeys folder cannot be read"))
+    }
+    var found: [SoftwareCredential] = []
+    for name in names.sorted() where name.hasSuffix(Self.suffix) {
+      let file = path + "/" + name
+      let data: Data
+      do {
+        guard let descriptor = try PrivateFiles.openForReading(file) else { continue }
+        defer { _ = close(descriptor) }
+        data = try PrivateFiles.read(descriptor, path: file, limit: Self.fileLimit)
+      } catch {
+        throw .unavailable(.storage("the passkey \(name) cannot be used (\(error.reason))"))
+      }
+      // A file over the limit, of a newer layout or that does not parse is no credential of
+      // this version's: it is left as it is, for the version that wrote it.
+      guard data.count <= Self.fileLimit,
+        let credential = try? JSONDecoder().decode(SoftwareCredential.self, from: data),
+        credential.layout == SoftwareCredential.layout, credential.rpID == rpID,
+        name == credential.slot + Self.suffix
+      else { continue }
+      found.append(credential)
+    }
+    return found
+  }
+
+  func save(_ credential: SoftwareCredential) throws(AuthFailure) {
+    let path = try privateFolder()
+    let file = path + "/" + credential.slot + Self.suffix
+    let data: Data
+    do {
+      data = try JSONEncoder().encode(credential)
+    } catch {
+      throw .unavailable(.storage("a passkey could not be written"))
+    }
+    let temporary = file + ".tmp-" + UUID().uuidString
+    var failure: String?
+    do {
+      let descriptor = try PrivateFiles.open(temporary, flags: O_WRONLY)
+      defer { _ = close(descriptor) }
+      try PrivateFiles.write(data, to: descriptor, path: temporary)
+      if fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+    } catch {
+      failure = error.reason
+    }
+    // rename replaces the name itself: a link planted at the file's name is never followed.
+    if failure == nil, rename(temporary, file) != 0 { failure = String(cString: strerror(errno)) }
+    if let failure {
+      _ = unlink(temporary)
+      throw .unavailable(.storage("a passkey could not be written (\(failure))"))
+    }
+  }
+
+  /// The folder, created 0700 with its missing parents, or made 0700 when it exists and is
+  /// the user's; its real path.
+  private func privateFolder() throws(AuthFailure) -> String {
+    do {
+      return try PrivateFiles.createFolders(folder.path, existing: .madePrivate)
+    } catch {
+      throw .unavailable(
+        .storage("the passkeys folder \(error.path) cannot be used (\(error.reason))"))
+    }
+  }
+}
