@@ -29,6 +29,17 @@ extension APIError {
       seconds: retryAfter)
   }
 
+  /// `503 server_busy`: as many passkey requests open as the server keeps at once.
+  /// - Parameter retryAfter: seconds until the soonest of them expires, at least 1.
+  /// - Returns: the error, with `retryAfter` and a `Retry-After` header.
+  static func passkeyFlowsBusy(retryAfter: Int) -> APIError {
+    retryLater(
+      status: 503, code: "server_busy",
+      message: "The server is busy with other passkey requests. Try again in \(retryAfter) "
+        + "seconds.",
+      seconds: retryAfter)
+  }
+
   /// An error that says when to try again, in the body (the HTTP contract: inside the `error`
   /// object) and in the `Retry-After` header alike.
   private static func retryLater(

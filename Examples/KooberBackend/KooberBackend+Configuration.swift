@@ -75,6 +75,9 @@ extension KooberBackend {
     /// The origins accepted in a passkey's client data, compared exactly (scheme, host and
     /// port as the client wrote them). Empty (the default) accepts only `https://<RP ID>`.
     public var passkeyOrigins: [String] = []
+    /// The most passkey requests (flows from options not yet finished or expired) kept at
+    /// once; past it, options answer `503 server_busy` until the soonest expires.
+    public var passkeyFlowLimit: Int = 10_000
     /// Tests: rides whose receipt answers `500 internal_error`, e.g. to exercise a receipts
     /// export that partly fails. Nil (the default) fails none.
     public var receiptFailure: (@Sendable (_ rideID: String) -> Bool)?

@@ -18,6 +18,9 @@ static const char *const clibcrypto_param_public_key = OSSL_PKEY_PARAM_PUB_KEY;
 static const char *const clibcrypto_param_rsa_n = OSSL_PKEY_PARAM_RSA_N;
 static const char *const clibcrypto_param_rsa_e = OSSL_PKEY_PARAM_RSA_E;
 static const char *const clibcrypto_group_p256 = "prime256v1";
+// Key type names for EVP_PKEY_CTX_new_from_name, which keeps the pointer in the context.
+static const char *const clibcrypto_key_type_ec = "EC";
+static const char *const clibcrypto_key_type_rsa = "RSA";
 
 // EVP_PKEY_PUBLIC_KEY is a macro of macros, which Swift does not import.
 static inline int clibcrypto_public_key_selection(void) { return EVP_PKEY_PUBLIC_KEY; }

@@ -1,5 +1,6 @@
 import Foundation
 import LoginCore
+import WebAuthn
 import WireFormat
 
 #if canImport(Darwin)
@@ -14,8 +15,10 @@ import WireFormat
 /// (`<slot>.passkey`, JSON). The folder is made 0700 and each file 0600 through WireFormat's
 /// `PrivateFiles`, the steps the session store and the account database use: a folder
 /// another user owns, a file another user owns or can write, a link or a second name in a
-/// file's place are refused, never read. A file is replaced with one `rename`, so a crash
-/// leaves the old credential or the new one.
+/// file's place are refused, never read. A file is replaced with one `rename`, and the folder
+/// synced after it, so a crash leaves the old credential or the new one, and a counter once
+/// used stays used. A counter's read, increment and save run under `flock` on the folder, so
+/// two processes sharing it never sign with one count.
 final class FolderVault: CredentialVault {
   /// The folder.
   let folder: URL
@@ -28,7 +31,7 @@ final class FolderVault: CredentialVault {
     self.folder = folder
   }
 
-  func credentials(of rpID: String) throws(AuthFailure) -> [SoftwareCredential] {
+  func credentials(of rpID: String?) throws(AuthFailure) -> [SoftwareCredential] {
     let path = try privateFolder()
     let names: [String]
     do {
@@ -51,7 +54,7 @@ final class FolderVault: CredentialVault {
       // this version's: it is left as it is, for the version that wrote it.
       guard data.count <= Self.fileLimit,
         let credential = try? JSONDecoder().decode(SoftwareCredential.self, from: data),
-        credential.layout == SoftwareCredential.layout, credential.rpID == rpID,
+        credential.layout == SoftwareCredential.layout, rpID == nil || credential.rpID == rpID,
         name == credential.slot + Self.suffix
       else { continue }
       found.append(credential)
@@ -80,10 +83,52 @@ final class FolderVault: CredentialVault {
     }
     // rename replaces the name itself: a link planted at the file's name is never followed.
     if failure == nil, rename(temporary, file) != 0 { failure = String(cString: strerror(errno)) }
+    if failure == nil { failure = Self.sync(folder: path) }
     if let failure {
       _ = unlink(temporary)
       throw .unavailable(.storage("a passkey could not be written (\(failure))"))
     }
+  }
+
+  func forget(credentialID: Base64URLBytes) throws(AuthFailure) -> Bool {
+    let path = try privateFolder()
+    var forgot = false
+    for credential in try credentials(of: nil) where credential.credentialID == credentialID {
+      guard unlink(path + "/" + credential.slot + Self.suffix) == 0 || errno == ENOENT else {
+        throw .unavailable(
+          .storage("a passkey could not be removed (\(String(cString: strerror(errno))))"))
+      }
+      forgot = true
+    }
+    if forgot, let failure = Self.sync(folder: path) {
+      throw .unavailable(.storage("a passkey could not be removed (\(failure))"))
+    }
+    return forgot
+  }
+
+  func exclusively<T>(_ body: () throws(AuthFailure) -> T) throws(AuthFailure) -> T {
+    // The folder itself is locked, checked private just before: no lock file to keep.
+    let descriptor = open(try privateFolder(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .unavailable(.storage("the passkeys folder cannot be locked"))
+    }
+    defer { _ = close(descriptor) }
+    // Released by the close above, and by the system when the process dies.
+    var status: Int32
+    repeat { status = flock(descriptor, LOCK_EX) } while status != 0 && errno == EINTR
+    guard status == 0 else {
+      throw .unavailable(.storage("the passkeys' lock cannot be held"))
+    }
+    return try body()
+  }
+
+  /// Syncs the folder, so a rename or unlink in it outlives a crash.
+  /// - Returns: The system's error, or `nil`.
+  private static func sync(folder path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+    defer { _ = close(descriptor) }
+    return fsync(descriptor) == 0 ? nil : String(cString: strerror(errno))
   }
 
   /// The folder, created 0700 with its missing parents, or made 0700 when it exists and is

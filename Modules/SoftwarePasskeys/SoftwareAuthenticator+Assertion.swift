@@ -4,8 +4,10 @@ import WebAuthn
 extension SoftwareAuthenticator {
   /// Signs the server's challenge with a passkey of its site (WebAuthn §6.3.3): with no
   /// `allowCredentials`, any of the site's (the passkey names its user, in `userHandle`),
-  /// otherwise one of those. With several to choose from, the one kept last answers. Its
-  /// counter is raised and kept before it signs, so no two signatures carry one count.
+  /// otherwise one of those. With several to choose from, the newest of `preferredUserName`'s
+  /// answers, or the one kept last when none is that user's. Its counter is read, raised and
+  /// kept before it signs, alone among authenticators sharing its folder, so no two
+  /// signatures carry one count.
   /// - Parameter options: The server's request options.
   /// - Returns: The assertion for the server.
   /// - Throws: `.refused(.noPasskey)` when it holds no passkey for the site (or none of those
@@ -21,15 +23,18 @@ extension SoftwareAuthenticator {
     }
     let verified = try await verifyUser(options.userVerification)
     // After the check, which may have taken a while: read it again, for the newest count.
-    guard var credential = try candidate(for: rpID, allowing: [chosen.credentialID]) else {
-      throw .refused(.noPasskey)
+    let credential = try vault.exclusively { () throws(AuthFailure) in
+      guard var credential = try candidate(for: rpID, allowing: [chosen.credentialID]) else {
+        throw .refused(.noPasskey)
+      }
+      guard credential.signCount < UInt32.max else {
+        throw .unavailable(.storage("the passkey's counter has run out"))
+      }
+      credential.signCount += 1
+      try vault.save(credential)
+      return credential
     }
     let key = try P256Key(scalar: credential.privateKey.bytes)
-    guard credential.signCount < UInt32.max else {
-      throw .unavailable(.storage("the passkey's counter has run out"))
-    }
-    credential.signCount += 1
-    try vault.save(credential)
     let data = try authenticatorData(
       rpID: rpID, verified: verified, signCount: credential.signCount
     ).bytes()
@@ -45,8 +50,8 @@ extension SoftwareAuthenticator {
       rawId: credential.credentialID, response: response, authenticatorAttachment: .platform)
   }
 
-  /// The credential of `rpID` that answers: one of `allowed` when it names any, the one kept
-  /// last of all otherwise; `nil` when there is none.
+  /// The credential of `rpID` that answers: of `allowed` when it names any, of all otherwise,
+  /// the newest of `preferredUserName`'s, else the newest; `nil` when there is none.
   private func candidate(
     for rpID: String, allowing allowed: [PublicKeyCredentialDescriptorJSON]
   ) throws(AuthFailure) -> SoftwareCredential? {
@@ -56,10 +61,12 @@ extension SoftwareAuthenticator {
   private func candidate(for rpID: String, allowing allowed: [Base64URLBytes])
     throws(AuthFailure) -> SoftwareCredential?
   {
-    let kept = try vault.credentials(of: rpID)
-    guard !allowed.isEmpty else { return kept.max { $0.created < $1.created } }
-    let ids = Set(allowed.map(\.bytes))
-    return kept.filter { ids.contains($0.credentialID.bytes) }
-      .max { $0.created < $1.created }
+    var kept = try vault.credentials(of: rpID)
+    if !allowed.isEmpty {
+      let ids = Set(allowed.map(\.bytes))
+      kept = kept.filter { ids.contains($0.credentialID.bytes) }
+    }
+    let preferred = kept.filter { $0.userName == preferredUserName }
+    return (preferred.isEmpty ? kept : preferred).max { $0.created < $1.created }
   }
 }

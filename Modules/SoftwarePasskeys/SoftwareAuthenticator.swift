@@ -11,7 +11,10 @@ import WebAuthn
 /// presence is always asserted: calling it is the person's gesture. User verification is
 /// asserted when the app's local check (`userVerification`, e.g. the device password or a
 /// fingerprint reader) passes; a check that fails cancels the request. The client data names
-/// the origin `https://<RP ID>`, or the one the app gives.
+/// the origin `https://<RP ID>`, or the one the app gives. An app that keeps one folder for
+/// several servers must give the origin (the server's host): without it, any server's RP ID
+/// is taken as its own origin, and a server naming another site's RP ID would be answered
+/// with that site's passkey.
 ///
 /// ```swift
 /// let passkeys = SoftwareAuthenticator(
@@ -23,6 +26,14 @@ import WebAuthn
 public actor SoftwareAuthenticator: PasskeyAuthenticator {
   /// The origin written in client data, or `nil` for `https://<RP ID>`.
   public nonisolated let origin: String?
+  /// The user name whose passkey answers when several of a site's could (an account's e-mail
+  /// address, say), or `nil` for the one kept last.
+  public nonisolated let preferredUserName: String?
+
+  /// The id of the passkey this instance made last, or `nil`: for the app to `forget` it
+  /// when the server does not finish registering it (a key the server never knew would
+  /// otherwise answer, as the newest, every later sign-in).
+  public private(set) var lastMadeCredentialID: Base64URLBytes?
 
   let vault: any CredentialVault
   let userVerification: (@Sendable () async -> Bool)?
@@ -32,34 +43,65 @@ public actor SoftwareAuthenticator: PasskeyAuthenticator {
   /// - Parameters:
   ///   - folder: The folder of its keys, created when missing.
   ///   - origin: The origin to write in client data, e.g. `https://app.example.com` when
-  ///     the server accepts that one; `nil` (the default) for `https://<RP ID>`.
+  ///     the server accepts that one; `nil` (the default) for `https://<RP ID>`. Give it
+  ///     when `folder` serves more than one server.
+  ///   - preferredUserName: The user name whose passkey answers when several could; `nil`
+  ///     (the default) for the one kept last.
   ///   - userVerification: The app's local check of the person, or `nil` when it has none
   ///     (no request then claims user verification, and one that requires it is refused).
   public init(
-    folder: URL, origin: String? = nil,
+    folder: URL, origin: String? = nil, preferredUserName: String? = nil,
     userVerification: (@Sendable () async -> Bool)? = nil
   ) {
     self.init(
-      vault: FolderVault(folder: folder), origin: origin, userVerification: userVerification)
+      vault: FolderVault(folder: folder), origin: origin, preferredUserName: preferredUserName,
+      userVerification: userVerification)
   }
 
   init(
-    vault: any CredentialVault, origin: String?, userVerification: (@Sendable () async -> Bool)?
+    vault: any CredentialVault, origin: String?, preferredUserName: String? = nil,
+    userVerification: (@Sendable () async -> Bool)?
   ) {
     self.vault = vault
     self.origin = origin
+    self.preferredUserName = preferredUserName
     self.userVerification = userVerification
   }
 
   /// An authenticator whose keys live in memory only, gone with it: for tests.
   /// - Parameters:
-  ///   - origin: As `init(folder:origin:userVerification:)`'s.
-  ///   - userVerification: As `init(folder:origin:userVerification:)`'s.
+  ///   - origin: As `init(folder:origin:preferredUserName:userVerification:)`'s.
+  ///   - preferredUserName: As `init(folder:origin:preferredUserName:userVerification:)`'s.
+  ///   - userVerification: As `init(folder:origin:preferredUserName:userVerification:)`'s.
   /// - Returns: The authenticator, with no passkey yet.
   public static func inMemory(
-    origin: String? = nil, userVerification: (@Sendable () async -> Bool)? = nil
+    origin: String? = nil, preferredUserName: String? = nil,
+    userVerification: (@Sendable () async -> Bool)? = nil
   ) -> SoftwareAuthenticator {
-    SoftwareAuthenticator(vault: MemoryVault(), origin: origin, userVerification: userVerification)
+    SoftwareAuthenticator(
+      vault: MemoryVault(), origin: origin, preferredUserName: preferredUserName,
+      userVerification: userVerification)
+  }
+
+  /// Forgets a passkey: its key is removed from this device, so it never signs again. For
+  /// one the server never registered (its registration failed to finish) or no longer
+  /// knows (removed from the account).
+  /// - Parameter credentialID: The credential's id, as the server knows it.
+  /// - Returns: Whether it was kept here.
+  /// - Throws: `.unavailable(.storage(_:))` when its folder cannot be read or changed.
+  @discardableResult
+  public func forget(credentialID: Base64URLBytes) throws(AuthFailure) -> Bool {
+    try vault.forget(credentialID: credentialID)
+  }
+
+  /// Forgets a passkey named by its id's base64url text, as a server's list shows it.
+  /// - Parameter credentialID: The id's base64url text; text that is not base64url names none.
+  /// - Returns: Whether it was kept here.
+  /// - Throws: `.unavailable(.storage(_:))` when its folder cannot be read or changed.
+  @discardableResult
+  public func forget(credentialID: String) throws(AuthFailure) -> Bool {
+    guard let id = try? Base64URLBytes(base64URL: credentialID) else { return false }
+    return try forget(credentialID: id)
   }
 
   /// Whether it holds a passkey for a site.
@@ -118,6 +160,7 @@ public actor SoftwareAuthenticator: PasskeyAuthenticator {
     // Kept before it is handed out: a credential the server registers is never one this
     // device has lost.
     try vault.save(credential)
+    lastMadeCredentialID = credential.credentialID
     let response = AuthenticatorAttestationResponseJSON(
       clientDataJSON: Base64URLBytes(clientData),
       attestationObject: Base64URLBytes(AttestationObject.none(authenticatorData: data).bytes()),
@@ -133,13 +176,28 @@ public actor SoftwareAuthenticator: PasskeyAuthenticator {
   /// The RP ID the options name, checked against the app's origin when it gave one.
   func relyingParty(_ rpID: String?) throws(AuthFailure) -> String {
     guard let rpID, !rpID.isEmpty else { throw Self.unusable("the options name no RP ID") }
-    guard let origin else { return rpID }
-    // As a browser does (§5.1.3 step 8): the RP ID is the origin's host or a suffix of it.
-    let host = URLComponents(string: origin)?.host?.lowercased() ?? ""
-    guard host == rpID.lowercased() || host.hasSuffix("." + rpID.lowercased()) else {
-      throw Self.unusable("the RP ID \(rpID) is not a domain of \(origin)")
+    let name = rpID.lowercased()
+    // A single label is no registrable domain (a public suffix such as `com`, or a name
+    // local to some network); `localhost` is the one a browser accepts.
+    guard name.contains(".") || name == "localhost" || Self.isAddress(name) else {
+      throw Self.unusable("the RP ID \(rpID) is not a domain")
+    }
+    let written = origin(of: rpID)
+    // As a browser does (§5.1.3 step 8): the RP ID is the origin's host or, for a domain, a
+    // suffix of it; an address has no suffixes.
+    let host = URLComponents(string: written)?.host?.lowercased() ?? ""
+    guard host == name || !Self.isAddress(name) && host.hasSuffix("." + name) else {
+      throw Self.unusable("the RP ID \(rpID) is not a domain of \(written)")
     }
     return rpID
+  }
+
+  /// Whether `name` reads as an IP address: IPv6, or a last label of digits (WHATWG URL
+  /// takes such a host for IPv4).
+  static func isAddress(_ name: String) -> Bool {
+    if name.contains(":") || name.hasPrefix("[") { return true }
+    let last = name.split(separator: ".", omittingEmptySubsequences: false).last ?? ""
+    return !last.isEmpty && last.allSatisfy(\.isASCII) && last.allSatisfy(\.isNumber)
   }
 
   /// The origin to write for `rpID`.

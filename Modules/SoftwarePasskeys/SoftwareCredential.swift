@@ -38,9 +38,19 @@ struct SoftwareCredential: Codable, Sendable, Equatable {
 
 /// Where the authenticator keeps its credentials.
 protocol CredentialVault: Sendable {
-  /// Every credential of a relying party.
+  /// Every credential of a relying party, or of all of them when `rpID` is `nil`.
   /// - Throws: `.unavailable(.storage(_:))`.
-  func credentials(of rpID: String) throws(AuthFailure) -> [SoftwareCredential]
+  func credentials(of rpID: String?) throws(AuthFailure) -> [SoftwareCredential]
+
+  /// Removes the credential with this id, whatever its relying party.
+  /// - Returns: Whether one was kept.
+  /// - Throws: `.unavailable(.storage(_:))`.
+  func forget(credentialID: Base64URLBytes) throws(AuthFailure) -> Bool
+
+  /// Runs `body` alone among every authenticator over the same credentials, processes
+  /// included.
+  /// - Throws: What `body` throws; `.unavailable(.storage(_:))` when it cannot be alone.
+  func exclusively<T>(_ body: () throws(AuthFailure) -> T) throws(AuthFailure) -> T
 
   /// Keeps `credential` in its slot, replacing the one there.
   /// - Throws: `.unavailable(.storage(_:))`; the slot's previous credential is then kept.
@@ -51,8 +61,21 @@ protocol CredentialVault: Sendable {
 final class MemoryVault: CredentialVault {
   private let slots = Locked<[String: SoftwareCredential]>([:])
 
-  func credentials(of rpID: String) -> [SoftwareCredential] {
-    slots.value.values.filter { $0.rpID == rpID }.sorted { $0.slot < $1.slot }
+  func credentials(of rpID: String?) -> [SoftwareCredential] {
+    slots.value.values.filter { rpID == nil || $0.rpID == rpID }.sorted { $0.slot < $1.slot }
+  }
+
+  func forget(credentialID: Base64URLBytes) -> Bool {
+    slots.withLock { slots in
+      let found = slots.filter { $0.value.credentialID == credentialID }.keys
+      for slot in found { slots[slot] = nil }
+      return !found.isEmpty
+    }
+  }
+
+  // One authenticator (an actor) uses it: its calls already come one at a time.
+  func exclusively<T>(_ body: () throws(AuthFailure) -> T) throws(AuthFailure) -> T {
+    try body()
   }
 
   func save(_ credential: SoftwareCredential) {

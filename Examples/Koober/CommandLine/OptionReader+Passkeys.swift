@@ -34,7 +34,8 @@ extension OptionReader {
 
   /// Every `--origin URL`: origins as a browser serializes them (`https://host[:port]`,
   /// lower case, no path), since client data is compared with them exactly; none when not
-  /// given (the backend then accepts `https://<RP ID>`).
+  /// given (the backend then accepts `https://<RP ID>`). `http://` only for `localhost` or a
+  /// loopback address: a browser offers WebAuthn to secure contexts only.
   func origins() throws(UsageError) -> [String] {
     try (parsed.repeatedValues["origin"] ?? []).map { text throws(UsageError) in
       // Lower case as a whole: URLComponents may lower-case the host it reads.
@@ -48,7 +49,25 @@ extension OptionReader {
           message: TextTable.kooberCommands.text("usage.origin", ["value": text]),
           command: commandName)
       }
+      guard scheme == "https" || Self.isLoopback(host) else {
+        throw UsageError(
+          message: TextTable.kooberCommands.text("usage.originInsecure", ["value": text]),
+          command: commandName)
+      }
       return text
+    }
+  }
+
+  /// Whether a browser counts `host` as this machine: `localhost` or a name under it, an
+  /// IPv4 address in 127.0.0.0/8, or `[::1]` (W3C Secure Contexts, potentially trustworthy).
+  static func isLoopback(_ host: String) -> Bool {
+    if host == "localhost" || host.hasSuffix(".localhost") { return true }
+    if host == "[::1]" || host == "::1" { return true }
+    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 4, parts.first == "127" else { return false }
+    return parts.allSatisfy { part in
+      !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber)
+        && (Int(part) ?? 256) <= 255
     }
   }
 }

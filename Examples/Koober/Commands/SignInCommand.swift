@@ -5,7 +5,8 @@ import UserModel
 /// one-time code (exit 3) and keeps the challenge, never the password, for `koober verify`.
 /// With `--oidc-issuer`, `--browser` signs in in the system browser and `--device` on another
 /// device (ProviderSignIn.swift). `--passkey` signs in with this device's passkey, which names
-/// its user: no email, and no one-time code for a driver (PasskeySignIn.swift).
+/// its user: no email (`--email` only picks one of several), and no one-time code for a
+/// driver (PasskeySignIn.swift).
 struct SignInCommand: KooberCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
@@ -28,8 +29,8 @@ struct SignInCommand: KooberCommand {
     case browser
     /// `--device`.
     case device
-    /// `--passkey`.
-    case passkey
+    /// `--passkey`, with `--email` when given.
+    case passkey(email: String?)
   }
 
   /// The way chosen on the command line.
@@ -41,7 +42,7 @@ struct SignInCommand: KooberCommand {
     let passkey = options.flag("passkey")
     if browser || device || passkey {
       guard [browser, device, passkey].filter({ $0 }).count == 1,
-        options.parsed.values["email"] == nil, !options.flag("password-stdin")
+        passkey || options.parsed.values["email"] == nil, !options.flag("password-stdin")
       else {
         throw UsageError(
           message: passkey
@@ -49,7 +50,8 @@ struct SignInCommand: KooberCommand {
             : TextTable.kooberCommands.text("usage.signInWays"),
           command: options.commandName)
       }
-      way = browser ? .browser : device ? .device : .passkey
+      let email = options.parsed.values["email"]
+      way = browser ? .browser : device ? .device : .passkey(email: email)
     } else {
       way = .password(
         email: try options.required("email"), fromStdin: options.flag("password-stdin"))
@@ -57,7 +59,7 @@ struct SignInCommand: KooberCommand {
   }
 
   func run(_ context: CommandContext) async -> ExitCode {
-    if way == .passkey, context.global.oidc != nil {
+    if case .passkey = way, context.global.oidc != nil {
       context.console.error(AppContainer.passkeysOnProviderPage)
       return .failure
     }
@@ -69,8 +71,8 @@ struct SignInCommand: KooberCommand {
         await ProviderSignIn.browser(in: app, environment: context.environment)
       case .device:
         await ProviderSignIn.device(in: app)
-      case .passkey:
-        await PasskeySignIn.run(in: app)
+      case .passkey(let email):
+        await PasskeySignIn.run(in: app, email: email)
       }
     }
   }

@@ -19,8 +19,10 @@ extension AppContainer {
   /// `Passkeys/` (0600 files in a 0700 folder; one someone else made or can write is
   /// refused). There is no local check of the person on a terminal: a passkey made here
   /// claims presence, never verification.
-  func makePasskeyAuthenticator() -> SoftwareAuthenticator {
-    SoftwareAuthenticator(folder: clientFolder.passkeysFolder)
+  /// - Parameter userName: The account whose passkey answers when several could (`sign-in
+  ///   --passkey --email`), or `nil` for the newest.
+  func makePasskeyAuthenticator(preferring userName: String? = nil) -> SoftwareAuthenticator {
+    SoftwareAuthenticator(folder: clientFolder.passkeysFolder, preferredUserName: userName)
   }
 
   /// The "Passkeys" control of the signed-in account; a passkey added without a name is

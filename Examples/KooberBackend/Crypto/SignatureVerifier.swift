@@ -5,6 +5,7 @@
 #else
   import CLibCrypto
 #endif
+import WebAuthn
 
 /// The two signature checks of a WebAuthn assertion the backend offers (`pubKeyCredParams`):
 /// ES256 (ECDSA on P-256 over SHA-256, DER signature) and RS256 (RSASSA-PKCS1-v1_5 over
@@ -17,6 +18,53 @@ enum SignatureVerifier {
   /// The RSA modulus sizes accepted, in bytes: 2048 to 8192 bits.
   static let rsaModulusBytes = 256...1024
 
+  /// Whether a key loads the way `verify` loads it: a point on P-256, or an RSA key of
+  /// 2048 to 8192 bits with an exponent of at most 8 bytes. A key that does not can never
+  /// verify, so registration refuses it rather than keep it.
+  /// - Parameter key: the credential's public key.
+  /// - Returns: whether signatures can be checked with it.
+  static func isUsable(_ key: COSEKey) -> Bool {
+    #if canImport(CryptoKit)
+      switch key {
+      case .ec2P256(let x, let y): p256Key(x: x, y: y) != nil
+      case .rsa(let n, let e): rsaKey(n: n, e: e) != nil
+      }
+    #else
+      guard let loaded = load(key) else { return false }
+      EVP_PKEY_free(loaded)
+      return true
+    #endif
+  }
+
+  /// Checks a signature with a credential's key: ES256 (DER ECDSA) or RS256 (PKCS#1 v1.5).
+  /// - Parameters:
+  ///   - key: the credential's public key.
+  ///   - signature: the signature as the authenticator wrote it.
+  ///   - message: the signed bytes (authenticator data ‖ SHA-256(client data)).
+  /// - Returns: whether the signature verifies with that key.
+  static func verify(_ key: COSEKey, signature: [UInt8], message: [UInt8]) -> Bool {
+    guard !signature.isEmpty else { return false }
+    #if canImport(CryptoKit)
+      switch key {
+      case .ec2P256(let x, let y):
+        guard let publicKey = p256Key(x: x, y: y),
+          let parsed = try? P256.Signing.ECDSASignature(derRepresentation: signature)
+        else { return false }
+        return publicKey.isValidSignature(parsed, for: message)
+      case .rsa(let n, let e):
+        guard let publicKey = rsaKey(n: n, e: e) else { return false }
+        return SecKeyVerifySignature(
+          publicKey, .rsaSignatureMessagePKCS1v15SHA256, Data(message) as CFData,
+          Data(signature) as CFData, nil)
+      }
+    #else
+      guard let loaded = load(key) else { return false }
+      defer { EVP_PKEY_free(loaded) }
+      // An RSA key's default padding for EVP_DigestVerify is PKCS#1 v1.5.
+      return verify(loaded, signature: signature, message: message)
+    #endif
+  }
+
   /// Checks an ES256 signature.
   /// - Parameters:
   ///   - x: the public point's x coordinate, 32 bytes (COSE `-2`).
@@ -25,29 +73,7 @@ enum SignatureVerifier {
   ///   - message: the signed bytes (authenticator data ‖ SHA-256(client data)).
   /// - Returns: whether the signature verifies with that key.
   static func es256(x: [UInt8], y: [UInt8], signature: [UInt8], message: [UInt8]) -> Bool {
-    guard x.count == 32, y.count == 32, !signature.isEmpty else { return false }
-    let point = [0x04] + x + y
-    #if canImport(CryptoKit)
-      guard let key = try? P256.Signing.PublicKey(x963Representation: point),
-        let parsed = try? P256.Signing.ECDSASignature(derRepresentation: signature)
-      else { return false }
-      return key.isValidSignature(parsed, for: message)
-    #else
-      // The builder keeps every pointer it is given until `OSSL_PARAM_BLD_to_param`, inside
-      // this closure (the names and the group are the shim's static C strings); libcrypto
-      // checks that the point lies on the curve.
-      let key = point.withUnsafeBufferPointer { buffer in
-        publicKey(type: "EC") { builder in
-          OSSL_PARAM_BLD_push_utf8_string(
-            builder, clibcrypto_param_group, clibcrypto_group_p256, 0) == 1
-            && OSSL_PARAM_BLD_push_octet_string(
-              builder, clibcrypto_param_public_key, buffer.baseAddress, buffer.count) == 1
-        }
-      }
-      guard let key else { return false }
-      defer { EVP_PKEY_free(key) }
-      return verify(key, signature: signature, message: message)
-    #endif
+    verify(.ec2P256(x: x, y: y), signature: signature, message: message)
   }
 
   /// Checks an RS256 signature.
@@ -58,39 +84,36 @@ enum SignatureVerifier {
   ///   - message: the signed bytes.
   /// - Returns: whether the signature verifies with that key.
   static func rs256(n: [UInt8], e: [UInt8], signature: [UInt8], message: [UInt8]) -> Bool {
+    verify(.rsa(n: n, e: e), signature: signature, message: message)
+  }
+
+  /// The modulus and exponent without leading zeros, when their sizes are accepted.
+  private static func rsaParts(n: [UInt8], e: [UInt8]) -> (n: [UInt8], e: [UInt8])? {
     let modulus = Array(n.drop { $0 == 0 })
     let exponent = Array(e.drop { $0 == 0 })
-    guard rsaModulusBytes.contains(modulus.count), (1...8).contains(exponent.count),
-      !signature.isEmpty
-    else { return false }
-    #if canImport(CryptoKit)
+    guard rsaModulusBytes.contains(modulus.count), (1...8).contains(exponent.count) else {
+      return nil
+    }
+    return (modulus, exponent)
+  }
+
+  #if canImport(CryptoKit)
+    /// A P-256 public key; CryptoKit checks that the point lies on the curve.
+    private static func p256Key(x: [UInt8], y: [UInt8]) -> P256.Signing.PublicKey? {
+      guard x.count == 32, y.count == 32 else { return nil }
+      return try? P256.Signing.PublicKey(x963Representation: [0x04] + x + y)
+    }
+
+    /// An RSA public key of an accepted size.
+    private static func rsaKey(n: [UInt8], e: [UInt8]) -> SecKey? {
+      guard let (modulus, exponent) = rsaParts(n: n, e: e) else { return nil }
       let attributes: [CFString: Any] = [
         kSecAttrKeyType: kSecAttrKeyTypeRSA, kSecAttrKeyClass: kSecAttrKeyClassPublic,
       ]
       let der = DER.sequence([DER.integer(modulus), DER.integer(exponent)])
-      guard
-        let key = SecKeyCreateWithData(Data(der) as CFData, attributes as CFDictionary, nil)
-      else { return false }
-      return SecKeyVerifySignature(
-        key, .rsaSignatureMessagePKCS1v15SHA256, Data(message) as CFData,
-        Data(signature) as CFData, nil)
-    #else
-      guard let bigN = BN_bin2bn(modulus, Int32(modulus.count), nil) else { return false }
-      defer { BN_free(bigN) }
-      guard let bigE = BN_bin2bn(exponent, Int32(exponent.count), nil) else { return false }
-      defer { BN_free(bigE) }
-      let key = publicKey(type: "RSA") { builder in
-        OSSL_PARAM_BLD_push_BN(builder, clibcrypto_param_rsa_n, bigN) == 1
-          && OSSL_PARAM_BLD_push_BN(builder, clibcrypto_param_rsa_e, bigE) == 1
-      }
-      guard let key else { return false }
-      defer { EVP_PKEY_free(key) }
-      // An RSA key's default padding for EVP_DigestVerify is PKCS#1 v1.5.
-      return verify(key, signature: signature, message: message)
-    #endif
-  }
+      return SecKeyCreateWithData(Data(der) as CFData, attributes as CFDictionary, nil)
+    }
 
-  #if canImport(CryptoKit)
     /// The DER that `SecKeyCreateWithData` reads for an RSA public key (PKCS#1 RSAPublicKey).
     private enum DER {
       static func integer(_ magnitude: [UInt8]) -> [UInt8] {
@@ -110,9 +133,40 @@ enum SignatureVerifier {
       }
     }
   #else
+    /// A COSE key as libcrypto's `EVP_PKEY`, or nil when it does not load; the caller frees it.
+    private static func load(_ key: COSEKey) -> OpaquePointer? {
+      switch key {
+      case .ec2P256(let x, let y):
+        guard x.count == 32, y.count == 32 else { return nil }
+        // The builder keeps every pointer it is given until `OSSL_PARAM_BLD_to_param`, inside
+        // this closure (the names and the group are the shim's static C strings); libcrypto
+        // checks that the point lies on the curve.
+        return ([0x04] + x + y).withUnsafeBufferPointer { buffer in
+          publicKey(type: clibcrypto_key_type_ec) { builder in
+            OSSL_PARAM_BLD_push_utf8_string(
+              builder, clibcrypto_param_group, clibcrypto_group_p256, 0) == 1
+              && OSSL_PARAM_BLD_push_octet_string(
+                builder, clibcrypto_param_public_key, buffer.baseAddress, buffer.count) == 1
+          }
+        }
+      case .rsa(let n, let e):
+        guard let (modulus, exponent) = rsaParts(n: n, e: e),
+          let bigN = BN_bin2bn(modulus, Int32(modulus.count), nil)
+        else { return nil }
+        defer { BN_free(bigN) }
+        guard let bigE = BN_bin2bn(exponent, Int32(exponent.count), nil) else { return nil }
+        defer { BN_free(bigE) }
+        return publicKey(type: clibcrypto_key_type_rsa) { builder in
+          OSSL_PARAM_BLD_push_BN(builder, clibcrypto_param_rsa_n, bigN) == 1
+            && OSSL_PARAM_BLD_push_BN(builder, clibcrypto_param_rsa_e, bigE) == 1
+        }
+      }
+    }
+
     /// A public key of a type from parameters that `push` adds to a builder.
+    /// `type` is one of the shim's static C strings: the context keeps the pointer.
     private static func publicKey(
-      type: String, _ push: (OpaquePointer) -> Bool
+      type: UnsafePointer<CChar>, _ push: (OpaquePointer) -> Bool
     ) -> OpaquePointer? {
       guard let builder = OSSL_PARAM_BLD_new() else { return nil }
       defer { OSSL_PARAM_BLD_free(builder) }

@@ -58,27 +58,36 @@ extension PasskeyRoutes {
     } catch {
       throw store.refuse(error, status: 401)
     }
-    guard let stored = try store.storedPasskey(id: assertion.id) else {
-      throw store.refuse(.unknownCredential, status: 401)
-    }
-    let signCount: UInt32
+    // An unknown id costs the same signature check as a known one (against a fixed key,
+    // whatever it answers), and the handle is compared after the signature, so the answer's
+    // time does not tell whether an id is registered.
+    let stored = try store.storedPasskey(id: assertion.id)
+    let verified: RelyingParty.Assertion
+    let known: BackendStore.StoredPasskey
     do throws(PasskeyRefusal) {
+      verified = try store.relyingParty.verifyAssertion(
+        clientDataJSON: assertion.clientDataJSON,
+        authenticatorData: assertion.authenticatorData, signature: assertion.signature,
+        challenge: challenge, publicKey: stored?.publicKey ?? RelyingParty.standInKey,
+        backupEligible: stored?.backupEligible ?? false)
+      guard let stored else { throw .unknownCredential }
       // §7.2 steps 6 and 7: the ceremony began without a user, so the handle must be there
       // and be the credential's user's.
       guard let handle = assertion.userHandle,
         ConstantTime.equals(handle, stored.userHandle)
       else { throw .userHandle }
-      signCount = try store.relyingParty.verifyAssertion(
-        clientDataJSON: assertion.clientDataJSON,
-        authenticatorData: assertion.authenticatorData, signature: assertion.signature,
-        challenge: challenge, publicKey: stored.publicKey)
+      known = stored
     } catch {
-      throw store.refuse(error, status: 401)
+      // A check failing against the stand-in key still says only "unknown".
+      throw store.refuse(stored == nil ? .unknownCredential : error, status: 401)
     }
-    if let retryAfter = try store.lockRemaining(email: stored.user.identifier) {
+    if let retryAfter = try store.lockRemaining(email: known.user.identifier) {
       throw .accountLocked(retryAfter: retryAfter)
     }
-    guard let session = try store.signIn(passkey: assertion.id, signCount: signCount) else {
+    guard
+      let session = try store.signIn(
+        passkey: assertion.id, signCount: verified.signCount, backedUp: verified.backedUp)
+    else {
       throw store.refuse(.signCount, status: 401)
     }
     return try BackendRouter.uncachedJSON(session)
@@ -110,7 +119,8 @@ extension BackendStore {
   /// The relying party of this backend's configuration.
   var relyingParty: RelyingParty {
     RelyingParty(
-      id: configuration.relyingPartyID, origins: configuration.acceptedPasskeyOrigins)
+      id: configuration.relyingPartyID, origins: configuration.acceptedPasskeyOrigins,
+      signatureChecks: signatureChecks)
   }
 
   /// Keeps a refusal's reason (the last 32) and answers `invalid_passkey`.

@@ -24,7 +24,8 @@ enum PasskeyRoutes {
   }
 
   /// `200 {"flowId", "publicKey"}` (creation options); `403 reauthentication_required` when
-  /// the session's sign-in (not its latest refresh) is more than 10 minutes old.
+  /// the session's sign-in (not its latest refresh) is more than 10 minutes old (the flow
+  /// also ends with those 10 minutes); `503 server_busy` past the cap of live flows.
   static func registrationOptions(_ context: RequestContext) async throws(APIError)
     -> HTTPResponse
   {
@@ -36,7 +37,9 @@ enum PasskeyRoutes {
         message: "Sign in again to add a passkey: adding a way into the account needs a "
           + "recent sign-in.")
     }
-    let start = try store.openRegistrationFlow(for: caller.user)
+    // The flow ends with the window too, so options fetched at 9:59 do not finish at 14:59.
+    let start = try store.openRegistrationFlow(
+      for: caller.user, notAfter: caller.signedInAt.addingTimeInterval(reauthenticationWindow))
     let configuration = store.configuration
     let options = CreationOptions(
       rp: .init(id: configuration.relyingPartyID, name: configuration.relyingPartyName),
@@ -49,7 +52,8 @@ enum PasskeyRoutes {
   }
 
   /// `200 {"flowId", "publicKey"}` (request options), for no account: discoverable
-  /// credentials, so `allowCredentials` is empty and the passkey names its user.
+  /// credentials, so `allowCredentials` is empty and the passkey names its user;
+  /// `503 server_busy` past the cap of live flows.
   static func authenticationOptions(_ context: RequestContext) async throws(APIError)
     -> HTTPResponse
   {

@@ -32,17 +32,25 @@ extension BackendStore {
   }
 
   /// Opens a registration flow for a user, giving them a user handle when they have none.
-  /// - Parameter user: the signed-in user.
+  /// - Parameters:
+  ///   - user: the signed-in user.
+  ///   - notAfter: when the flow ends at the latest (the end of the session's
+  ///     reauthentication window), if before its 5 minutes are up.
   /// - Returns: the flow, the handle and the user's passkey ids, oldest first.
-  /// - Throws: `500` when the random generator or the database fails.
-  func openRegistrationFlow(for user: User) throws(APIError) -> RegistrationStart {
+  /// - Throws: `503 server_busy` past the cap of live flows, `500` when the random generator
+  ///   or the database fails.
+  func openRegistrationFlow(
+    for user: User, notAfter: Date
+  ) throws(APIError) -> RegistrationStart {
     let flow = PasskeyFlow(
       id: try Identifiers.passkeyFlow(),
       challenge: try SecureRandom.bytes(Self.passkeyRandomBytes))
     let fresh = try SecureRandom.bytes(Self.passkeyRandomBytes)
     let now = self.now
     return try write { connection in
-      try insert(flow, kind: .registration, userID: user.id, in: connection, now: now)
+      try insert(
+        flow, kind: .registration, userID: user.id, in: connection, now: now,
+        notAfter: notAfter)
       try connection.execute(
         "INSERT OR IGNORE INTO user_handles (user_id, handle) VALUES (?, ?)", user.id,
         Data(fresh))
@@ -60,7 +68,8 @@ extension BackendStore {
 
   /// Opens an authentication flow, for no account yet: the passkey names its user.
   /// - Returns: the flow.
-  /// - Throws: `500` when the random generator or the database fails.
+  /// - Throws: `503 server_busy` past the cap of live flows, `500` when the random generator
+  ///   or the database fails.
   func openAuthenticationFlow() throws(APIError) -> PasskeyFlow {
     let flow = PasskeyFlow(
       id: try Identifiers.passkeyFlow(),
@@ -96,7 +105,8 @@ extension BackendStore {
         let challenge = row["challenge"] as Data?, let expiresAt = row["expires_at"] as Date?,
         row["user_id"] as String? == userID
       else { return nil }
-      try connection.execute("UPDATE passkey_flows SET used_at = ? WHERE id = ?", now, id)
+      // A spent flow is gone: an unknown one answers the same `410`.
+      try connection.execute("DELETE FROM passkey_flows WHERE id = ?", id)
       return expiresAt > now ? challenge : nil
     }
     guard let challenge else {
@@ -109,17 +119,25 @@ extension BackendStore {
 
   private func insert(
     _ flow: PasskeyFlow, kind: PasskeyFlowKind, userID: String?, in connection: Connection,
-    now: Date
+    now: Date, notAfter: Date = .distantFuture
   ) throws {
-    // Flows are forgotten a day after they end, so the table stays small.
-    try connection.execute(
-      "DELETE FROM passkey_flows WHERE expires_at < ?", now.addingTimeInterval(-86_400))
+    // An expired flow answers `410` as an unknown one does, so it goes at once: option
+    // requests, which need no account, cannot pile up rows.
+    try connection.execute("DELETE FROM passkey_flows WHERE expires_at <= ?", now)
+    let live = try connection.queryOne(
+      "SELECT COUNT(*) AS live, MIN(expires_at) AS soonest FROM passkey_flows")
+    if let count = live?["live"] as Int?, count >= configuration.passkeyFlowLimit {
+      let soonest = live?["soonest"] as Date? ?? now
+      let wait = soonest.timeIntervalSince(now).rounded(.up)
+      throw APIError.passkeyFlowsBusy(
+        retryAfter: wait.isFinite ? max(1, min(Int(Self.passkeyFlowLifetime), Int(wait))) : 1)
+    }
     try connection.execute(
       """
       INSERT INTO passkey_flows (id, kind, user_id, challenge, expires_at)
       VALUES (?, ?, ?, ?, ?)
       """,
       flow.id, kind.rawValue, userID, Data(flow.challenge),
-      now.addingTimeInterval(Self.passkeyFlowLifetime))
+      min(now.addingTimeInterval(Self.passkeyFlowLifetime), notAfter))
   }
 }

@@ -45,6 +45,8 @@ extension BackendStore {
     var userHandle: [UInt8]
     var publicKey: [UInt8]
     var signCount: UInt32
+    /// The BE flag at registration; an assertion must carry the same.
+    var backupEligible: Bool
   }
 
   /// Keeps a verified passkey.
@@ -82,7 +84,8 @@ extension BackendStore {
     let row = try read { database throws(DatabaseError) in
       try database.queryOne(
         """
-        SELECT p.public_key, p.sign_count, h.handle, u.id, u.email, u.name, u.type
+        SELECT p.public_key, p.sign_count, p.backup_eligible, h.handle,
+          u.id, u.email, u.name, u.type
         FROM passkeys p JOIN users u ON u.id = p.user_id
         JOIN user_handles h ON h.user_id = p.user_id WHERE p.id = ?
         """,
@@ -90,21 +93,26 @@ extension BackendStore {
     }
     guard let row, let user = Self.user(from: row), let key = row["public_key"] as Data?,
       let handle = row["handle"] as Data?, let count = row["sign_count"] as Int?,
-      let signCount = UInt32(exactly: count)
+      let signCount = UInt32(exactly: count), let eligible = row["backup_eligible"] as Bool?
     else { return nil }
     return StoredPasskey(
-      user: user, userHandle: Array(handle), publicKey: Array(key), signCount: signCount)
+      user: user, userHandle: Array(handle), publicKey: Array(key), signCount: signCount,
+      backupEligible: eligible)
   }
 
   /// Signs a user in with a verified assertion: checks the sign count against the stored one
   /// again inside the transaction (so two concurrent assertions with one count cannot both
-  /// pass), keeps the new count and the time, and starts a token family.
+  /// pass), keeps the new count, the backup state (§7.2 step 19) and the time, and starts a
+  /// token family.
   /// - Parameters:
   ///   - id: the credential id.
   ///   - signCount: the assertion's count.
+  ///   - backedUp: the assertion's BS flag.
   /// - Returns: the session, or nil when the count does not grow (a cloned authenticator).
   /// - Throws: `500` when the database fails.
-  func signIn(passkey id: String, signCount: UInt32) throws(APIError) -> IssuedSession? {
+  func signIn(
+    passkey id: String, signCount: UInt32, backedUp: Bool
+  ) throws(APIError) -> IssuedSession? {
     let now = self.now
     return try write { connection in
       guard
@@ -119,8 +127,8 @@ extension BackendStore {
         Self.signCountAccepted(stored: stored, received: signCount)
       else { return nil }
       try connection.execute(
-        "UPDATE passkeys SET sign_count = ?, last_used_at = ? WHERE id = ?",
-        Int(signCount), now, id)
+        "UPDATE passkeys SET sign_count = ?, backed_up = ?, last_used_at = ? WHERE id = ?",
+        Int(signCount), backedUp, now, id)
       return try startFamily(for: user, in: connection)
     }
   }

@@ -32,6 +32,8 @@ final class BackendStore: Sendable {
   /// Why the latest passkey credentials were refused, newest last (at most 32): every
   /// refusal answers the same `invalid_passkey`, so tests and diagnostics read the check here.
   let recentPasskeyRefusals = Locked<[PasskeyRefusal]>([])
+  /// How many passkey signatures were checked, stand-in ones included (tests).
+  let signatureChecks = Locked(0)
 
   /// Opens (creating when missing) and migrates the database.
   /// - Parameter configuration: where the database lives and the security parameters.

@@ -68,7 +68,7 @@ public final class PasskeysLogicControl {
   }
 
   /// Adds a passkey that `authenticator` makes, under `name` (or ``defaultName``), then
-  /// reads the list again. A name that breaks the rule (``checkedName(_:)``) is refused
+  /// reads the list again. A name that breaks the rule (`Passkey.checkedName(_:)`) is refused
   /// before anything is sent.
   /// - Parameters:
   ///   - name: The passkey's name; `nil` for ``defaultName``.
@@ -84,7 +84,7 @@ public final class PasskeysLogicControl {
   }
 
   /// Renames one of the listed passkeys, then reads the list again. A name that breaks the
-  /// rule (``checkedName(_:)``) is refused before anything is sent.
+  /// rule (`Passkey.checkedName(_:)`) is refused before anything is sent.
   /// - Parameters:
   ///   - id: The passkey's id.
   ///   - name: Its new name.

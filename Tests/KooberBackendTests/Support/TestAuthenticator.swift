@@ -25,6 +25,14 @@ final class TestAuthenticator {
     var flipSignatureBit = false
     /// Whether registration leaves out the attested credential data.
     var withoutAttestedCredential = false
+    /// The `crossOrigin` written in client data.
+    var crossOrigin = false
+    /// The `topOrigin` written in client data.
+    var topOrigin: String?
+    /// Flags set beside user presence (e.g. BE, BS).
+    var flags: AuthenticatorData.Flags = []
+    /// The public key registration attests instead of the signing key's.
+    var publicKey: COSEKey?
 
     static let none = Bend()
   }
@@ -56,14 +64,16 @@ final class TestAuthenticator {
     userHandle = options.user.id.bytes
     let clientData = CollectedClientData(
       type: bend.type ?? .create, challenge: bend.challenge ?? options.challenge.bytes,
-      origin: bend.origin
+      origin: bend.origin, crossOrigin: bend.crossOrigin, topOrigin: bend.topOrigin
     ).json()
     let attested =
       bend.withoutAttestedCredential
-      ? nil : try AttestedCredential(credentialID: credentialID, publicKey: key.publicKey)
+      ? nil
+      : try AttestedCredential(
+        credentialID: credentialID, publicKey: bend.publicKey ?? key.publicKey)
     let data = try AuthenticatorData(
       rpIDHash: AuthenticatorData.rpIDHash(for: bend.rpID),
-      flags: bend.userPresent ? [.userPresent] : [], signCount: signCount,
+      flags: bend.flags.union(bend.userPresent ? [.userPresent] : []), signCount: signCount,
       attestedCredential: attested)
     let object = AttestationObject.none(authenticatorData: data)
     return RegistrationResponseJSON(
@@ -81,11 +91,11 @@ final class TestAuthenticator {
     let count = bend.signCount ?? signCount
     let clientData = CollectedClientData(
       type: bend.type ?? .get, challenge: bend.challenge ?? options.challenge.bytes,
-      origin: bend.origin
+      origin: bend.origin, crossOrigin: bend.crossOrigin, topOrigin: bend.topOrigin
     ).json()
     let data = try AuthenticatorData(
       rpIDHash: AuthenticatorData.rpIDHash(for: bend.rpID),
-      flags: bend.userPresent ? [.userPresent] : [], signCount: count
+      flags: bend.flags.union(bend.userPresent ? [.userPresent] : []), signCount: count
     ).bytes()
     var signature = try key.sign(
       AuthenticatorData.signedBytes(authenticatorData: data, clientDataJSON: clientData))

@@ -43,13 +43,14 @@ extension KooberFixture {
   /// - Parameters:
   ///   - demo: Whether to pass `--demo` (the outbox and the simulated driver).
   ///   - extraEnvironment: Variables to add, e.g. `quickDemo`.
+  ///   - options: More of `serve`'s options, e.g. `["--origin", URL]`.
   /// - Returns: The running server (send it SIGTERM, then `finish()`) and its URL.
-  func startServer(demo: Bool = false, extraEnvironment: [String: String] = [:]) async throws
-    -> (InteractiveSession, String)
-  {
+  func startServer(
+    demo: Bool = false, extraEnvironment: [String: String] = [:], options: [String] = []
+  ) async throws -> (InteractiveSession, String) {
     let server = try InteractiveSession(
       arguments: ["serve", "--port", "0", "--data-dir", folder.path("server")]
-        + (demo ? ["--demo"] : []),
+        + (demo ? ["--demo"] : []) + options,
       environment: environment(extraEnvironment))
     try await server.waitFor("\n")
     let firstLine = try #require(server.transcript.split(separator: "\n").first)

@@ -1,4 +1,5 @@
 import Localization
+import UserModel
 
 /// `koober sign-in --passkey`: this device's passkey for the server's RP ID signs the
 /// server's challenge and names its user, so nothing is typed; a driver is signed in without
@@ -6,14 +7,18 @@ import Localization
 @MainActor
 enum PasskeySignIn {
   /// Runs the passkey sign-in and reports it like a password sign-in.
-  /// - Parameter app: The app container.
+  /// - Parameters:
+  ///   - app: The app container.
+  ///   - email: `--email`: the account whose passkey answers when this device holds several
+  ///     for the server; `nil` for the newest.
   /// - Returns: 0 signed in; 1 with one sentence when refused (no passkey here, one the
   ///   server does not know) or failed.
-  static func run(in app: AppContainer) async -> ExitCode {
+  static func run(in app: AppContainer, email: String?) async -> ExitCode {
     let presenter = PasskeySignInPresenter()
     let control = app.makePasskeySignInControl(from: .welcome)
     control.delegate = presenter
-    await control.signIn(with: app.makePasskeyAuthenticator())?.value
+    let preferred = email.map(CredentialRules.normalizedEmail)
+    await control.signIn(with: app.makePasskeyAuthenticator(preferring: preferred))?.value
     switch presenter.outcome {
     case .signedIn(let user, let route):
       return FinishedSignIn.report(user, note: route.message, in: app)
