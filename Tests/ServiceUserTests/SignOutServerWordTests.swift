@@ -323,8 +323,8 @@ struct LockProbe {
 /// so only that ends the wait at the bound: the bound is not a speed claim. It is long
 /// because the whole suite runs in parallel on two cooperative threads, where every hop of
 /// a task that is not blocked at all can wait seconds for its turn (three seconds were
-/// once not enough for a free lock).
-func finished(_ task: Task<Bool, Never>, within bound: Duration = .seconds(30)) async -> Bool {
+/// once not enough for a free lock, and a full CI run once took over 30).
+func finished(_ task: Task<Bool, Never>, within bound: Duration = .seconds(120)) async -> Bool {
   let done = Seen()
   Task {
     let value = await task.value
