@@ -106,18 +106,23 @@ final class FolderVault: CredentialVault {
     return forgot
   }
 
-  func exclusively<T>(_ body: () throws(AuthFailure) -> T) throws(AuthFailure) -> T {
+  nonisolated(nonsending) func exclusively<T>(
+    _ body: () throws(AuthFailure) -> T
+  ) async throws(AuthFailure) -> T {
     // The folder itself is locked, checked private just before: no lock file to keep.
     let descriptor = open(try privateFolder(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw .unavailable(.storage("the passkeys folder cannot be locked"))
     }
     defer { _ = close(descriptor) }
-    // Released by the close above, and by the system when the process dies.
-    var status: Int32
-    repeat { status = flock(descriptor, LOCK_EX) } while status != 0 && errno == EINTR
-    guard status == 0 else {
-      throw .unavailable(.storage("the passkeys' lock cannot be held"))
+    // Released by the close above, and by the system when the process dies. Asked without
+    // blocking, and waited for suspended: a blocked thread would be one of the few the whole
+    // process's concurrency runs on, held for as long as another signature takes.
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK || errno == EINTR else {
+        throw .unavailable(.storage("the passkeys' lock cannot be held"))
+      }
+      try? await Task.sleep(for: .milliseconds(2))
     }
     return try body()
   }

@@ -23,7 +23,7 @@ extension SoftwareAuthenticator {
     }
     let verified = try await verifyUser(options.userVerification)
     // After the check, which may have taken a while: read it again, for the newest count.
-    let credential = try vault.exclusively { () throws(AuthFailure) in
+    let credential = try await vault.exclusively { () throws(AuthFailure) in
       guard var credential = try candidate(for: rpID, allowing: [chosen.credentialID]) else {
         throw .refused(.noPasskey)
       }

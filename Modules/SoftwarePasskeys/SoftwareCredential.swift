@@ -48,9 +48,11 @@ protocol CredentialVault: Sendable {
   func forget(credentialID: Base64URLBytes) throws(AuthFailure) -> Bool
 
   /// Runs `body` alone among every authenticator over the same credentials, processes
-  /// included.
+  /// included. Waiting for its turn suspends the caller; it never blocks a thread.
   /// - Throws: What `body` throws; `.unavailable(.storage(_:))` when it cannot be alone.
-  func exclusively<T>(_ body: () throws(AuthFailure) -> T) throws(AuthFailure) -> T
+  nonisolated(nonsending) func exclusively<T>(
+    _ body: () throws(AuthFailure) -> T
+  ) async throws(AuthFailure) -> T
 
   /// Keeps `credential` in its slot, replacing the one there.
   /// - Throws: `.unavailable(.storage(_:))`; the slot's previous credential is then kept.
@@ -74,7 +76,9 @@ final class MemoryVault: CredentialVault {
   }
 
   // One authenticator (an actor) uses it: its calls already come one at a time.
-  func exclusively<T>(_ body: () throws(AuthFailure) -> T) throws(AuthFailure) -> T {
+  nonisolated(nonsending) func exclusively<T>(
+    _ body: () throws(AuthFailure) -> T
+  ) async throws(AuthFailure) -> T {
     try body()
   }
 

@@ -32,6 +32,7 @@ enum Listener {
       fail("\(error)")
     }
     let first = await service.currentSession?.accessToken
+    let firstUser = await service.currentSession?.user.id
     let changes = service.sessionChanges()
     Task {
       var iterator = changes.makeAsyncIterator()
@@ -48,8 +49,10 @@ enum Listener {
       }
     }
     while Date() < deadline {
-      let current = await service.currentSession?.accessToken
-      if let current, current != first {
+      // A new token of the same user is another process's renewal, taken up without a
+      // change; another user's is a switch, which the stream reports.
+      let current = await service.currentSession
+      if let current, current.accessToken != first, current.user.id == firstUser {
         finish("renewed \(Date().timeIntervalSince1970)")
       }
       try? await Task.sleep(for: .milliseconds(5))
