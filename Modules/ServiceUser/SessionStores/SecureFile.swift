@@ -138,14 +138,8 @@ enum SecureFile {
   /// - Throws: `.unavailable(.storage(_:))` when the file cannot be opened or locked.
   static func lock(_ path: String) async throws(AuthFailure) -> Int32 {
     let descriptor = try openLockFile(path)
-    // A thread of its own, not one of Dispatch's shared pool: a wait may last as long as
-    // another process holds the lock, and waits for several lock files at once must not use
-    // up the threads everything else in the process (URLSession, timers) runs on.
-    // ProcessLockQueue lets one task per lock file of this process wait here at a time.
     let locked = await withCheckedContinuation { continuation in
-      let waiter = Thread { continuation.resume(returning: waitForLock(descriptor)) }
-      waiter.name = "ServiceUser lock wait"
-      waiter.start()
+      DispatchQueue.global().async { continuation.resume(returning: waitForLock(descriptor)) }
     }
     return try lockTaken(locked, descriptor)
   }
