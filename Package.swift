@@ -266,8 +266,10 @@ let package = Package(
       path: "Tests/WireFormatTests"
     ),
     .target(
-      name: "TestSupport", dependencies: ["LoopbackServer", "Localization"],
+      name: "TestSupport", dependencies: ["LoopbackServer", "Localization", "TestRunWidth"],
       path: "Tests/TestSupport"),
+    // Sets how many tests run at once before Swift Testing starts (see TestRunWidth.c).
+    .target(name: "TestRunWidth", path: "Tests/TestRunWidth"),
     .testTarget(
       name: "DatabaseClientTests",
       dependencies: [

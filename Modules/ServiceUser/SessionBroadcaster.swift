@@ -8,7 +8,14 @@ import WireFormat
 ///
 /// Lock-based rather than an actor so `ServiceUser.sessionChanges()` can stay synchronous: a
 /// listener is registered, and given the current state, under the same lock that publishing
-/// takes, so it sees that state first and every change published afterwards, in order.
+/// takes (`delivery`), so it sees that state first and every change published afterwards,
+/// in order.
+///
+/// Two locks, because a listener's task may be cancelled at any moment: Swift then runs the
+/// stream's termination handler (`remove(_:)`) while it holds that task's own lock, and a
+/// yield to a waiting listener takes the same task lock. So `state` is never held across a
+/// yield: the handler needs only `state`, and a publisher holds only `delivery` while it
+/// yields.
 package final class SessionBroadcaster: Sendable {
   private struct State {
     var continuations: [UUID: AsyncStream<SessionChange>.Continuation] = [:]
@@ -27,6 +34,8 @@ package final class SessionBroadcaster: Sendable {
   }
 
   private let state = Locked(State())
+  /// Held while yielding, so changes reach every listener in the order they were published.
+  private let delivery = Locked(())
 
   /// A new stream whose first element is ``SessionChange/initial(_:accounts:)`` with the
   /// current user and accounts, followed by every change published after this call.
@@ -34,9 +43,12 @@ package final class SessionBroadcaster: Sendable {
     let (stream, continuation) = AsyncStream.makeStream(of: SessionChange.self)
     let id = UUID()
     continuation.onTermination = { [weak self] _ in self?.remove(id) }
-    state.withLock { state in
-      state.continuations[id] = continuation
-      continuation.yield(.initial(state.user, accounts: state.accounts))
+    delivery.withLock { _ in
+      let first = state.withLock { state in
+        state.continuations[id] = continuation
+        return SessionChange.initial(state.user, accounts: state.accounts)
+      }
+      continuation.yield(first)
     }
     return stream
   }
@@ -47,15 +59,18 @@ package final class SessionBroadcaster: Sendable {
   ///   - accounts: The accounts after it, for the next listener's first element; `nil`
   ///     keeps the list as it was.
   package func publish(_ change: SessionChange, accounts: [Account]? = nil) {
-    state.withLock { state in
-      if let accounts { state.accounts = accounts }
-      switch change {
-      case .signedIn(let user), .switched(let user): state.user = user
-      case .signedOut: state.user = nil
-      case .accountRemoved: break
-      case .initial: return
+    delivery.withLock { _ in
+      let listeners = state.withLock { state -> [AsyncStream<SessionChange>.Continuation] in
+        if let accounts { state.accounts = accounts }
+        switch change {
+        case .signedIn(let user), .switched(let user): state.user = user
+        case .signedOut: state.user = nil
+        case .accountRemoved: break
+        case .initial: return []
+        }
+        return Array(state.continuations.values)
       }
-      for continuation in state.continuations.values { continuation.yield(change) }
+      for continuation in listeners { continuation.yield(change) }
     }
   }
 

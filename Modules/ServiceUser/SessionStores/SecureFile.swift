@@ -132,14 +132,18 @@ enum SecureFile {
     }
   }
 
-  /// Opens (0600, created if missing) and exclusively locks `path` with `flock`, waiting on a
-  /// dispatch thread so the cooperative pool is never blocked.
+  /// Opens (0600, created if missing) and exclusively locks `path` with `flock`. A free lock
+  /// is taken at once; a held one (another process renewing, say) is waited for on a thread
+  /// of its own, never on one of the few threads Swift's concurrency runs on. Dispatch's
+  /// global queues are no such place: on Linux they share their threads with Swift's global
+  /// executor, so a wait there as long as another process's refresh would hold one of them.
   /// - Returns: The open descriptor, to pass to `unlock(_:)`.
   /// - Throws: `.unavailable(.storage(_:))` when the file cannot be opened or locked.
   static func lock(_ path: String) async throws(AuthFailure) -> Int32 {
     let descriptor = try openLockFile(path)
+    if tryLock(descriptor) { return descriptor }
     let locked = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(returning: waitForLock(descriptor)) }
+      Thread { continuation.resume(returning: waitForLock(descriptor)) }.start()
     }
     return try lockTaken(locked, descriptor)
   }
@@ -161,6 +165,13 @@ enum SecureFile {
     } catch {
       throw .unavailable(.storage(error.reason))
     }
+  }
+
+  /// Takes the lock if nobody holds it, without waiting.
+  private static func tryLock(_ descriptor: Int32) -> Bool {
+    var result: Int32
+    repeat { result = flock(descriptor, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
+    return result == 0
   }
 
   private static func waitForLock(_ descriptor: Int32) -> Bool {
