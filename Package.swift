@@ -165,7 +165,7 @@ let package = Package(
     // Never ServiceUser, DatabaseClient or NetworkClient: logic tests link no SQLite, no curl.
     .target(
       name: "LoginTesting",
-      dependencies: ["LoginCore", "UserModel", "WireFormat", "WebAuthn", "SoftwarePasskeys"],
+      dependencies: ["LoginCore", "UserModel", "WireFormat", "WebAuthn"],
       path: "Modules/LoginTesting"
     ),
 
@@ -385,7 +385,7 @@ let package = Package(
       name: "LoginLogicControlTests",
       dependencies: [
         "LoginLogicControl", "LoginCore", "LoginViewModel", "LoginTesting", "TestSupport",
-        "Localization",
+        "Localization", "SoftwarePasskeys",
       ],
       path: "Tests/LoginLogicControlTests"
     ),

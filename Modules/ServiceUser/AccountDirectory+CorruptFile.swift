@@ -1,5 +1,6 @@
 import DatabaseClient
 import Foundation
+import WireFormat
 
 extension AccountDirectory {
   /// Renames a database file that SQLite refused as not a database, with its `-wal`, `-shm`

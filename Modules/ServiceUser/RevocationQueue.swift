@@ -62,9 +62,12 @@ package final class RevocationQueue: Sendable {
   /// The task sending the queue now, if any (`ServiceUser.sendQueuedRevocationsSoon()`).
   private let sending = Locked(SendState())
 
-  /// Whether a send runs, and its task once made.
+  /// Whether a send runs, which claim it is, and its task once made.
   private struct SendState: Sendable {
     var claimed = false
+    /// Counts claims, so a send that ended before its task was recorded is never recorded
+    /// over the next one.
+    var claim = 0
     var task: Task<Void, Never>?
   }
 
@@ -116,19 +119,24 @@ package final class RevocationQueue: Sendable {
   /// Starts `work` unless a send is running; the caller never waits for it.
   /// - Returns: Whether it started.
   package func startSending(_ work: @escaping @Sendable () async -> Void) -> Bool {
-    let claimed = sending.withLock { state -> Bool in
-      guard !state.claimed else { return false }
+    let claim = sending.withLock { state -> Int? in
+      guard !state.claimed else { return nil }
       state.claimed = true
-      return true
+      state.claim += 1
+      return state.claim
     }
-    guard claimed else { return false }
+    guard let claim else { return false }
     // Made outside the lock: the lock only records it.
     let task = Task {
       await work()
-      self.sending.withLock { $0 = SendState() }
+      self.sending.withLock { state in
+        guard state.claim == claim else { return }
+        state.claimed = false
+        state.task = nil
+      }
     }
     sending.withLock { state in
-      if state.claimed, state.task == nil { state.task = task }
+      if state.claimed, state.claim == claim { state.task = task }
     }
     return true
   }

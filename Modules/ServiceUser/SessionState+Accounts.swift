@@ -123,8 +123,11 @@ extension SessionState {
       throw .refused(.unknownAccount)
     }
     if stored.isRefreshExpired(at: now()) || stored.hasEnded(at: now()) {
-      _ = try? leave(key)
-      try? target.clear()
+      // Only the copy read: another process's new sign-in of the account meanwhile stays.
+      if (try? target.load())?.accessToken == stored.accessToken {
+        _ = try? leave(key)
+        try? target.clear()
+      }
       publishAccounts([.accountRemoved(stored.user, .expired)])
       throw Self.ended
     }
@@ -199,13 +202,24 @@ extension SessionState {
     let new = AccountKey(stamped)
     guard keepsSeveralAccounts, old != new else { return }
     let source = accountStore.store(for: old)
-    guard (try? accountStore.store(for: new).save(stamped)) != nil else { return }
-    try? source.clear()
+    let target = accountStore.store(for: new)
+    // Only the copy read, and only into an empty place: another process may have moved it
+    // first and renewed it there, and this copy's refresh token is spent then.
+    guard (try? source.load())?.accessToken == found.accessToken else { return }
+    do {
+      guard try target.load() == nil else { return }
+      try target.save(stamped)
+    } catch {
+      return
+    }
+    // The record names the new place before the old one empties, so a process reading in
+    // between finds the account, not a sign-out.
     _ = try? accountStore.updateRecord { record in
       record.lastActive[new] = record.lastActive[old] ?? now()
       record.lastActive[old] = nil
       if record.active == old { record.active = new }
     }
+    try? source.clear()
   }
 
   /// Makes `stored`, read from `target`, the current session, announced (no write).

@@ -60,16 +60,17 @@ extension ServiceUser {
   ///   - name: The passkey's name in the list, e.g. the device's name.
   ///   - authenticator: The app's passkey authenticator.
   /// - Returns: The passkey as the server keeps it.
-  /// - Throws: `.refused(.notSignedIn)`, `.refused(.invalidForm(.name(_:)))` or
-  ///   `.refused(.invalidInput(.name, _))` for a name refused,
-  ///   `.refused(.reauthenticationRequired)`, `.refused(.passkeyCancelled)`,
+  /// - Throws: `.refused(.notSignedIn)` (also when another account became the active one
+  ///   while the authenticator ran: the key it made is then the app's to forget),
+  ///   `.refused(.invalidForm(.name(_:)))` or `.refused(.invalidInput(.name, _))` for a name
+  ///   refused, `.refused(.reauthenticationRequired)`, `.refused(.passkeyCancelled)`,
   ///   `.refused(.passkeyExists)`, `.refused(.invalidPasskey)`, `.refused(.flowExpired)`,
   ///   `.unsupported(.passkeys)`, `.unavailable(_)`, …
   public func addPasskey(named name: String, using authenticator: any PasskeyAuthenticator)
     async throws(AuthFailure) -> Passkey
   {
     let name = try Passkey.checkedName(name)
-    guard await currentSession != nil else { throw .refused(.notSignedIn) }
+    guard let started = await currentSession else { throw .refused(.notSignedIn) }
     let remote = self.remote
     let flow = try await call { () throws(AuthFailure) in
       try await authorized { token throws(AuthFailure) in
@@ -77,6 +78,11 @@ extension ServiceUser {
       }
     }
     let credential = try await authenticator.register(flow.options)
+    // The flow is the account's that asked for it: finished with another's token, the new
+    // key would go to nobody.
+    guard let current = await currentSession, AccountKey(current) == AccountKey(started) else {
+      throw .refused(.notSignedIn)
+    }
     return try await call { () throws(AuthFailure) in
       try await authorized { token throws(AuthFailure) in
         try await remote.finishPasskeyRegistration(

@@ -92,6 +92,17 @@ final class FolderVault: CredentialVault {
 
   func forget(credentialID: Base64URLBytes) throws(AuthFailure) -> Bool {
     let path = try privateFolder()
+    // Under the folder's lock, so a sign-in counting up this key cannot save it back after
+    // it is gone. Waited for on this thread (forgetting is synchronous): the lock is held for
+    // one signature's count and save.
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .unavailable(.storage("the passkeys folder cannot be locked"))
+    }
+    defer { _ = close(descriptor) }
+    var locked: Int32
+    repeat { locked = flock(descriptor, LOCK_EX) } while locked != 0 && errno == EINTR
+    guard locked == 0 else { throw .unavailable(.storage("the passkeys' lock cannot be held")) }
     var forgot = false
     for credential in try credentials(of: nil) where credential.credentialID == credentialID {
       guard unlink(path + "/" + credential.slot + Self.suffix) == 0 || errno == ENOENT else {
@@ -122,7 +133,8 @@ final class FolderVault: CredentialVault {
       guard errno == EWOULDBLOCK || errno == EINTR else {
         throw .unavailable(.storage("the passkeys' lock cannot be held"))
       }
-      try? await Task.sleep(for: .milliseconds(2))
+      // A cancelled task's sleep returns at once: give up rather than spin on the lock.
+      do { try await Task.sleep(for: .milliseconds(2)) } catch { throw .refused(.passkeyCancelled) }
     }
     return try body()
   }

@@ -158,8 +158,9 @@ public actor SoftwareAuthenticator: PasskeyAuthenticator {
       type: .create, challenge: options.challenge.bytes, origin: origin(of: rpID)
     ).json()
     // Kept before it is handed out: a credential the server registers is never one this
-    // device has lost.
-    try vault.save(credential)
+    // device has lost. Under the vault's lock, so a sign-in counting up the slot's previous
+    // key at the same time cannot write that key back over this one.
+    try await vault.exclusively { () throws(AuthFailure) in try vault.save(credential) }
     lastMadeCredentialID = credential.credentialID
     let response = AuthenticatorAttestationResponseJSON(
       clientDataJSON: Base64URLBytes(clientData),

@@ -186,6 +186,7 @@ struct ConsumerPackageTests {
             .product(name: "LoginLogicControl", package: "Koober"),
             .product(name: "LoginStack", package: "Koober"),
             .product(name: "LoginTesting", package: "Koober"),
+            .product(name: "SoftwarePasskeys", package: "Koober"),
             .product(name: "NetworkClient", package: "Koober"),
             .product(name: "ServiceUser", package: "Koober"),
             .product(name: "ServiceUserKoober", package: "Koober"),

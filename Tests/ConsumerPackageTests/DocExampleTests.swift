@@ -5,10 +5,11 @@ import Testing
 /// The fenced examples on the entry-point types' doc comments compile, as an app would write
 /// them. For each file below, every ```` ```swift ```` block of its `///` comments becomes the
 /// body of a function of its own (`@MainActor`, `async throws`), in one generated file that
-/// imports what an app links (`LoginStack`, `LoginTesting`, `ServiceUserOIDC`, and for
-/// ServiceUserKoober's own examples `ServiceUserKoober`, Koober's types); the file is
-/// type-checked with `Tests/ConsumerPackage/DocExamples/Context.swift`, which declares what
-/// examples take from the app without declaring it (`client`, `service`, `typed`, the screens).
+/// imports what an app links (`LoginStack`, `LoginTesting`, `ServiceUserOIDC`,
+/// `SoftwarePasskeys`, and for ServiceUserKoober's own examples `ServiceUserKoober`, Koober's
+/// types); the file is type-checked with `Tests/ConsumerPackage/DocExamples/Context.swift`,
+/// which declares what examples take from the app without declaring it (`client`, `service`,
+/// `typed`, the screens).
 /// `#sourceLocation` points each error at its line in the doc comment. An example may write
 /// `{ … }` for a body it leaves out (compiled as `{ elided() }`); anything else it uses, it
 /// declares or finds in the context.
@@ -117,6 +118,7 @@ struct DocExampleTests {
       import LoginStack
       import LoginTesting
       import ServiceUserOIDC
+      import SoftwarePasskeys
 
       """
     // Koober's own types, for its adapter's examples only: the generic modules' examples are

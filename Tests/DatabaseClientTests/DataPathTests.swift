@@ -2,6 +2,7 @@ import DatabaseClient
 import Foundation
 import TestSupport
 import Testing
+import WireFormat
 
 #if canImport(Darwin)
   import Darwin

@@ -2,6 +2,7 @@ import Foundation
 import LoginCore
 import LoginLogicControl
 import LoginTesting
+import SoftwarePasskeys
 
 /// The app's local check of the person, as SoftwareAuthenticator asks it: it passes or
 /// fails as the test says, and can hold the authenticator (the person still looking at the

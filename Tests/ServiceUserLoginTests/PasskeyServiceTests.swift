@@ -4,6 +4,7 @@ import LoginTesting
 import NetworkClient
 import ServiceUser
 import ServiceUserLogin
+import SoftwarePasskeys
 import TestSupport
 import Testing
 import UserModel
@@ -113,6 +114,33 @@ struct PasskeyServiceTests {
     }
     await gate.open()
     #expect(try await signIn.value.user.id == "u-1")
+  }
+
+  @Test("another account signed in while the authenticator runs: refused, nothing finished")
+  func addSpanningAnotherAccount() async throws {
+    let world = try await World()
+    defer { world.folder.remove() }
+    world.server.addAccount(
+      User(id: "u-2", identifier: "bob@example.com", name: "Bob", type: .passenger),
+      password: Self.password)
+    let gate = Gate()
+    let entered = Locked(false)
+    let waiting = SoftwareAuthenticator.inMemory(userVerification: {
+      entered.withLock { $0 = true }
+      await gate.wait()
+      return true
+    })
+    let add = Task { try await world.service.addPasskey(named: "Ann's phone", using: waiting) }
+    let deadline = Date() + 20
+    while !entered.value, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+    try #require(entered.value, "the authenticator was never asked")
+    _ = try await world.service.signIn(identifier: "bob@example.com", password: Self.password)
+    await gate.open()
+    await #expect(throws: AuthFailure.refused(.notSignedIn)) { _ = try await add.value }
+    let finished = world.passkeyCalls.contains {
+      if case .finishPasskeyRegistration = $0 { true } else { false }
+    }
+    #expect(!finished, "the flow went on with Bob's token")
   }
 
   @Test("cancelled at the authenticator: nothing is finished, nothing recorded")

@@ -4,6 +4,7 @@ import SoftwarePasskeys
 import TestSupport
 import Testing
 import WebAuthn
+import WireFormat
 
 /// Issue 33's review of the software authenticator: a key the server never registered can be
 /// forgotten, the caller can name whose passkey answers, RP IDs no browser would accept are
@@ -127,5 +128,31 @@ struct SoftwareAuthenticatorReviewTests {
     #expect(counts.count == 2 * rounds)
     #expect(Set(counts).count == counts.count, "repeated: \(counts.sorted())")
     #expect(Set(counts) == Set(1...UInt32(2 * rounds)))
+  }
+
+  @Test("a sign-in cancelled while another holds the folder's lock gives up, not spins")
+  func cancelledWhileLocked() async throws {
+    let work = try TemporaryDirectory(prefix: "soft-passkeys-cancel")
+    defer { work.remove() }
+    let folder = work.url("Passkeys")
+    let authenticator = SoftwareAuthenticator(folder: folder)
+    _ = try await authenticator.register(Options.creation())
+    // Another process's hold on the folder, as the vault takes it.
+    let held = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    try #require(held >= 0)
+    defer { close(held) }
+    try #require(flock(held, LOCK_EX) == 0)
+    let ended = Locked(false)
+    let signIn = Task {
+      defer { ended.withLock { $0 = true } }
+      return try await authenticator.authenticate(Options.request())
+    }
+    signIn.cancel()
+    let deadline = Date() + 30
+    while !ended.value, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+    let gaveUp = ended.value
+    _ = flock(held, LOCK_UN)
+    #expect(gaveUp, "still waiting for the lock after 30 s, cancelled")
+    await #expect(throws: AuthFailure.refused(.passkeyCancelled)) { _ = try await signIn.value }
   }
 }

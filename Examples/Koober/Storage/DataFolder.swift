@@ -3,6 +3,7 @@ import Foundation
 import KooberBackend
 import ServiceUserKoober
 import ServiceUserOIDC
+import WireFormat
 
 #if canImport(Darwin)
   import Darwin

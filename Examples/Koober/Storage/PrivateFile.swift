@@ -1,6 +1,7 @@
 import DatabaseClient
 import Foundation
 import Localization
+import WireFormat
 
 #if canImport(Darwin)
   import Darwin

@@ -1,6 +1,7 @@
 import DatabaseClient
 import Foundation
 import Localization
+import WireFormat
 
 /// A file or folder of the data folder could not be read or written.
 struct StorageFailure: Error, Sendable, Equatable {

@@ -1,6 +1,7 @@
 import DatabaseClient
 import Foundation
 import LoginCore
+import WireFormat
 
 #if canImport(Glibc)
   import Glibc

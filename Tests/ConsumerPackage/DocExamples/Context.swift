@@ -9,6 +9,7 @@ import Foundation
 import LoginStack
 import LoginTesting
 import ServiceUserOIDC
+import SoftwarePasskeys
 
 /// A value the example takes from the app; type-checked, never run.
 func unwritten<Value>() -> Value { fatalError("type-checked only") }
