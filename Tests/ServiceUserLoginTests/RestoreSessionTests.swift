@@ -6,6 +6,8 @@ import ServiceUserLogin
 import Testing
 import UserModel
 
+/// A session stored "at an earlier launch" is written before the listener starts: written
+/// after, it is a sign-in by another process, which the service rightly reports as one.
 @Suite("ServiceUserLogin restores the stored session at launch")
 struct RestoreSessionTests {
   static let checkAnswer = FakeAnswer.json(
@@ -48,8 +50,8 @@ struct RestoreSessionTests {
   func expiredLocally() async throws {
     let harness = try Harness { _ in Self.checkAnswer }
     defer { harness.folder.remove() }
-    let log = ChangeLog(harness.service)
     try harness.store.save(Fixtures.session(refreshLife: 60, from: Fixtures.start - 61))
+    let log = ChangeLog(harness.service)
     #expect(await harness.service.restoreSession() == .expired)
     #expect(try harness.store.load() == nil)
     #expect(harness.transport.paths.isEmpty)
@@ -61,11 +63,11 @@ struct RestoreSessionTests {
   func validatedSession() async throws {
     let harness = try Harness { _ in Self.checkAnswer }
     defer { harness.folder.remove() }
-    let log = ChangeLog(harness.service)
     let stale = User(
       id: "usr_ann", identifier: "ann@example.com", email: "ann@example.com", name: "Old",
       type: .passenger)
     try harness.store.save(Fixtures.session(stale))
+    let log = ChangeLog(harness.service)
     #expect(await harness.service.restoreSession() == .signedIn(Fixtures.session()))
     #expect(harness.transport.requests.map(\.path) == ["/v1/auth/session"])
     #expect(harness.transport.requests.first?.authorization == "Bearer access-1")
@@ -93,8 +95,8 @@ struct RestoreSessionTests {
     for answer in [FakeAnswer.failure(.transport(.offline)), .error(503, "unavailable")] {
       let harness = try Harness { _ in answer }
       defer { harness.folder.remove() }
-      let log = ChangeLog(harness.service)
       try harness.store.save(Fixtures.session())
+      let log = ChangeLog(harness.service)
       let outcome = await harness.service.restoreSession()
       if case .failure = answer {
         #expect(outcome == .offline(Fixtures.session()))
@@ -123,8 +125,8 @@ struct RestoreSessionTests {
     for (answer, accessLife, paths) in cases {
       let harness = try Harness { _ in answer }
       defer { harness.folder.remove() }
-      let log = ChangeLog(harness.service)
       try harness.store.save(Fixtures.session(accessLife: accessLife))
+      let log = ChangeLog(harness.service)
       #expect(await harness.service.restoreSession() == .expired)
       #expect(harness.transport.paths == paths)
       #expect(await harness.service.currentSession == nil)
