@@ -95,14 +95,11 @@ final class FolderVault: CredentialVault {
     // Under the folder's lock, so a sign-in counting up this key cannot save it back after
     // it is gone. Waited for on this thread (forgetting is synchronous): the lock is held for
     // one signature's count and save.
-    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw .unavailable(.storage("the passkeys folder cannot be locked"))
-    }
+    let descriptor = try Self.lockable(path)
     defer { _ = close(descriptor) }
     var locked: Int32
     repeat { locked = flock(descriptor, LOCK_EX) } while locked != 0 && errno == EINTR
-    guard locked == 0 else { throw .unavailable(.storage("the passkeys' lock cannot be held")) }
+    guard locked == 0 else { throw Self.lockFailure }
     var forgot = false
     for credential in try credentials(of: nil) where credential.credentialID == credentialID {
       guard unlink(path + "/" + credential.slot + Self.suffix) == 0 || errno == ENOENT else {
@@ -120,24 +117,32 @@ final class FolderVault: CredentialVault {
   nonisolated(nonsending) func exclusively<T>(
     _ body: () throws(AuthFailure) -> T
   ) async throws(AuthFailure) -> T {
-    // The folder itself is locked, checked private just before: no lock file to keep.
-    let descriptor = open(try privateFolder(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw .unavailable(.storage("the passkeys folder cannot be locked"))
-    }
+    let descriptor = try Self.lockable(try privateFolder())
     defer { _ = close(descriptor) }
     // Released by the close above, and by the system when the process dies. Asked without
     // blocking, and waited for suspended: a blocked thread would be one of the few the whole
     // process's concurrency runs on, held for as long as another signature takes.
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-      guard errno == EWOULDBLOCK || errno == EINTR else {
-        throw .unavailable(.storage("the passkeys' lock cannot be held"))
-      }
+      guard errno == EWOULDBLOCK || errno == EINTR else { throw Self.lockFailure }
       // A cancelled task's sleep returns at once: give up rather than spin on the lock.
       do { try await Task.sleep(for: .milliseconds(2)) } catch { throw .refused(.passkeyCancelled) }
     }
     return try body()
   }
+
+  /// The folder opened to be locked: the folder itself is locked, checked private just
+  /// before, so there is no lock file to keep. Close it to release the lock.
+  /// - Throws: `.unavailable(.storage(_:))` when it cannot be opened.
+  private static func lockable(_ path: String) throws(AuthFailure) -> Int32 {
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .unavailable(.storage("the passkeys folder cannot be locked"))
+    }
+    return descriptor
+  }
+
+  private static let lockFailure = AuthFailure.unavailable(
+    .storage("the passkeys' lock cannot be held"))
 
   /// Syncs the folder, so a rename or unlink in it outlives a crash.
   /// - Returns: The system's error, or `nil`.
